@@ -1,0 +1,310 @@
+// The transport: undici with keep-alive, a whole-request time limit, the contract's retry rules, typed errors.
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import { ApiError, InterruptedError, NetworkError, SvcError } from '../errors.js';
+import { API_KEY_HEADER, REASON_PHRASES } from './types.js';
+import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
+
+/**
+ * How a request may be retried.
+ * - `safe`: GET, and DELETE (deactivation is idempotent): 429/500/502/503 and every network error.
+ * - `create`: POST /v1/webhooks: only where the service surely did not act (429, or no connection made),
+ *   since a retry after the request reached the service could create a second webhook.
+ */
+export type RetryPolicy = 'safe' | 'create';
+
+export interface TransportOptions {
+  /** Normalised: no trailing slash; may carry a path prefix. */
+  baseUrl: string;
+  apiKey?: string;
+  timeoutMs: number;
+  /** Retries after the first attempt, per request. */
+  retries: number;
+  userAgent: string;
+  /** Called once per HTTP exchange (for --verbose); never given the key. */
+  onExchange?: (line: string) => void;
+  /** Aborted on SIGINT/SIGTERM. */
+  interrupt?: AbortSignal;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  jsonBody?: unknown;
+  retryPolicy: RetryPolicy;
+  /** Whether the endpoint needs the key (checked by the caller; here it decides if the header is sent). */
+  sendKey: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  body: Buffer;
+  contentType: string | undefined;
+}
+
+/** Error codes meaning the request never reached the service: safe to retry even a POST. */
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Failures that no retry can mend (bad certificate, unsupported protocol). */
+const PERMANENT_NETWORK_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_INVALID_URL|UND_ERR_INVALID_ARG)/;
+
+export class Transport {
+  private readonly dispatcher: Agent;
+
+  constructor(private readonly options: TransportOptions) {
+    this.dispatcher = new Agent({
+      connectTimeout: options.timeoutMs,
+      keepAliveTimeout: 10_000,
+      // The whole-request limit below is the one the user set; undici's own must not fire first.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+    });
+  }
+
+  url(spec: Pick<RequestSpec, 'path' | 'query'>): string {
+    let url = this.options.baseUrl + spec.path;
+    if (spec.query) {
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(spec.query)) {
+        if (value !== undefined) params.append(name, String(value));
+      }
+      const text = params.toString();
+      if (text) url += '?' + text;
+    }
+    return url;
+  }
+
+  async send(spec: RequestSpec): Promise<HttpResponse> {
+    const url = this.url(spec);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    if (spec.sendKey && this.options.apiKey) headers[API_KEY_HEADER] = this.options.apiKey;
+    let body: string | undefined;
+    if (spec.jsonBody !== undefined) {
+      body = JSON.stringify(spec.jsonBody);
+      headers['content-type'] = 'application/json';
+    }
+    const attempts = this.options.retries + 1;
+    for (let attempt = 1; ; attempt++) {
+      const startedAt = performance.now();
+      const outcome = await this.attempt(spec.method, url, headers, body);
+      const elapsed = Math.round(performance.now() - startedAt);
+      const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
+      const waitMs = canRetry
+        ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined)
+        : 0;
+      this.logExchange(spec.method, url, outcome, elapsed, attempt, attempts, canRetry ? waitMs : undefined);
+      if (!canRetry) return this.settle(spec, outcome);
+      await this.sleep(waitMs);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<AttemptOutcome> {
+    this.throwIfInterrupted();
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = this.options.interrupt ? AbortSignal.any([timeout, this.options.interrupt]) : timeout;
+    let connected = false;
+    try {
+      const response = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal,
+      });
+      connected = true;
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      const header = (name: string): string | undefined => {
+        const value = response.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      return {
+        kind: 'response',
+        status: response.statusCode,
+        body: bytes,
+        contentType: header('content-type'),
+        retryAfter: header('retry-after'),
+      };
+    } catch (error) {
+      this.throwIfInterrupted();
+      return { kind: 'network', error: describeNetworkError(error, timeout.aborted, this.options.timeoutMs, connected) };
+    }
+  }
+
+  private mayRetry(policy: RetryPolicy, outcome: AttemptOutcome): boolean {
+    if (outcome.kind === 'response') {
+      if (!RETRYABLE_STATUSES.has(outcome.status)) return false;
+      return policy === 'safe' || outcome.status === 429;
+    }
+    if (outcome.error.permanent) return false;
+    return policy === 'safe' || outcome.error.notConnected;
+  }
+
+  private settle(spec: RequestSpec, outcome: AttemptOutcome): HttpResponse {
+    if (outcome.kind === 'network') {
+      const { error } = outcome;
+      if (spec.retryPolicy === 'create' && !error.notConnected) {
+        throw new NetworkError(
+          `${error.message}: the request may have reached the service, so the outcome is unknown and it was not retried`,
+          'check whether the webhook was created before trying again (it would start sending notifications to its url)',
+        );
+      }
+      throw new NetworkError(error.message, error.hint);
+    }
+    if (outcome.status >= 200 && outcome.status < 300) {
+      return { status: outcome.status, body: outcome.body, contentType: outcome.contentType };
+    }
+    throw apiErrorFrom(outcome.status, outcome.body, outcome.contentType);
+  }
+
+  private logExchange(
+    method: string,
+    url: string,
+    outcome: AttemptOutcome,
+    elapsedMs: number,
+    attempt: number,
+    attempts: number,
+    retryInMs: number | undefined,
+  ): void {
+    if (!this.options.onExchange) return;
+    const result = outcome.kind === 'response' ? String(outcome.status) : outcome.error.code;
+    const retry = retryInMs === undefined ? '' : `, retrying in ${(retryInMs / 1000).toFixed(1)} s`;
+    this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const interrupt = this.options.interrupt;
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new InterruptedError(130));
+      };
+      const timer = setTimeout(() => {
+        interrupt?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      interrupt?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private throwIfInterrupted(): void {
+    const interrupt = this.options.interrupt;
+    if (interrupt?.aborted) {
+      throw interrupt.reason instanceof SvcError ? interrupt.reason : new InterruptedError(130);
+    }
+  }
+}
+
+type AttemptOutcome =
+  | { kind: 'response'; status: number; body: Buffer; contentType: string | undefined; retryAfter: string | undefined }
+  | { kind: 'network'; error: DescribedNetworkError };
+
+interface DescribedNetworkError {
+  code: string;
+  message: string;
+  hint?: string;
+  notConnected: boolean;
+  permanent: boolean;
+}
+
+function describeNetworkError(error: unknown, timedOut: boolean, timeoutMs: number, connected: boolean): DescribedNetworkError {
+  if (timedOut) {
+    return {
+      code: 'TIMEOUT',
+      message: `request timed out after ${timeoutMs / 1000} s`,
+      hint: 'raise the limit with --timeout <seconds>',
+      notConnected: false,
+      permanent: false,
+    };
+  }
+  const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code ?? 'ENETWORK';
+  const detail = err.cause?.message ?? err.message ?? String(error);
+  const notConnected = !connected && NOT_CONNECTED_CODES.has(code);
+  const permanent = PERMANENT_NETWORK_CODES.test(code);
+  let message: string;
+  let hint: string | undefined;
+  switch (code) {
+    case 'ECONNREFUSED':
+      message = `connection refused (${detail.replace(/^connect ECONNREFUSED /, '')})`;
+      hint = 'is the service running? For the local emulator: svc emulator start';
+      break;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      message = `could not resolve host (${detail})`;
+      hint = 'check the base URL: svc config get base-url';
+      break;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      message = 'timed out while connecting';
+      hint = 'check the base URL and your network, or raise --timeout';
+      break;
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
+      message = 'connection closed by the server before the response was complete';
+      break;
+    default:
+      message = permanent ? `TLS or protocol failure: ${detail}` : `network error: ${detail}`;
+  }
+  return { code, message, hint, notConnected, permanent };
+}
+
+const STATUS_HINTS: Readonly<Record<number, string>> = {
+  401: 'check the API key: svc config get api-key (SVC_API_KEY wins over the config store)',
+  403: 'this key may not do that; a read-only key can list but not create or deactivate',
+  404: 'check the webhook id; a webhook is visible only to the key that created it',
+  429: 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits',
+};
+
+/** Builds the typed error from a non-2xx answer; the body may be the spec's JSON, or a proxy's HTML page. */
+export function apiErrorFrom(status: number, body: Buffer, contentType: string | undefined): ApiError {
+  const reasonPhrase = REASON_PHRASES[status];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && typeof parsed === 'object') {
+    const record = parsed as { message?: unknown; error?: unknown; statusCode?: unknown };
+    const message = Array.isArray(record.message)
+      ? record.message.map(String).join('; ')
+      : typeof record.message === 'string'
+        ? record.message
+        : undefined;
+    const reason = typeof record.error === 'string' ? record.error : reasonPhrase;
+    const error = new ApiError(status, message ?? `HTTP ${status}${reason ? ' ' + reason : ''}`, reason);
+    error.hint = STATUS_HINTS[status];
+    return error;
+  }
+  const kind = contentType ? contentType.split(';')[0]!.trim() : 'no content type';
+  const empty = body.length === 0 ? 'an empty body' : `a body that is not JSON (${kind})`;
+  const error = new ApiError(status, `HTTP ${status}${reasonPhrase ? ' ' + reasonPhrase : ''} with ${empty}`, reasonPhrase);
+  if (status >= 500 || /html/i.test(kind)) error.hint = 'a proxy or gateway may stand between you and the service; try again later';
+  return error;
+}
+
+/** The URL as it may be shown: any user:password in it replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(\w+:\/\/)[^/@]*@/, '$1***@');
+}

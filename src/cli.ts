@@ -1,0 +1,186 @@
+// Builds the program, registers the commands, and is the one place errors become messages and exit codes.
+import { Command, CommanderError, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { CommandContext, GlobalOptions } from './context.js';
+import { ExitCode, InterruptedError, SvcError, UsageError } from './errors.js';
+import { createProcessIO } from './io.js';
+import type { IO } from './io.js';
+import { parseInteger, parseSeconds } from './options.js';
+import type { Action, Handler } from './commands/help.js';
+import { examples } from './commands/help.js';
+import * as configGet from './commands/config-get.js';
+import * as configList from './commands/config-list.js';
+import * as configPath from './commands/config-path.js';
+import * as configSet from './commands/config-set.js';
+import * as configUnset from './commands/config-unset.js';
+import * as emulatorStart from './commands/emulator-start.js';
+import * as eventSignature from './commands/event-signature.js';
+import * as txList from './commands/tx-list.js';
+import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookCreate from './commands/webhook-create.js';
+import * as webhookDeactivate from './commands/webhook-deactivate.js';
+
+export const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+interface RawGlobals {
+  baseUrl?: string;
+  profile?: string;
+  json?: boolean;
+  timeout: string;
+  retries: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  color: boolean;
+}
+
+export function parseGlobals(raw: RawGlobals): GlobalOptions {
+  return {
+    baseUrl: raw.baseUrl,
+    profile: raw.profile,
+    json: Boolean(raw.json),
+    timeoutMs: Math.round(parseSeconds('--timeout', raw.timeout, 3600) * 1000),
+    retries: parseInteger('--retries', raw.retries, 0, 10),
+    verbose: Boolean(raw.verbose),
+    quiet: Boolean(raw.quiet),
+  };
+}
+
+/** The commander tree; `action` runs a command's handler with its context. Also used to generate completions. */
+export function buildProgram(action: Action): Command {
+  const program = new Command('svc')
+    .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--base-url <url>', 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'))
+    .addOption(new Option('--profile <name>', 'profile of the config store (env SVC_PROFILE; default "default")'))
+    .option('--json', "print the service's JSON exactly as returned (one document per page)")
+    .option('--timeout <seconds>', 'per-request time limit (connect + headers + body)', '30')
+    .option('--retries <n>', 'retries for retryable failures, 0-10 (0 disables)', '3')
+    .option('-v, --verbose', 'one stderr line per HTTP exchange (the key is never shown)')
+    .option('-q, --quiet', 'no spinner, progress or hints on stderr')
+    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
+    .showSuggestionAfterError(true)
+    .addHelpCommand('help [command]', 'show help for a command')
+    .addHelpText(
+      'after',
+      examples([
+        ['run the local emulator, then list its latest transactions', 'svc emulator start &\n  $ svc tx list'],
+        ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
+        ['store the API key (hidden prompt)', 'svc config set api-key'],
+        ['watch an address on Fuji', 'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
+      ]) +
+        '\nEnvironment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, NO_COLOR, FORCE_COLOR\n' +
+        'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
+    );
+
+  const tx = program.command('tx').description('Transactions across EVM chains');
+  txList.register(tx, action);
+
+  const webhook = program.command('webhook').description('Address-activity webhooks: create, list addresses, deactivate');
+  webhookCreate.register(webhook, action);
+  webhookAddresses.register(webhook, action);
+  webhookDeactivate.register(webhook, action);
+
+  eventSignature.register(program, action);
+
+  const config = program.command('config').description('Settings: the API key and base URL, per profile');
+  configSet.register(config, action);
+  configGet.register(config, action);
+  configUnset.register(config, action);
+  configList.register(config, action);
+  configPath.register(config, action);
+
+  const emulator = program.command('emulator').description('The bundled local emulator of the service');
+  emulatorStart.register(emulator, action);
+
+  return program;
+}
+
+/** Makes every command in the tree report usage errors through an exception instead of exiting. */
+function configureErrors(command: Command, io: IO): void {
+  command.exitOverride();
+  command.configureOutput({
+    writeOut: (text) => io.out.write(text),
+    writeErr: (text) => io.err.write(text),
+    // Usage errors are printed by `main` in the contract's format; commander stays silent.
+    outputError: () => {},
+  });
+  for (const sub of command.commands) configureErrors(sub, io);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const noColor = argv.includes('--no-color');
+  const quiet = argv.includes('-q') || argv.includes('--quiet');
+  const io = createProcessIO({ noColor, quiet });
+  const interrupts = new AbortController();
+  let globalsForErrors: Partial<GlobalOptions> = { json: argv.includes('--json'), verbose: argv.includes('-v') || argv.includes('--verbose') };
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    const exitCode = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
+    if (interrupts.signal.aborted) process.exit(exitCode); // a second Ctrl-C: no more waiting
+    interrupts.abort(new InterruptedError(exitCode));
+    // Whatever is still running gets a moment to clean up (spinner, sockets), then the process ends.
+    setTimeout(() => process.exit(exitCode), 800).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // `svc ... | head -1`: the reader left; stop quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+  });
+
+  const action: Action = <Flags>(handler: Handler<Flags>) =>
+    async (...commanderArgs: unknown[]) => {
+      const command = commanderArgs[commanderArgs.length - 1] as Command;
+      const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);
+      globalsForErrors = globals;
+      const context: CommandContext = { io, globals, interrupt: interrupts.signal, version: VERSION };
+      const args = commanderArgs.slice(0, -2);
+      await handler({ args, flags: command.opts() as Flags }, context);
+    };
+
+  const program = buildProgram(action);
+  configureErrors(program, io);
+  try {
+    if (argv.length <= 2) {
+      program.outputHelp();
+      return ExitCode.ok;
+    }
+    await program.parseAsync(argv);
+    return ExitCode.ok;
+  } catch (error) {
+    return report(error, io, globalsForErrors);
+  }
+}
+
+function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
+    if (error.code === 'commander.help') return ExitCode.usage; // a command group without a subcommand: help went to stderr
+    return report(commanderUsageError(error.message), io, globals);
+  }
+  if (error instanceof InterruptedError) return error.exitCode;
+  if (error instanceof SvcError) {
+    const status = error.statusCode === undefined ? '' : ` (${error.statusCode}${error.reason ? ' ' + error.reason : ''})`;
+    io.err.write(`svc: ${error.message}${status}\n`);
+    if (error.hint) io.err.write(`${error.hint}\n`);
+    if (globals.json) {
+      io.err.write(JSON.stringify({ message: error.message, statusCode: error.statusCode ?? null, error: error.reason ?? null }) + '\n');
+    }
+    return error.exitCode;
+  }
+  const unexpected = error as Error;
+  io.err.write(`svc: unexpected error: ${unexpected?.message ?? String(error)}\n`);
+  if (globals.verbose && unexpected?.stack) io.err.write(unexpected.stack + '\n');
+  else io.err.write('run again with --verbose for details\n');
+  return ExitCode.failure;
+}
+
+/** commander's "error: unknown option '--x'\n(Did you mean --y?)" as one line and a hint. */
+function commanderUsageError(message: string): UsageError {
+  const [first = '', ...rest] = message.replace(/^error: /, '').split('\n');
+  const suggestion = rest.join(' ').trim();
+  return new UsageError(first.trim(), suggestion ? suggestion.replace(/^\((.*)\)$/, '$1') : 'see: svc --help');
+}

@@ -1,0 +1,32 @@
+// `svc config get <key>`: the effective value of a setting; a key only ever as its last 4 characters.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { LocalError } from '../errors.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+export function register(config: Command, action: Action): void {
+  config
+    .command('get')
+    .description('Print the value a setting has now (flag > env > profile > default); a key is masked')
+    .argument('<key>', 'api-key or base-url')
+    .addHelpText('after', examples([['which service svc talks to', 'svc config get base-url']]))
+    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), context)));
+}
+
+export async function run(keyText: string, context: CommandContext): Promise<void> {
+  const [{ parseSettingKey }, { resolveSettings, maskKey }] = await Promise.all([
+    import('../settings/write.js'),
+    import('../settings/resolve.js'),
+  ]);
+  const key = parseSettingKey(keyText);
+  const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
+  if (key === 'base-url') {
+    await context.io.write(settings.baseUrl.value + '\n');
+    return;
+  }
+  if (!settings.apiKey) {
+    throw new LocalError(`api-key is not set (profile "${settings.profile.value}", SVC_API_KEY unset)`, 'set it with: svc config set api-key');
+  }
+  await context.io.write(maskKey(settings.apiKey.value) + '\n');
+}

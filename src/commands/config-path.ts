@@ -1,0 +1,16 @@
+// `svc config path`: where the config file is (SVC_CONFIG_DIR moves it).
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import type { Action } from './help.js';
+
+export function register(config: Command, action: Action): void {
+  config
+    .command('path')
+    .description('Print the path of the config file')
+    .action(action<Record<string, never>>((_, context) => run(context)));
+}
+
+export async function run(context: CommandContext): Promise<void> {
+  const { configPath } = await import('../settings/store.js');
+  await context.io.write(configPath(context.io.env) + '\n');
+}

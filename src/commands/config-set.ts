@@ -1,0 +1,60 @@
+// `svc config set <key> [value]`: stores a setting in a profile; the API key comes from stdin or a hidden prompt.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+export function register(config: Command, action: Action): void {
+  config
+    .command('set')
+    .description('Store a setting (api-key, base-url) in the profile')
+    .argument('<key>', 'api-key or base-url')
+    .argument('[value]', 'the value; for api-key leave it out: it is read from stdin or a hidden prompt')
+    .addHelpText(
+      'after',
+      examples([
+        ['asks for the key without showing it', 'svc config set api-key'],
+        ['from a secret store, in CI', 'printf %s "$SERVICE_KEY" | svc config set api-key'],
+        ['a staging service in its own profile', 'svc config set base-url https://staging.example.com --profile staging'],
+      ]),
+    )
+    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), args[1] as string | undefined, context)));
+}
+
+export async function run(keyText: string, valueArgument: string | undefined, context: CommandContext): Promise<void> {
+  const [{ parseSettingKey, writeSetting }, { resolveSettings, checkBaseUrl, maskKey }] = await Promise.all([
+    import('../settings/write.js'),
+    import('../settings/resolve.js'),
+  ]);
+  const key = parseSettingKey(keyText);
+  const { io } = context;
+  const settings = resolveSettings({ profile: context.globals.profile }, io.env);
+  let value = valueArgument;
+  if (value === undefined) {
+    if (key !== 'api-key') throw new UsageError(`config set ${key}: a value is required`);
+    value = await readKey(context);
+  } else if (key === 'api-key' && !io.quiet) {
+    io.warn('svc: warning: a key given as an argument stays in your shell history; next time leave it out and paste it at the prompt');
+  }
+  if (key === 'base-url') value = checkBaseUrl(value, 'base-url');
+  if (key === 'api-key' && (value === '' || /[\s\p{Cc}]/u.test(value))) {
+    throw new UsageError('api-key: must be non-empty, without spaces or control characters');
+  }
+  await writeSetting(io.env, settings.configPath, settings.profile.value, key, value);
+  if (!io.quiet) {
+    const shown = key === 'api-key' ? maskKey(value) : value;
+    io.warn(`Set ${key} to ${shown} in profile "${settings.profile.value}" (${settings.configPath})`);
+  }
+}
+
+async function readKey(context: CommandContext): Promise<string> {
+  const { io } = context;
+  if (!io.isStdinTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of io.in) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  const { readHidden } = await import('../prompt.js');
+  return readHidden(io, 'API key (input hidden): ');
+}

@@ -1,0 +1,28 @@
+// `svc config unset <key>`: removes a setting from the profile.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+export function register(config: Command, action: Action): void {
+  config
+    .command('unset')
+    .description('Remove a setting from the profile')
+    .argument('<key>', 'api-key or base-url')
+    .addHelpText('after', examples([['forget the stored key', 'svc config unset api-key']]))
+    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), context)));
+}
+
+export async function run(keyText: string, context: CommandContext): Promise<void> {
+  const [{ parseSettingKey, removeSetting }, { resolveSettings }] = await Promise.all([
+    import('../settings/write.js'),
+    import('../settings/resolve.js'),
+  ]);
+  const key = parseSettingKey(keyText);
+  const { io } = context;
+  const settings = resolveSettings({ profile: context.globals.profile }, io.env);
+  const removed = await removeSetting(io.env, settings.configPath, settings.profile.value, key);
+  if (!io.quiet) {
+    io.warn(removed ? `Removed ${key} from profile "${settings.profile.value}"` : `${key} was not set in profile "${settings.profile.value}"`);
+  }
+}

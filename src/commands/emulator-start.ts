@@ -1,0 +1,84 @@
+// `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { LocalError, UsageError } from '../errors.js';
+import { parseInteger } from '../options.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+interface EmulatorStartFlags {
+  port: string;
+  host: string;
+  seed?: string;
+  blockTime: string;
+  apiKey: string[];
+  readOnlyKey: string[];
+  rateLimit: string;
+  faultRate: string;
+  latency: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function register(emulator: Command, action: Action): void {
+  emulator
+    .command('start')
+    .description('Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--seed <n>', 'make all generated data and ids deterministic (default: random)')
+    .option('--block-time <ms>', 'a new block on each chain every ms milliseconds; 0 for none', '2000')
+    .option('--api-key <key>', 'accept only this key (repeatable); default: any non-empty key', collect, [])
+    .option('--read-only-key <key>', 'a key that may read but not create or deactivate (repeatable)', collect, [])
+    .option('--rate-limit <n>', 'requests per second per key (keyless clients get a tenth)', '50')
+    .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
+    .option('--latency <ms>', 'milliseconds added to every response', '0')
+    .addHelpText(
+      'after',
+      examples([
+        ['start it and point svc at it', 'svc emulator start'],
+        ['a free port and fixed data, for tests', 'svc emulator start --port 0 --seed 42'],
+        ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
+      ]),
+    )
+    .action(action<EmulatorStartFlags>(({ flags }, context) => run(flags, context)));
+}
+
+function parseRate(text: string): number {
+  const value = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || value < 0 || value > 1) throw new UsageError(`--fault-rate "${text}": must be a number from 0 to 1`);
+  return value;
+}
+
+export async function run(flags: EmulatorStartFlags, context: CommandContext): Promise<void> {
+  const options = {
+    port: parseInteger('--port', flags.port, 0, 65535),
+    host: flags.host,
+    seed: flags.seed === undefined ? undefined : parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1),
+    blockTimeMs: parseInteger('--block-time', flags.blockTime, 0, 3_600_000),
+    apiKeys: flags.apiKey,
+    readOnlyKeys: flags.readOnlyKey,
+    rateLimit: parseInteger('--rate-limit', flags.rateLimit, 1, 1_000_000),
+    faultRate: parseRate(flags.faultRate),
+    latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
+    log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,
+  };
+  const { startEmulator } = await import('../emulator/index.js');
+  let emulator;
+  try {
+    emulator = await startEmulator(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new LocalError(`port ${options.port} on ${options.host} is in use`, 'is an emulator already running? Or choose another: --port 0');
+    }
+    throw new LocalError(`cannot start the emulator: ${(error as Error).message}`);
+  }
+  await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
+  if (!context.io.quiet) context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => {
+    if (context.interrupt.aborted) resolve();
+    context.interrupt.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await emulator.close();
+}

@@ -1,0 +1,36 @@
+// `svc event-signature <declaration...>`: keccak-256 topic0 of event declarations, offline.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+export function register(program: Command, action: Action): void {
+  program
+    .command('event-signature')
+    .description('Print the keccak-256 event signature (topic0) of event declarations; works offline')
+    .argument('<declaration...>', 'e.g. "Transfer(address,address,uint256)" or "event Transfer(address indexed from, address indexed to, uint256 value)"')
+    .addHelpText(
+      'after',
+      examples([
+        ['the ERC-20 (and ERC-721) Transfer signature', "svc event-signature 'Transfer(address,address,uint256)'"],
+        ['a declaration copied from Solidity', "svc event-signature 'event Approval(address indexed owner, address indexed spender, uint256 value)'"],
+        ['canonical forms too', "svc event-signature 'Transfer(address,address,uint)' --json | jq -r '.[].canonical'"],
+      ]),
+    )
+    .action(action<Record<string, never>>(({ args }, context) => run(args[0] as string[], context)));
+}
+
+export async function run(declarations: string[], context: CommandContext): Promise<void> {
+  const { eventSignature, DeclarationError } = await import('../evm/event-signature.js');
+  const signatures = declarations.map((declaration) => {
+    try {
+      return eventSignature(declaration);
+    } catch (error) {
+      if (error instanceof DeclarationError) throw new UsageError(`declaration ${JSON.stringify(declaration)}: ${error.message}`);
+      throw error;
+    }
+  });
+  if (context.globals.json) await context.io.write(JSON.stringify(signatures) + '\n');
+  else await context.io.write(signatures.map((entry) => entry.signature + '\n').join(''));
+}

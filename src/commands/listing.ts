@@ -1,0 +1,84 @@
+// Shared by the list commands: follow pages, print each as it arrives (JSON, table or TSV), progress on stderr.
+import type { Fetched } from '../api/client.js';
+import { paginate } from '../api/pages.js';
+import type { PageRequest } from '../api/pages.js';
+import type { CommandContext } from '../context.js';
+import type { PagingOptions } from '../options.js';
+import { asOneLine, asReturned } from '../render/json.js';
+import type { TableStyle } from '../render/table.js';
+
+export interface ListingSpec<Item, Body> {
+  paging: PagingOptions;
+  /** "transactions", "addresses": for progress and empty results. */
+  noun: string;
+  fetch(request: PageRequest): Promise<Fetched<Body>>;
+  items(body: Body): Item[];
+  nextPageToken(body: Body): unknown;
+  /** The body with only these items, for --json when some were dropped. */
+  withItems(body: Body, items: Item[]): Body;
+  /** False for an item already printed in this run. */
+  isNew?(item: Item): boolean;
+  tsv(item: Item): string;
+  table(items: Item[], style: TableStyle): string;
+  /** Terminal-only lines after the last page (e.g. "Showing 10 of 250"), given that page's body. */
+  footer?(lastBody: Body, shownCount: number): string | undefined;
+}
+
+export async function printListing<Item, Body>(context: CommandContext, spec: ListingSpec<Item, Body>): Promise<void> {
+  const { io, globals } = context;
+  const json = globals.json;
+  const spinner = await io.spinner(json);
+  const limit = spec.paging.limit ?? Infinity;
+  const style: TableStyle = { width: io.columns, color: io.colorEnabled };
+  let shown = 0;
+  let pageCount = 0;
+  let lastBody: Body | undefined;
+  const progress = () => `Fetching ${spec.noun}: page ${pageCount + 1}, ${shown} so far`;
+  try {
+    const pages = paginate(
+      { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, follow: spec.paging.follow },
+      (request) => {
+        spinner.update(progress());
+        return spec.fetch(request);
+      },
+      (fetched) => ({ itemCount: spec.items(fetched.data).length, nextPageToken: spec.nextPageToken(fetched.data) }),
+      () => limit - shown,
+    );
+    for await (const fetched of pages) {
+      pageCount++;
+      lastBody = fetched.data;
+      const received = spec.items(fetched.data);
+      let kept = spec.isNew ? received.filter((item) => spec.isNew!(item)) : received;
+      if (kept.length > limit - shown) kept = kept.slice(0, limit - shown);
+      shown += kept.length;
+      spinner.clear();
+      if (json) {
+        await io.write(jsonDocument(fetched, kept.length === received.length ? undefined : spec.withItems(fetched.data, kept), spec.paging.follow));
+      } else if (kept.length === 0) {
+        continue;
+      } else if (io.isStdoutTTY) {
+        await io.write(spec.table(kept, style));
+      } else {
+        let rows = '';
+        for (const item of kept) rows += spec.tsv(item);
+        await io.write(rows);
+      }
+    }
+  } finally {
+    spinner.clear();
+  }
+  if (json || !io.isStdoutTTY || lastBody === undefined) return;
+  if (shown === 0) io.warn(`No ${spec.noun} found.`);
+  const footer = spec.footer?.(lastBody, shown);
+  if (footer) await io.write(footer);
+}
+
+/**
+ * One page for --json. A single page is written exactly as it came; over several pages each is one compact
+ * line (newlines in JSON text are only whitespace, so removing them keeps the value). Only when items had to
+ * be dropped (already printed, or beyond --limit) is the page written anew.
+ */
+function jsonDocument<Body>(fetched: Fetched<Body>, replacement: Body | undefined, follow: boolean): string | Buffer {
+  if (replacement !== undefined) return JSON.stringify(replacement) + '\n';
+  return follow ? asOneLine(fetched.raw) : asReturned(fetched.raw);
+}

@@ -1,0 +1,67 @@
+// `svc webhook addresses <id>`: GET /v1/webhooks/{id}/addresses, page by page, streamed.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import type { WebhookAddressListResponse } from '../api/types.js';
+import { checkWebhookId } from '../api/client.js';
+import { parsePaging } from '../options.js';
+import type { PagingFlags, PagingOptions } from '../options.js';
+import { addPagingOptions, examples, shellQuote } from './help.js';
+import type { Action } from './help.js';
+
+export interface WebhookAddressesOptions {
+  webhookId: string;
+  paging: PagingOptions;
+}
+
+export function register(webhook: Command, action: Action): void {
+  const command = webhook
+    .command('addresses')
+    .description('List the addresses an address-activity webhook watches')
+    .argument('<id>', 'the webhook id');
+  addPagingOptions(command, 'addresses');
+  command.addHelpText(
+    'after',
+    examples([
+      ['the first 10 watched addresses', 'svc webhook addresses 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
+      ['every watched address to a file, one per line', 'svc webhook addresses "$WEBHOOK_ID" --all > addresses.txt'],
+      ['the count the service reports', "svc webhook addresses \"$WEBHOOK_ID\" --page-size 1 --json | jq .totalAddresses"],
+    ]),
+  );
+  command.action(action<PagingFlags>(({ args, flags }, context) => run(parseWebhookAddressesOptions(String(args[0]), flags), context)));
+}
+
+export function parseWebhookAddressesOptions(id: string, flags: PagingFlags): WebhookAddressesOptions {
+  return { webhookId: checkWebhookId(id), paging: parsePaging(flags) };
+}
+
+export async function run(options: WebhookAddressesOptions, context: CommandContext): Promise<void> {
+  const [{ connect }, { printListing }, { addressTable, addressTsv }] = await Promise.all([
+    import('../session.js'),
+    import('./listing.js'),
+    import('../render/addresses.js'),
+  ]);
+  const client = connect(context, { needsKey: true });
+  try {
+    await printListing<string, WebhookAddressListResponse>(context, {
+      paging: options.paging,
+      noun: 'addresses',
+      fetch: (request) => client.listWebhookAddresses(options.webhookId, request),
+      items: (body) => body.addresses,
+      nextPageToken: (body) => body.nextPageToken,
+      withItems: (body, addresses) => ({ ...body, addresses }),
+      tsv: addressTsv,
+      table: addressTable,
+      footer: (body, shown) => {
+        const total = typeof body.totalAddresses === 'number' ? ` of ${body.totalAddresses}` : '';
+        let footer = `\nShowing ${shown}${total} addresses.`;
+        if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+          const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
+          footer += `\nNext page: svc webhook addresses ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
+        }
+        return footer + '\n';
+      },
+    });
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,599 @@
+// Generated chain activity: drafts of transactions (native, ERC-20, approvals, swaps, injected) built into blocks of stored transactions.
+import type { Erc20Transfer, InternalTransaction, Transaction, TxLog, AddressInfo } from '../api/types.js';
+import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE } from '../evm/event-signature.js';
+import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
+import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
+import type { Prng } from './prng.js';
+
+/** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
+export interface EmittedLog extends Omit<TxLog, 'topic1' | 'topic2'> {
+  topic1: string | null;
+  topic2: string | null;
+}
+
+/** What a notification needs beyond the listing's fields. */
+export interface TxDetail {
+  input: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  receiptCumulativeGasUsed: string;
+  receiptRoot: string;
+  erc20Transfers: Erc20Transfer[];
+  internalTransactions: InternalTransaction[];
+  logs: EmittedLog[];
+}
+
+export interface StoredTx {
+  /** The three sort keys of the listing. */
+  ms: number;
+  chainNum: number;
+  blockIndex: number;
+  network: NetworkKind | null;
+  item: Transaction;
+  /** `item` serialized once, so a page is a join of cached strings. */
+  json: string;
+  detail: TxDetail;
+  /** Lower-case addresses a webhook can match on: from, to, token and internal movers, log emitters. */
+  participants: string[];
+  /** Lower-case topic0 of every log, for the eventSignatures filter. */
+  topic0s: string[];
+}
+
+interface TokenMove {
+  token: TokenInfo;
+  from: string;
+  to: string;
+  value: bigint;
+}
+
+interface InternalCall {
+  from: string;
+  to: string;
+  value: bigint;
+  type: string;
+}
+
+interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+/** A transaction before it is placed in a block; addresses lower-case. */
+interface TxDraft {
+  from: string;
+  to: string;
+  value: bigint;
+  failed: boolean;
+  callType: 'NATIVE_TRANSFER' | 'CONTRACT_CALL';
+  methodName: string;
+  methodHash: string;
+  input: string;
+  gasUsed: number;
+  gasLimit: number;
+  tokenMoves: TokenMove[];
+  internals: InternalCall[];
+  /** Logs besides the Transfer log each token move emits. */
+  logs: RawLog[];
+}
+
+/** A validated body of `POST /_emulator/transactions`, addresses lower-case. */
+export interface InjectionInput {
+  chainId: string;
+  from?: string;
+  to?: string;
+  value?: bigint;
+  txStatus?: '1' | '0';
+  erc20Transfers: {
+    from: string;
+    to: string;
+    value: bigint;
+    token?: { address: string; name?: string; symbol?: string; decimals?: number };
+  }[];
+  internalTransactions: { from: string; to: string; value: bigint; internalTxType: string }[];
+  logs: RawLog[];
+}
+
+interface ChainState {
+  info: ChainInfo;
+  tokens: TokenInfo[];
+  tokensByAddress: Map<string, TokenInfo>;
+  router: string;
+  pair: string;
+  accounts: string[];
+  blockNumber: number;
+  /** Strictly increasing per chain, which keeps (ms, chainId, blockIndex) unique across the listing. */
+  lastMs: number;
+  minDelayExcess: number;
+  nonces: Map<string, number>;
+}
+
+const ACCOUNTS_PER_CHAIN = 160;
+const MAX_UINT256 = (1n << 256n) - 1n;
+const NATIVE_METHOD_HASH = '0x';
+const NATIVE_METHOD_NAME = 'Native Transfer';
+const EXTRA_TOKENS: Omit<TokenInfo, 'address' | 'logoUri'>[] = [
+  { name: 'Bridged USDC', symbol: 'USDC.e', decimals: 6 },
+  { name: 'Emulated Governance', symbol: 'EGOV', decimals: 18 },
+  { name: 'Wrapped BTC', symbol: 'WBTC.e', decimals: 8 },
+];
+
+export function pad32(hex: string): string {
+  return '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+}
+
+function uint256(value: bigint): string {
+  return value.toString(16).padStart(64, '0');
+}
+
+/** The token amount in whole units as a decimal string: 1500000 with 6 decimals is "1.5". */
+export function valueWithDecimals(value: bigint, decimals: number): string {
+  if (decimals === 0) return value.toString();
+  const digits = value.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, -decimals);
+  const fraction = digits.slice(-decimals).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+export class ChainDataGenerator {
+  private readonly chains = new Map<string, ChainState>();
+
+  constructor(private readonly rng: Prng) {
+    for (const info of CHAINS) this.chains.set(info.chainId, this.createChain(info));
+  }
+
+  /** The chain's state, created on first use for a chain the catalogue does not list. */
+  chain(chainId: string): ChainState {
+    let state = this.chains.get(chainId);
+    if (!state) {
+      state = this.createChain(unknownChain(chainId));
+      this.chains.set(chainId, state);
+    }
+    return state;
+  }
+
+  catalogueChains(): ChainState[] {
+    return CHAINS.map((info) => this.chain(info.chainId));
+  }
+
+  /** About `totalTxs` transactions spread over the catalogue chains, the newest block at or before `endMs`. */
+  history(endMs: number, totalTxs: number): StoredTx[] {
+    const weightSum = CHAINS.reduce((sum, info) => sum + info.historyWeight, 0);
+    const out: StoredTx[] = [];
+    for (const chain of this.catalogueChains()) {
+      const target = Math.round((totalTxs * chain.info.historyWeight) / weightSum);
+      const blockSizes: number[] = [];
+      for (let count = 0; count < target; ) {
+        const size = Math.min(this.rng.int(1, 6), target - count);
+        blockSizes.push(size);
+        count += size;
+      }
+      const interval = chain.info.blockIntervalMs;
+      blockSizes.forEach((size, k) => {
+        const stepsBack = blockSizes.length - 1 - k;
+        const jitter = k === blockSizes.length - 1 ? 0 : this.rng.int(0, Math.floor(interval / 3));
+        const ms = endMs - stepsBack * interval - jitter;
+        chain.blockNumber += this.rng.int(0, 2);
+        const drafts = Array.from({ length: size }, () => this.randomDraft(chain));
+        out.push(...this.block(chain, ms, drafts));
+      });
+    }
+    return out;
+  }
+
+  /** The timestamp of the chain's next block: now, or just after its last block if the clock has not moved on. */
+  nextBlockMs(chain: ChainState, now: number): number {
+    return Math.max(now, chain.lastMs + 1);
+  }
+
+  /** One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch. */
+  syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
+    const drafts: TxDraft[] = [];
+    const backgroundCount = this.rng.int(1, 4);
+    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain));
+    for (const target of watched) {
+      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, target.address, target.eventSignatures));
+    }
+    return this.block(chain, this.nextBlockMs(chain, now), drafts);
+  }
+
+  /** The single transaction of an injected block. */
+  injectedBlock(input: InjectionInput, now: number): StoredTx {
+    const chain = this.chain(input.chainId);
+    return this.block(chain, this.nextBlockMs(chain, now), [this.injectedDraft(chain, input)])[0]!;
+  }
+
+  private createChain(info: ChainInfo): ChainState {
+    const tokens: TokenInfo[] = info.knownTokens.map((token) => {
+      const address = token.address === '' ? this.rng.hex(20) : token.address;
+      return { ...token, address, logoUri: logoUri(info.chainId, checksum(address)) };
+    });
+    for (const extra of EXTRA_TOKENS.slice(0, Math.max(0, 3 - tokens.length))) {
+      const address = this.rng.hex(20);
+      tokens.push({ ...extra, address, logoUri: logoUri(info.chainId, checksum(address)) });
+    }
+    return {
+      info,
+      tokens,
+      tokensByAddress: new Map(tokens.map((token) => [token.address, token])),
+      router: info.knownRouter ?? this.rng.hex(20),
+      pair: this.rng.hex(20),
+      accounts: Array.from({ length: ACCOUNTS_PER_CHAIN }, () => this.rng.hex(20)),
+      blockNumber: info.firstBlockNumber,
+      lastMs: 0,
+      minDelayExcess: this.rng.int(7_100_000, 7_300_000),
+      nonces: new Map(),
+    };
+  }
+
+  private account(chain: ChainState): string {
+    return this.rng.pickSkewed(chain.accounts);
+  }
+
+  private otherAccount(chain: ChainState, not: string): string {
+    for (;;) {
+      const account = this.account(chain);
+      if (account !== not) return account;
+    }
+  }
+
+  private randomDraft(chain: ChainState): TxDraft {
+    const from = this.account(chain);
+    const roll = this.rng.next();
+    let draft: TxDraft;
+    if (roll < 0.35) draft = this.nativeDraft(from, this.otherAccount(chain, from));
+    else if (roll < 0.7) draft = this.erc20Draft(chain, from, this.otherAccount(chain, from));
+    else if (roll < 0.8) draft = this.approveDraft(chain, from);
+    else draft = this.swapDraft(chain, from);
+    // About one transaction in ten reverts, as the status filter needs both kinds.
+    if (this.rng.chance(0.1)) this.revert(draft);
+    return draft;
+  }
+
+  /** A successful transaction in which `watched` takes part and, with signatures, a log carries one of them. */
+  private touchingDraft(chain: ChainState, watched: string, eventSignatures: string[]): TxDraft {
+    if (eventSignatures.length > 0) {
+      const signature = this.rng.pick(eventSignatures);
+      if (signature === TRANSFER_SIGNATURE) {
+        return this.rng.chance(0.5)
+          ? this.erc20Draft(chain, watched, this.account(chain))
+          : this.erc20Draft(chain, this.account(chain), watched);
+      }
+      if (signature === APPROVAL_SIGNATURE) return this.approveDraft(chain, watched);
+      return this.customEventDraft(chain, watched, signature);
+    }
+    const roll = this.rng.next();
+    if (roll < 0.3) {
+      return this.rng.chance(0.5)
+        ? this.nativeDraft(watched, this.account(chain))
+        : this.nativeDraft(this.account(chain), watched);
+    }
+    if (roll < 0.7) {
+      return this.rng.chance(0.5)
+        ? this.erc20Draft(chain, watched, this.account(chain))
+        : this.erc20Draft(chain, this.account(chain), watched);
+    }
+    if (roll < 0.85) return this.approveDraft(chain, watched);
+    return this.swapDraft(chain, watched);
+  }
+
+  private nativeDraft(from: string, to: string): TxDraft {
+    return {
+      from,
+      to,
+      value: BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(11, 16)),
+      failed: false,
+      callType: 'NATIVE_TRANSFER',
+      methodName: NATIVE_METHOD_NAME,
+      methodHash: NATIVE_METHOD_HASH,
+      input: '0x',
+      gasUsed: 21_000,
+      gasLimit: 21_000,
+      tokenMoves: [],
+      internals: [],
+      logs: [],
+    };
+  }
+
+  private tokenAmount(token: TokenInfo): bigint {
+    return BigInt(this.rng.int(1, 50_000)) * 10n ** BigInt(Math.max(0, token.decimals - 2));
+  }
+
+  private erc20Draft(chain: ChainState, from: string, recipient: string): TxDraft {
+    const token = this.rng.pick(chain.tokens);
+    const value = this.tokenAmount(token);
+    const gasUsed = this.rng.int(34_000, 62_000);
+    return {
+      from,
+      to: token.address,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName: METHODS.transfer.text,
+      methodHash: METHODS.transfer.selector,
+      input: METHODS.transfer.selector + pad32(recipient).slice(2) + uint256(value),
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(10_000, 40_000),
+      tokenMoves: [{ token, from, to: recipient, value }],
+      internals: [],
+      logs: [],
+    };
+  }
+
+  private approveDraft(chain: ChainState, owner: string): TxDraft {
+    const token = this.rng.pick(chain.tokens);
+    const amount = this.rng.chance(0.6) ? MAX_UINT256 : this.tokenAmount(token);
+    const gasUsed = this.rng.int(44_000, 47_000);
+    return {
+      from: owner,
+      to: token.address,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName: METHODS.approve.text,
+      methodHash: METHODS.approve.selector,
+      input: METHODS.approve.selector + pad32(chain.router).slice(2) + uint256(amount),
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(5_000, 20_000),
+      tokenMoves: [],
+      internals: [],
+      logs: [{ address: token.address, topics: [APPROVAL_SIGNATURE, pad32(owner), pad32(chain.router)], data: '0x' + uint256(amount) }],
+    };
+  }
+
+  /** Native coin in through the router, wrapped, swapped against the pair for another token. */
+  private swapDraft(chain: ChainState, user: string): TxDraft {
+    const wrapped = chain.tokens[0]!;
+    const bought = this.rng.pick(chain.tokens.slice(1));
+    const value = BigInt(this.rng.int(1, 9_999)) * 10n ** 16n;
+    const amountOut = this.tokenAmount(bought);
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 1200);
+    const gasUsed = this.rng.int(120_000, 220_000);
+    const method = METHODS.swapExactNativeForTokens;
+    const input =
+      method.selector +
+      uint256((amountOut * 99n) / 100n) +
+      uint256(0x80n) +
+      pad32(user).slice(2) +
+      uint256(deadline) +
+      uint256(2n) +
+      pad32(wrapped.address).slice(2) +
+      pad32(bought.address).slice(2);
+    return {
+      from: user,
+      to: chain.router,
+      value,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName: method.text,
+      methodHash: method.selector,
+      input,
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(20_000, 80_000),
+      tokenMoves: [
+        { token: wrapped, from: chain.router, to: chain.pair, value },
+        { token: bought, from: chain.pair, to: user, value: amountOut },
+      ],
+      internals: [
+        { from: chain.router, to: wrapped.address, value, type: 'CALL' },
+        { from: chain.router, to: chain.pair, value: 0n, type: 'CALL' },
+      ],
+      logs: [
+        {
+          address: chain.pair,
+          topics: [SWAP_SIGNATURE, pad32(chain.router), pad32(user)],
+          data: '0x' + uint256(0n) + uint256(value) + uint256(amountOut) + uint256(0n),
+        },
+      ],
+    };
+  }
+
+  /** A call whose log carries an event signature the catalogue does not know, emitted for a webhook that asked for it. */
+  private customEventDraft(chain: ChainState, caller: string, signature: string): TxDraft {
+    const gasUsed = this.rng.int(50_000, 150_000);
+    return {
+      from: caller,
+      to: chain.pair,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName: METHODS.execute.text,
+      methodHash: METHODS.execute.selector,
+      input: METHODS.execute.selector + uint256(0x20n) + uint256(0n),
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(10_000, 50_000),
+      tokenMoves: [],
+      internals: [],
+      logs: [{ address: chain.pair, topics: [signature, pad32(caller)], data: '0x' + uint256(this.rng.bigint(10n ** 24n)) }],
+    };
+  }
+
+  /** A reverted transaction keeps its call but loses every effect and burns only part of its gas limit. */
+  private revert(draft: TxDraft): void {
+    draft.failed = true;
+    draft.tokenMoves = [];
+    draft.internals = [];
+    draft.logs = [];
+    if (draft.callType === 'CONTRACT_CALL') draft.gasUsed = this.rng.int(22_000, draft.gasLimit);
+  }
+
+  private injectedDraft(chain: ChainState, input: InjectionInput): TxDraft {
+    const from = input.from ?? this.account(chain);
+    const tokenMoves: TokenMove[] = input.erc20Transfers.map((transfer) => ({
+      token: this.resolveToken(chain, transfer.token),
+      from: transfer.from,
+      to: transfer.to,
+      value: transfer.value,
+    }));
+    const to = input.to ?? tokenMoves[0]?.token.address ?? this.otherAccount(chain, from);
+    const internals = input.internalTransactions.map((call) => ({ ...call, type: call.internalTxType }));
+    const native = tokenMoves.length === 0 && internals.length === 0 && input.logs.length === 0;
+    const singleTransfer = tokenMoves.length === 1 && internals.length === 0 && input.logs.length === 0 ? tokenMoves[0] : undefined;
+    const method = singleTransfer ? METHODS.transfer : METHODS.multicall;
+    const gasUsed = native ? 21_000 : this.rng.int(60_000, 200_000);
+    return {
+      from,
+      to,
+      value: input.value ?? (native ? BigInt(this.rng.int(1, 99_999)) * 10n ** 14n : 0n),
+      failed: input.txStatus === '0',
+      callType: native ? 'NATIVE_TRANSFER' : 'CONTRACT_CALL',
+      methodName: native ? NATIVE_METHOD_NAME : method.text,
+      methodHash: native ? NATIVE_METHOD_HASH : method.selector,
+      input: native
+        ? '0x'
+        : singleTransfer
+          ? method.selector + pad32(singleTransfer.to).slice(2) + uint256(singleTransfer.value)
+          : method.selector + uint256(0x20n) + uint256(0n),
+      gasUsed,
+      gasLimit: native ? 21_000 : gasUsed + this.rng.int(10_000, 50_000),
+      tokenMoves,
+      internals,
+      logs: input.logs,
+    };
+  }
+
+  /** A token given in an injection, completed from the chain's catalogue when it is a known one. */
+  private resolveToken(chain: ChainState, given: InjectionInput['erc20Transfers'][number]['token']): TokenInfo {
+    if (!given) return this.rng.pick(chain.tokens);
+    const known = chain.tokensByAddress.get(given.address);
+    return {
+      address: given.address,
+      name: given.name ?? known?.name ?? 'Unknown Token',
+      symbol: given.symbol ?? known?.symbol ?? 'UNKNOWN',
+      decimals: given.decimals ?? known?.decimals ?? 18,
+      logoUri: known?.logoUri ?? logoUri(chain.info.chainId, checksum(given.address)),
+    };
+  }
+
+  private addressInfo(chain: ChainState, address: string): AddressInfo {
+    const token = chain.tokensByAddress.get(address);
+    if (!token) return { address: checksum(address) };
+    return { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: checksum(address) };
+  }
+
+  private nextNonce(chain: ChainState, from: string): number {
+    const nonce = chain.nonces.get(from) ?? this.rng.int(0, 4_000);
+    chain.nonces.set(from, nonce + 1);
+    return nonce;
+  }
+
+  private block(chain: ChainState, ms: number, drafts: TxDraft[]): StoredTx[] {
+    chain.blockNumber += 1;
+    chain.lastMs = ms;
+    chain.minDelayExcess += this.rng.int(-200, 200);
+    const blockNumber = String(chain.blockNumber);
+    const blockHash = this.rng.hex(32);
+    const blockTimestamp = Math.floor(ms / 1000);
+    const baseFee = this.rng.int(1_000_000_000, 3_000_000_000);
+    let cumulativeGas = 0;
+    let logIndex = 0;
+    return drafts.map((draft, blockIndex): StoredTx => {
+      const txHash = this.rng.hex(32);
+      const txType = this.rng.chance(0.8) ? 2 : 0;
+      const priorityFee = this.rng.pick([0, 500_000_000, 1_000_000_000, 2_000_000_000]);
+      const gasPrice = txType === 2 ? baseFee + priorityFee : baseFee + this.rng.int(0, 5) * 1_000_000_000;
+      cumulativeGas += draft.gasUsed;
+      const logs: EmittedLog[] = [];
+      const erc20Transfers: Erc20Transfer[] = draft.tokenMoves.map((move) => {
+        const index = logIndex++;
+        logs.push({
+          address: checksum(move.token.address),
+          topic0: TRANSFER_SIGNATURE,
+          topic1: pad32(move.from),
+          topic2: pad32(move.to),
+          topic3: null,
+          data: '0x' + uint256(move.value),
+          transactionIndex: blockIndex,
+          logIndex: index,
+          removed: false,
+        });
+        return {
+          transactionHash: txHash,
+          type: 'ERC20',
+          from: checksum(move.from),
+          to: checksum(move.to),
+          value: move.value.toString(),
+          blockTimestamp,
+          logIndex: index,
+          erc20Token: {
+            address: checksum(move.token.address),
+            name: move.token.name,
+            symbol: move.token.symbol,
+            decimals: move.token.decimals,
+            valueWithDecimals: valueWithDecimals(move.value, move.token.decimals),
+          },
+        };
+      });
+      for (const raw of draft.logs) {
+        logs.push({
+          address: checksum(raw.address),
+          topic0: raw.topics[0]!,
+          topic1: raw.topics[1] ?? null,
+          topic2: raw.topics[2] ?? null,
+          topic3: raw.topics[3] ?? null,
+          data: raw.data,
+          transactionIndex: blockIndex,
+          logIndex: logIndex++,
+          removed: false,
+        });
+      }
+      const internalTransactions: InternalTransaction[] = draft.internals.map((call) => {
+        const gasLimit = this.rng.int(2_300, Math.max(2_300, Math.floor(draft.gasLimit / 2)));
+        return {
+          from: checksum(call.from),
+          to: checksum(call.to),
+          internalTxType: call.type,
+          value: call.value.toString(),
+          gasUsed: String(Math.min(gasLimit, this.rng.int(2_300, 40_000))),
+          gasLimit: String(gasLimit),
+          transactionHash: txHash,
+        };
+      });
+      const item: Transaction = {
+        blockNumber,
+        blockTimestamp,
+        blockTimestampMilliseconds: ms,
+        blockMinDelayExcess: chain.minDelayExcess,
+        blockHash,
+        chainId: chain.info.chainId,
+        blockIndex,
+        txHash,
+        txStatus: draft.failed ? '0' : '1',
+        txType,
+        gasLimit: String(draft.gasLimit),
+        gasUsed: String(draft.gasUsed),
+        gasPrice: String(gasPrice),
+        nonce: String(this.nextNonce(chain, draft.from)),
+        from: this.addressInfo(chain, draft.from),
+        to: this.addressInfo(chain, draft.to),
+        method: { callType: draft.callType, methodHash: draft.methodHash, methodName: draft.methodName },
+        value: draft.value.toString(),
+      };
+      const participants = new Set<string>([draft.from, draft.to]);
+      for (const move of draft.tokenMoves) participants.add(move.from).add(move.to);
+      for (const call of draft.internals) participants.add(call.from).add(call.to);
+      for (const raw of draft.logs) participants.add(raw.address);
+      for (const move of draft.tokenMoves) participants.add(move.token.address);
+      return {
+        ms,
+        chainNum: chain.info.chainNum,
+        blockIndex,
+        network: chain.info.network,
+        item,
+        json: JSON.stringify(item),
+        detail: {
+          input: draft.input,
+          maxFeePerGas: String(txType === 2 ? baseFee * 2 + priorityFee : gasPrice),
+          maxPriorityFeePerGas: String(txType === 2 ? priorityFee : gasPrice),
+          receiptCumulativeGasUsed: String(cumulativeGas),
+          receiptRoot: this.rng.hex(32),
+          erc20Transfers,
+          internalTransactions,
+          logs,
+        },
+        participants: [...participants],
+        topic0s: [...new Set(logs.map((log) => log.topic0.toLowerCase()))],
+      };
+    });
+  }
+}

@@ -1,0 +1,157 @@
+// The chains the emulator serves and the well-known contracts on them, so generated activity looks like the real networks.
+import { keccak256Hex } from '../evm/keccak.js';
+import { toChecksumAddress } from '../evm/address.js';
+
+export type NetworkKind = 'mainnet' | 'testnet';
+
+export interface TokenInfo {
+  /** Lower-case, the form every comparison uses. */
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  logoUri: string;
+}
+
+export interface ChainInfo {
+  chainId: string;
+  /** chainId as a number: the second sort key of the listing. */
+  chainNum: number;
+  /** null for chains only seen through injection or webhooks: they belong to neither `network` filter. */
+  network: NetworkKind | null;
+  nativeSymbol: string;
+  firstBlockNumber: number;
+  blockIntervalMs: number;
+  /** Share of the generated history, relative to the other chains. */
+  historyWeight: number;
+  /** The first is the wrapped native token, the leg every generated swap starts from. */
+  knownTokens: Omit<TokenInfo, 'logoUri'>[];
+  knownRouter?: string;
+}
+
+interface Signature {
+  text: string;
+  selector: string;
+}
+
+function method(text: string): Signature {
+  return { text, selector: keccak256Hex(text).slice(0, 10) };
+}
+
+/** Function selectors computed, not copied: the first 4 bytes of keccak-256 over the signature. */
+export const METHODS = {
+  transfer: method('transfer(address,uint256)'),
+  approve: method('approve(address,uint256)'),
+  swapExactNativeForTokens: method('swapExactAVAXForTokens(uint256,address[],address,uint256)'),
+  execute: method('execute(bytes)'),
+  multicall: method('multicall(bytes[])'),
+};
+
+export const SWAP_SIGNATURE = keccak256Hex('Swap(address,uint256,uint256,uint256,uint256,address)');
+
+export const CHAINS: readonly ChainInfo[] = [
+  {
+    chainId: '43114',
+    chainNum: 43114,
+    network: 'mainnet',
+    nativeSymbol: 'AVAX',
+    firstBlockNumber: 71_402_118,
+    blockIntervalMs: 1_700,
+    historyWeight: 4,
+    knownTokens: [
+      { address: '0xb31f66aa3c1e785363f0875a1b74e27b85fd66c7', name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18 },
+      { address: '0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+      { address: '0x9702230a8ea53601f5cd2dc00fdbc13d4df4a8c7', name: 'TetherToken', symbol: 'USDt', decimals: 6 },
+      { address: '0x6e84a6216ea6dacc71ee8e6b0a5b7322eebc0fdd', name: 'JoeToken', symbol: 'JOE', decimals: 18 },
+    ],
+    knownRouter: '0x60ae616a2155ee3d9a68541ba4544862310933d4',
+  },
+  {
+    chainId: '432204',
+    chainNum: 432204,
+    network: 'mainnet',
+    nativeSymbol: 'ALOT',
+    firstBlockNumber: 19_877_304,
+    blockIntervalMs: 2_000,
+    historyWeight: 1,
+    knownTokens: [{ address: '', name: 'Wrapped ALOT', symbol: 'WALOT', decimals: 18 }],
+  },
+  {
+    chainId: '53935',
+    chainNum: 53935,
+    network: 'mainnet',
+    nativeSymbol: 'JEWEL',
+    firstBlockNumber: 52_611_907,
+    blockIntervalMs: 2_000,
+    historyWeight: 1,
+    knownTokens: [
+      { address: '0xccb93dabd71c8dad03fc4ce5559dc3d89f67a260', name: 'Wrapped JEWEL', symbol: 'WJEWEL', decimals: 18 },
+      { address: '', name: 'Crystal', symbol: 'CRYSTAL', decimals: 18 },
+    ],
+  },
+  {
+    chainId: '43113',
+    chainNum: 43113,
+    network: 'testnet',
+    nativeSymbol: 'AVAX',
+    firstBlockNumber: 48_263_550,
+    blockIntervalMs: 2_000,
+    historyWeight: 2,
+    knownTokens: [
+      { address: '0xd00ae08403b9bbb9124bb305c09058e32c39a48c', name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18 },
+      { address: '0x5425890298aed601595a70ab815c96711a31bc65', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
+    ],
+  },
+  {
+    chainId: '432201',
+    chainNum: 432201,
+    network: 'testnet',
+    nativeSymbol: 'ALOT',
+    firstBlockNumber: 14_520_331,
+    blockIntervalMs: 2_000,
+    historyWeight: 1,
+    knownTokens: [{ address: '', name: 'Wrapped ALOT', symbol: 'WALOT', decimals: 18 }],
+  },
+  {
+    chainId: '335',
+    chainNum: 335,
+    network: 'testnet',
+    nativeSymbol: 'JEWEL',
+    firstBlockNumber: 31_004_776,
+    blockIntervalMs: 2_000,
+    historyWeight: 1,
+    knownTokens: [{ address: '', name: 'Wrapped JEWEL', symbol: 'WJEWEL', decimals: 18 }],
+  },
+];
+
+/** Chains a webhook or an injection names that the emulator does not model: plain defaults. */
+export function unknownChain(chainId: string): ChainInfo {
+  return {
+    chainId,
+    chainNum: Number(chainId),
+    network: null,
+    nativeSymbol: 'ETH',
+    firstBlockNumber: 1_000_000,
+    blockIntervalMs: 2_000,
+    historyWeight: 0,
+    knownTokens: [{ address: '', name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }],
+  };
+}
+
+export function logoUri(chainId: string, address: string): string {
+  return `https://images.svc-emulator.invalid/tokens/${chainId}/${address}/logo.png`;
+}
+
+const checksumCache = new Map<string, string>();
+const CHECKSUM_CACHE_LIMIT = 100_000;
+
+/** EIP-55 form of a lower-case address, cached: the same few hundred accounts recur in every block. */
+export function checksum(address: string): string {
+  let cached = checksumCache.get(address);
+  if (cached === undefined) {
+    if (checksumCache.size >= CHECKSUM_CACHE_LIMIT) checksumCache.clear();
+    cached = toChecksumAddress(address);
+    checksumCache.set(address, cached);
+  }
+  return cached;
+}

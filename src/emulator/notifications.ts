@@ -1,0 +1,45 @@
+// Builds the notification message (spec 2.5) a webhook receives for a stored transaction, honouring its include flags.
+import type { NotificationMessage, TxLog } from '../api/types.js';
+import type { StoredTx } from './chain-data.js';
+import type { StoredWebhook } from './webhook-store.js';
+
+export function buildNotification(tx: StoredTx, stored: StoredWebhook, messageId: string): NotificationMessage {
+  const { item, detail } = tx;
+  const webhook = stored.webhook;
+  return {
+    webhookId: webhook.id,
+    eventType: 'address_activity',
+    messageId,
+    event: {
+      transaction: {
+        blockHash: item.blockHash,
+        blockNumber: item.blockNumber,
+        blockTimestamp: item.blockTimestamp,
+        from: item.from.address,
+        to: item.to.address,
+        gas: item.gasLimit,
+        gasPrice: item.gasPrice,
+        maxFeePerGas: detail.maxFeePerGas,
+        maxPriorityFeePerGas: detail.maxPriorityFeePerGas,
+        txHash: item.txHash,
+        txStatus: item.txStatus,
+        input: detail.input,
+        nonce: item.nonce,
+        transactionIndex: item.blockIndex,
+        value: item.value,
+        type: item.txType,
+        chainId: item.chainId,
+        receiptCumulativeGasUsed: detail.receiptCumulativeGasUsed,
+        receiptGasUsed: item.gasUsed,
+        receiptEffectiveGasPrice: item.gasPrice,
+        receiptRoot: detail.receiptRoot,
+        erc20Transfers: detail.erc20Transfers,
+        erc721Transfers: [],
+        erc1155Transfers: [],
+        internalTransactions: webhook.includeInternalTxs ? detail.internalTransactions : [],
+      },
+      // A log with fewer than three topics carries null in topic1/topic2; types.ts declares them as strings.
+      logs: webhook.includeLogs ? (detail.logs as TxLog[]) : [],
+    },
+  };
+}

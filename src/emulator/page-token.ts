@@ -1,0 +1,79 @@
+// Opaque page tokens: base64url JSON naming the query that issued them and the cursor to continue after.
+import type { TxCursor } from './tx-store.js';
+
+/** What a token is bound to: a token is only honoured by the same listing with the same filters. */
+export type TokenScope = { kind: 'transactions'; filters: string } | { kind: 'addresses'; webhookId: string };
+
+interface TokenPayload {
+  v: 1;
+  scope: TokenScope;
+  /** Transactions: the sort key of the last item served. Addresses: how many were served (the list never changes). */
+  cursor: TxCursor | number;
+}
+
+export function encodePageToken(scope: TokenScope, cursor: TxCursor | number): string {
+  const payload: TokenPayload = { v: 1, scope, cursor };
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+export type DecodedToken<C> = { ok: true; cursor: C } | { ok: false; message: string };
+
+const MALFORMED = 'pageToken must be a nextPageToken returned by this listing';
+
+export function decodeTxToken(token: string, filters: string): DecodedToken<TxCursor> {
+  const payload = parse(token);
+  if (!payload || payload.scope.kind !== 'transactions' || !isTxCursor(payload.cursor)) return { ok: false, message: MALFORMED };
+  if (payload.scope.filters !== filters) {
+    return {
+      ok: false,
+      message: `pageToken was issued for a query with ${describeFilters(payload.scope.filters)}; repeat that query's network and status, or drop pageToken to start over`,
+    };
+  }
+  return { ok: true, cursor: payload.cursor };
+}
+
+export function decodeAddressToken(token: string, webhookId: string): DecodedToken<number> {
+  const payload = parse(token);
+  if (!payload || payload.scope.kind !== 'addresses' || typeof payload.cursor !== 'number' || !Number.isSafeInteger(payload.cursor) || payload.cursor < 0) {
+    return { ok: false, message: MALFORMED };
+  }
+  if (payload.scope.webhookId !== webhookId) return { ok: false, message: 'pageToken was issued for the addresses of another webhook' };
+  return { ok: true, cursor: payload.cursor };
+}
+
+/** The canonical text of a filter pair, as bound into tokens: `fuji` and `testnet` are the same network. */
+export function filtersKey(network: string | null, status: string | null): string {
+  return `network=${network ?? 'all'},status=${status ?? 'all'}`;
+}
+
+function describeFilters(filters: string): string {
+  return filters.replace(',', ' and ');
+}
+
+function parse(token: string): TokenPayload | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (!isRecord(payload) || payload['v'] !== 1 || !isRecord(payload['scope'])) return null;
+    const scope = payload['scope'];
+    if (scope['kind'] === 'transactions' && typeof scope['filters'] === 'string') return payload as unknown as TokenPayload;
+    if (scope['kind'] === 'addresses' && typeof scope['webhookId'] === 'string') return payload as unknown as TokenPayload;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isTxCursor(value: unknown): value is TxCursor {
+  return (
+    isRecord(value) &&
+    Number.isSafeInteger(value['ms']) &&
+    typeof value['chainNum'] === 'number' &&
+    Number.isFinite(value['chainNum']) &&
+    Number.isSafeInteger(value['blockIndex'])
+  );
+}

@@ -1,0 +1,100 @@
+// The transaction listing: one array kept in listing order, paged from a cursor found by binary search.
+import type { NetworkKind } from './chains.js';
+import type { StoredTx } from './chain-data.js';
+
+/** The sort key of a listed transaction; a page token carries the key of the last one served. */
+export interface TxCursor {
+  ms: number;
+  chainNum: number;
+  blockIndex: number;
+}
+
+export interface TxFilter {
+  network: NetworkKind | null;
+  txStatus: '1' | '0' | null;
+}
+
+export interface TxPage {
+  items: StoredTx[];
+  /** Present when at least one more matching transaction follows the page. */
+  nextCursor?: TxCursor;
+}
+
+/** Negative when `a` is listed before `b`: newest first, then chainId ascending, then blockIndex descending. */
+export function compareListing(a: TxCursor, b: TxCursor): number {
+  if (a.ms !== b.ms) return b.ms - a.ms;
+  if (a.chainNum !== b.chainNum) return a.chainNum - b.chainNum;
+  return b.blockIndex - a.blockIndex;
+}
+
+/** Beyond this many transactions the oldest are forgotten, so a long-running emulator keeps flat memory. */
+const RETAINED_TRANSACTIONS = 50_000;
+const TRIM_SLACK = 5_000;
+
+export class TransactionStore {
+  /** Reverse listing order (index 0 is listed last), so new blocks are usually a push. */
+  private items: StoredTx[] = [];
+  /** Bumped on every change, for caches of served pages. */
+  version = 0;
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  add(txs: readonly StoredTx[]): void {
+    for (const tx of txs) {
+      const last = this.items[this.items.length - 1];
+      if (!last || compareListing(tx, last) < 0) this.items.push(tx);
+      else this.items.splice(this.insertionIndex(tx), 0, tx);
+    }
+    if (this.items.length > RETAINED_TRANSACTIONS + TRIM_SLACK) {
+      this.items.splice(0, this.items.length - RETAINED_TRANSACTIONS);
+    }
+    this.version++;
+  }
+
+  /** Removes the transactions `keep` rejects (the reset of injected ones). */
+  retain(keep: (tx: StoredTx) => boolean): void {
+    this.items = this.items.filter(keep);
+    this.version++;
+  }
+
+  page(filter: TxFilter, after: TxCursor | null, pageSize: number): TxPage {
+    const items: StoredTx[] = [];
+    let index = (after ? this.countListedAfter(after) : this.items.length) - 1;
+    for (; index >= 0 && items.length < pageSize; index--) {
+      const tx = this.items[index]!;
+      if (matches(tx, filter)) items.push(tx);
+    }
+    const last = items[items.length - 1];
+    if (!last) return { items };
+    for (; index >= 0; index--) {
+      if (matches(this.items[index]!, filter)) {
+        return { items, nextCursor: { ms: last.ms, chainNum: last.chainNum, blockIndex: last.blockIndex } };
+      }
+    }
+    return { items };
+  }
+
+  /** How many transactions are listed after `cursor`: they sit at indexes [0, count). */
+  private countListedAfter(cursor: TxCursor): number {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareListing(this.items[mid]!, cursor) > 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private insertionIndex(tx: StoredTx): number {
+    return this.countListedAfter(tx);
+  }
+}
+
+function matches(tx: StoredTx, filter: TxFilter): boolean {
+  if (filter.network !== null && tx.network !== filter.network) return false;
+  if (filter.txStatus !== null && tx.item.txStatus !== filter.txStatus) return false;
+  return true;
+}

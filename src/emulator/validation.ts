@@ -1,0 +1,296 @@
+// Validation of query strings and request bodies into typed values, or the list of rules broken (each naming its field).
+import type { CreateWebhookRequest } from '../api/types.js';
+import type { InjectionInput } from './chain-data.js';
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const HASH32 = /^0x[0-9a-fA-F]{64}$/;
+const DECIMAL = /^(0|[1-9][0-9]*)$/;
+const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
+const MAX_UINT256 = (1n << 256n) - 1n;
+/** Enough to show the pattern of a mistake in a list of 100,000 addresses without echoing all of it. */
+const ITEM_ERRORS_SHOWN = 3;
+
+/** Query parameters as single values; unknown or repeated ones are errors. */
+export function parseQuery(search: string, allowed: readonly string[]): Validated<Map<string, string>> {
+  const params = new Map<string, string>();
+  const errors: string[] = [];
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!allowed.includes(name)) {
+      errors.push(`${name} is not a supported query parameter (supported: ${allowed.join(', ')})`);
+    } else if (params.has(name)) {
+      errors.push(`${name} must be given at most once`);
+    } else {
+      params.set(name, value);
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: params };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function rejectUnknown(object: Record<string, unknown>, allowed: readonly string[], prefix: string, errors: string[]): void {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) errors.push(`property ${prefix}${key} should not exist`);
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  if (text !== text.trim()) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every element, reporting the first few bad ones by index and a count of the rest. */
+function checkItems(items: unknown[], field: string, test: (item: unknown) => boolean, rule: string, errors: string[]): void {
+  let bad = 0;
+  items.forEach((item, index) => {
+    if (test(item)) return;
+    bad++;
+    if (bad <= ITEM_ERRORS_SHOWN) errors.push(`${field}[${index}] ${rule}`);
+  });
+  if (bad > ITEM_ERRORS_SHOWN) errors.push(`${field} has ${bad - ITEM_ERRORS_SHOWN} more elements that ${rule.replace(/^must be/, 'are not')}`);
+}
+
+const isAddressText = (item: unknown): boolean => typeof item === 'string' && ADDRESS.test(item);
+const isSignatureText = (item: unknown): boolean => typeof item === 'string' && HASH32.test(item);
+
+/** Lower-cases and drops repeats, keeping the first occurrence's position. */
+function dedupeLower(items: string[]): string[] {
+  return [...new Set(items.map((item) => item.toLowerCase()))];
+}
+
+const WEBHOOK_FIELDS = ['url', 'chainId', 'eventType', 'metadata', 'name', 'description', 'includeInternalTxs', 'includeLogs'];
+const METADATA_FIELDS = ['addresses', 'eventSignatures'];
+const ADDRESS_RULE = 'must be an address: 0x followed by 40 hex digits';
+const SIGNATURE_RULE = 'must be an event signature: 0x followed by 64 hex digits';
+
+export function validateCreateWebhook(body: unknown): Validated<CreateWebhookRequest> {
+  if (!isRecord(body)) return { ok: false, errors: ['body must be a JSON object'] };
+  const errors: string[] = [];
+  rejectUnknown(body, WEBHOOK_FIELDS, '', errors);
+  const { url, chainId, eventType, metadata, name, description, includeInternalTxs, includeLogs } = body;
+
+  if (url === undefined) errors.push('url is required');
+  else if (typeof url !== 'string' || !isHttpUrl(url)) errors.push('url must be an absolute http or https URL');
+
+  if (chainId === undefined) errors.push('chainId is required');
+  else if (typeof chainId !== 'string' || !DECIMAL.test(chainId)) errors.push('chainId must be a decimal string, e.g. "43114"');
+
+  if (eventType === undefined) errors.push('eventType is required');
+  else if (eventType !== 'address_activity') errors.push('eventType must be one of: address_activity');
+
+  let addresses: string[] = [];
+  let eventSignatures: string[] = [];
+  if (metadata === undefined) errors.push('metadata is required');
+  else if (!isRecord(metadata)) errors.push('metadata must be an object');
+  else {
+    rejectUnknown(metadata, METADATA_FIELDS, 'metadata.', errors);
+    const given = metadata['addresses'];
+    if (given === undefined) errors.push('metadata.addresses is required');
+    else if (!Array.isArray(given)) errors.push('metadata.addresses must be an array of addresses');
+    else if (given.length === 0) errors.push('metadata.addresses must contain at least 1 address');
+    else {
+      checkItems(given, 'metadata.addresses', isAddressText, ADDRESS_RULE, errors);
+      addresses = dedupeLower(given.filter(isAddressText) as string[]);
+    }
+    const signatures = metadata['eventSignatures'];
+    if (signatures !== undefined) {
+      if (!Array.isArray(signatures)) errors.push('metadata.eventSignatures must be an array of event signatures');
+      else {
+        checkItems(signatures, 'metadata.eventSignatures', isSignatureText, SIGNATURE_RULE, errors);
+        eventSignatures = dedupeLower(signatures.filter(isSignatureText) as string[]);
+      }
+    }
+  }
+
+  if (name !== undefined && typeof name !== 'string') errors.push('name must be a string');
+  if (description !== undefined && typeof description !== 'string') errors.push('description must be a string');
+  if (includeInternalTxs !== undefined && typeof includeInternalTxs !== 'boolean') errors.push('includeInternalTxs must be a boolean');
+  if (includeLogs !== undefined && typeof includeLogs !== 'boolean') errors.push('includeLogs must be a boolean');
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      url: url as string,
+      chainId: chainId as string,
+      eventType: 'address_activity',
+      metadata: { addresses, eventSignatures },
+      ...(name !== undefined && { name: name as string }),
+      ...(description !== undefined && { description: description as string }),
+      ...(includeInternalTxs !== undefined && { includeInternalTxs: includeInternalTxs as boolean }),
+      ...(includeLogs !== undefined && { includeLogs: includeLogs as boolean }),
+    },
+  };
+}
+
+/** Collects a field's errors under its path and returns the value when it is valid. */
+class FieldReader {
+  constructor(readonly errors: string[]) {}
+
+  address(value: unknown, path: string, required: boolean): string | undefined {
+    if (value === undefined) {
+      if (required) this.errors.push(`${path} is required`);
+      return undefined;
+    }
+    if (!isAddressText(value)) {
+      this.errors.push(`${path} ${ADDRESS_RULE}`);
+      return undefined;
+    }
+    return (value as string).toLowerCase();
+  }
+
+  amount(value: unknown, path: string, required: boolean): bigint | undefined {
+    if (value === undefined) {
+      if (required) this.errors.push(`${path} is required`);
+      return undefined;
+    }
+    if (typeof value !== 'string' || !DECIMAL.test(value) || value.length > 78 || BigInt(value) > MAX_UINT256) {
+      this.errors.push(`${path} must be a decimal string of a uint256 amount in the smallest unit, e.g. "1000000"`);
+      return undefined;
+    }
+    return BigInt(value);
+  }
+
+  string(value: unknown, path: string): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value === '') {
+      this.errors.push(`${path} must be a non-empty string`);
+      return undefined;
+    }
+    return value;
+  }
+
+  array(value: unknown, path: string): unknown[] {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      this.errors.push(`${path} must be an array`);
+      return [];
+    }
+    return value;
+  }
+
+  object(value: unknown, path: string, allowed: readonly string[]): Record<string, unknown> | undefined {
+    if (!isRecord(value)) {
+      this.errors.push(`${path} must be an object`);
+      return undefined;
+    }
+    rejectUnknown(value, allowed, `${path}.`, this.errors);
+    return value;
+  }
+}
+
+const INJECTION_FIELDS = ['chainId', 'from', 'to', 'value', 'txStatus', 'erc20Transfers', 'internalTransactions', 'logs'];
+
+export function validateInjection(body: unknown): Validated<InjectionInput> {
+  if (!isRecord(body)) return { ok: false, errors: ['body must be a JSON object'] };
+  const errors: string[] = [];
+  const read = new FieldReader(errors);
+  rejectUnknown(body, INJECTION_FIELDS, '', errors);
+
+  const chainId = body['chainId'];
+  // A safe integer keeps chainId usable as a numeric sort key of the listing.
+  if (chainId === undefined) errors.push('chainId is required');
+  else if (typeof chainId !== 'string' || !/^[1-9][0-9]{0,14}$/.test(chainId)) {
+    errors.push('chainId must be a decimal string of at most 15 digits, e.g. "43114"');
+  }
+  const txStatus = body['txStatus'];
+  if (txStatus !== undefined && txStatus !== '1' && txStatus !== '0') errors.push('txStatus must be "1" (success) or "0" (failed)');
+
+  const input: InjectionInput = {
+    chainId: chainId as string,
+    erc20Transfers: [],
+    internalTransactions: [],
+    logs: [],
+  };
+  const from = read.address(body['from'], 'from', false);
+  const to = read.address(body['to'], 'to', false);
+  const value = read.amount(body['value'], 'value', false);
+  if (from !== undefined) input.from = from;
+  if (to !== undefined) input.to = to;
+  if (value !== undefined) input.value = value;
+  if (txStatus === '1' || txStatus === '0') input.txStatus = txStatus;
+
+  read.array(body['erc20Transfers'], 'erc20Transfers').forEach((raw, index) => {
+    const path = `erc20Transfers[${index}]`;
+    const transfer = read.object(raw, path, ['from', 'to', 'value', 'token']);
+    if (!transfer) return;
+    const transferFrom = read.address(transfer['from'], `${path}.from`, true);
+    const transferTo = read.address(transfer['to'], `${path}.to`, true);
+    const amount = read.amount(transfer['value'], `${path}.value`, true);
+    let token: InjectionInput['erc20Transfers'][number]['token'];
+    if (transfer['token'] !== undefined) {
+      const rawToken = read.object(transfer['token'], `${path}.token`, ['address', 'name', 'symbol', 'decimals']);
+      const address = rawToken && read.address(rawToken['address'], `${path}.token.address`, true);
+      const decimals = rawToken?.['decimals'];
+      if (decimals !== undefined && !(Number.isInteger(decimals) && (decimals as number) >= 0 && (decimals as number) <= 36)) {
+        errors.push(`${path}.token.decimals must be an integer from 0 to 36`);
+      }
+      const name = rawToken && read.string(rawToken['name'], `${path}.token.name`);
+      const symbol = rawToken && read.string(rawToken['symbol'], `${path}.token.symbol`);
+      if (address !== undefined) {
+        token = {
+          address,
+          ...(name !== undefined && { name }),
+          ...(symbol !== undefined && { symbol }),
+          ...(typeof decimals === 'number' && { decimals }),
+        };
+      }
+    }
+    if (transferFrom !== undefined && transferTo !== undefined && amount !== undefined) {
+      input.erc20Transfers.push({ from: transferFrom, to: transferTo, value: amount, ...(token && { token }) });
+    }
+  });
+
+  read.array(body['internalTransactions'], 'internalTransactions').forEach((raw, index) => {
+    const path = `internalTransactions[${index}]`;
+    const call = read.object(raw, path, ['from', 'to', 'value', 'internalTxType']);
+    if (!call) return;
+    const callFrom = read.address(call['from'], `${path}.from`, true);
+    const callTo = read.address(call['to'], `${path}.to`, true);
+    const amount = read.amount(call['value'], `${path}.value`, false);
+    const type = call['internalTxType'];
+    if (type !== undefined && (typeof type !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(type))) {
+      errors.push(`${path}.internalTxType must be an upper-case call type such as CALL or DELEGATECALL`);
+    }
+    if (callFrom !== undefined && callTo !== undefined) {
+      input.internalTransactions.push({
+        from: callFrom,
+        to: callTo,
+        value: amount ?? 0n,
+        internalTxType: typeof type === 'string' ? type : 'CALL',
+      });
+    }
+  });
+
+  read.array(body['logs'], 'logs').forEach((raw, index) => {
+    const path = `logs[${index}]`;
+    const log = read.object(raw, path, ['address', 'topics', 'data']);
+    if (!log) return;
+    const address = read.address(log['address'], `${path}.address`, true);
+    const topics = log['topics'];
+    const topicsValid = Array.isArray(topics) && topics.length >= 1 && topics.length <= 4 && topics.every(isSignatureText);
+    if (!topicsValid) errors.push(`${path}.topics must be an array of 1 to 4 topics, each 0x followed by 64 hex digits`);
+    const data = log['data'];
+    if (data !== undefined && (typeof data !== 'string' || !HEX_DATA.test(data))) {
+      errors.push(`${path}.data must be 0x-prefixed hex with an even number of digits`);
+    }
+    if (address !== undefined && topicsValid) {
+      input.logs.push({
+        address,
+        topics: (topics as string[]).map((topic) => topic.toLowerCase()),
+        data: typeof data === 'string' ? data.toLowerCase() : '0x',
+      });
+    }
+  });
+
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: input };
+}

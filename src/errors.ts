@@ -1,0 +1,94 @@
+// Typed errors thrown anywhere and turned into a message and an exit code in one place (cli.ts).
+
+/** Exit codes of the contract. */
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rateLimited: 5,
+  network: 6,
+  interrupted: 130,
+  terminated: 143,
+} as const;
+
+export abstract class SvcError extends Error {
+  abstract readonly exitCode: number;
+  /** One optional line telling the user what to do next. */
+  hint?: string;
+  /** The service's status and reason phrase, for the JSON error line. */
+  statusCode?: number;
+  reason?: string;
+}
+
+/** Bad flags or arguments, caught before any request. */
+export class UsageError extends SvcError {
+  readonly exitCode = ExitCode.usage;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** Missing or unusable credentials, caught before any request. */
+export class AuthError extends SvcError {
+  readonly exitCode = ExitCode.auth;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** A local problem that is not the invocation's fault (config file unreadable, port taken). */
+export class LocalError extends SvcError {
+  readonly exitCode = ExitCode.failure;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** The service answered with an error status. */
+export class ApiError extends SvcError {
+  readonly exitCode: number;
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serviceReason: string | undefined,
+  ) {
+    super(message);
+    this.statusCode = status;
+    this.reason = serviceReason;
+    this.exitCode = exitCodeForStatus(status);
+  }
+}
+
+export function exitCodeForStatus(status: number): number {
+  if (status === 400) return ExitCode.usage;
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 429) return ExitCode.rateLimited;
+  return ExitCode.failure;
+}
+
+/** Connection refused or reset, DNS failure, timeout, TLS failure. */
+export class NetworkError extends SvcError {
+  readonly exitCode = ExitCode.network;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.hint = hint;
+  }
+}
+
+/** A body that is not JSON, or not the shape the CLI relies on. */
+export class ResponseShapeError extends SvcError {
+  readonly exitCode = ExitCode.failure;
+}
+
+/** Ctrl-C or SIGTERM. */
+export class InterruptedError extends SvcError {
+  constructor(readonly exitCode: number) {
+    super('interrupted');
+  }
+}

@@ -1,0 +1,20 @@
+// EVM addresses: the shape check the CLI applies before any request, and EIP-55 checksumming.
+import { keccak256Bytes, toHex } from './keccak.js';
+
+const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+
+export function isAddress(text: string): boolean {
+  return ADDRESS_PATTERN.test(text);
+}
+
+/** EIP-55 mixed-case checksum form of a 0x + 40 hex address. */
+export function toChecksumAddress(address: string): string {
+  const lower = address.slice(2).toLowerCase();
+  const hash = toHex(keccak256Bytes(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const ch = lower[i]!;
+    out += parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch;
+  }
+  return out;
+}

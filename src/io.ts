@@ -1,0 +1,107 @@
+// The IO object: streams, terminal facts and colour decided once, output with backpressure, a lazy spinner.
+import type { Readable, Writable } from 'node:stream';
+
+export interface Spinner {
+  /** Shows or updates the line (stderr). */
+  update(text: string): void;
+  /** Removes the line; must be called before anything goes to stdout. */
+  clear(): void;
+}
+
+export interface IO {
+  readonly out: Writable;
+  readonly err: Writable;
+  readonly in: Readable;
+  readonly isStdoutTTY: boolean;
+  readonly isStderrTTY: boolean;
+  readonly isStdinTTY: boolean;
+  readonly colorEnabled: boolean;
+  /** Terminal width for tables; 80 when unknown. */
+  readonly columns: number;
+  readonly quiet: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  /** Writes to stdout, waiting for 'drain' when the reader is slower than we are. */
+  write(text: string | Uint8Array): Promise<void>;
+  /** One line to stderr. */
+  warn(line: string): void;
+  /** A spinner on stderr when it is a terminal and not --quiet/--json; else a no-op. */
+  spinner(json: boolean): Promise<Spinner>;
+}
+
+export interface ColorInputs {
+  env: NodeJS.ProcessEnv;
+  noColorFlag: boolean;
+  isTTY: boolean;
+}
+
+/**
+ * Colour as gh decides it: --no-color and NO_COLOR (any non-empty value) win; FORCE_COLOR (not "0") forces
+ * it even when piped; TERM=dumb turns it off; otherwise only on a terminal.
+ */
+export function decideColor({ env, noColorFlag, isTTY }: ColorInputs): boolean {
+  if (noColorFlag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '' && env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false') return true;
+  if (env.TERM === 'dumb') return false;
+  return isTTY;
+}
+
+const NO_SPINNER: Spinner = { update() {}, clear() {} };
+
+export function createProcessIO(options: { noColor: boolean; quiet: boolean }): IO {
+  const out = process.stdout;
+  const err = process.stderr;
+  const isStdoutTTY = Boolean(out.isTTY);
+  const isStderrTTY = Boolean(err.isTTY);
+  return {
+    out,
+    err,
+    in: process.stdin,
+    isStdoutTTY,
+    isStderrTTY,
+    isStdinTTY: Boolean(process.stdin.isTTY),
+    colorEnabled: decideColor({ env: process.env, noColorFlag: options.noColor, isTTY: isStdoutTTY }),
+    columns: out.columns || 80,
+    quiet: options.quiet,
+    env: process.env,
+    write: (text) => writeWithBackpressure(out, text),
+    warn: (line) => {
+      err.write(line + '\n');
+    },
+    async spinner(json) {
+      if (!isStderrTTY || options.quiet || json || process.env.TERM === 'dumb') return NO_SPINNER;
+      return oraSpinner(err);
+    },
+  };
+}
+
+export function writeWithBackpressure(stream: Writable, text: string | Uint8Array): Promise<void> {
+  if (stream.write(text)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onDrain = () => {
+      stream.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      stream.off('drain', onDrain);
+      reject(error);
+    };
+    stream.once('drain', onDrain);
+    stream.once('error', onError);
+  });
+}
+
+async function oraSpinner(stream: NodeJS.WriteStream): Promise<Spinner> {
+  const { default: ora } = await import('ora');
+  // discardStdin false: ora's default puts stdin in raw mode, which swallows and delays Ctrl-C.
+  const spinner = ora({ stream, discardStdin: false, hideCursor: true });
+  return {
+    update(text) {
+      spinner.text = text;
+      if (!spinner.isSpinning) spinner.start();
+    },
+    clear() {
+      if (spinner.isSpinning) spinner.stop();
+    },
+  };
+}

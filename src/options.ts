@@ -1,0 +1,92 @@
+// Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
+import { UsageError } from './errors.js';
+import { PAGE_SIZE_MAX, PAGE_SIZE_MIN } from './api/types.js';
+
+export function parseInteger(flag: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${flag} "${text}": must be an integer from ${min} to ${max}`);
+  }
+  return Number(text);
+}
+
+export function parsePositiveInteger(flag: string, text: string): number {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`${flag} "${text}": must be a whole number of 1 or more`);
+  }
+  return Number(text);
+}
+
+export function parseSeconds(flag: string, text: string, max: number): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value > 0) || value > max) {
+    throw new UsageError(`${flag} "${text}": must be a number of seconds above 0 and at most ${max}`);
+  }
+  return value;
+}
+
+export function parseChoice<T extends string>(flag: string, text: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(text)) {
+    throw new UsageError(`${flag} "${text}": must be one of ${choices.join(', ')}`);
+  }
+  return text as T;
+}
+
+export function parsePageSize(text: string): number {
+  return parseInteger('--page-size', text, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
+}
+
+/** A page token as the user pasted it: non-empty, one line. */
+export function parsePageToken(text: string): string {
+  if (text === '' || /[\s\p{Cc}]/u.test(text)) {
+    throw new UsageError(`--page-token ${JSON.stringify(text)}: must be a non-empty token from a previous nextPageToken`);
+  }
+  return text;
+}
+
+export interface PagingFlags {
+  pageSize?: string;
+  pageToken?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+export interface PagingOptions {
+  pageSize?: number;
+  pageToken?: string;
+  /** Items to print at most; undefined with --all or for a single page. */
+  limit?: number;
+  follow: boolean;
+}
+
+export function parsePaging(flags: PagingFlags): PagingOptions {
+  if (flags.limit !== undefined && flags.all) {
+    throw new UsageError('--limit and --all: use one or the other (--all follows every page, --limit stops after n items)');
+  }
+  return {
+    pageSize: flags.pageSize === undefined ? undefined : parsePageSize(flags.pageSize),
+    pageToken: flags.pageToken === undefined ? undefined : parsePageToken(flags.pageToken),
+    limit: flags.limit === undefined ? undefined : parsePositiveInteger('--limit', flags.limit),
+    follow: flags.limit !== undefined || Boolean(flags.all),
+  };
+}
+
+/** Absolute http(s) URL, as the service requires of a webhook's destination. */
+export function parseHttpUrl(flag: string, text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || /\s/.test(text)) {
+    throw new UsageError(`${flag} "${text}": must be an absolute http:// or https:// URL`);
+  }
+  return text;
+}
+
+export function parseChainId(text: string): string {
+  if (!/^[1-9]\d{0,19}$/.test(text)) {
+    throw new UsageError(`--chain-id "${text}": must be a decimal chain id such as 43114 (mainnet) or 43113 (fuji)`);
+  }
+  return text;
+}

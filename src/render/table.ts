@@ -1,0 +1,97 @@
+// Tables for people at a terminal (cli-table3, borderless like gh's), fitted to the terminal's width.
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import type { ChalkInstance } from 'chalk';
+import { shortenMiddle, truncate } from './text.js';
+
+export interface Column {
+  header: string;
+  /** How the column gives way when the table is wider than the terminal. */
+  shrink: 'middle' | 'end' | 'none';
+  /** Narrowest it may become. */
+  minWidth?: number;
+  align?: 'left' | 'right';
+}
+
+export interface TableStyle {
+  width: number;
+  color: boolean;
+}
+
+const GAP = 2;
+const BORDERLESS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '',
+  right: '', 'right-mid': '', middle: ' '.repeat(GAP),
+};
+
+export function palette(color: boolean): ChalkInstance {
+  return new Chalk({ level: color ? 1 : 0 });
+}
+
+/**
+ * Column widths that fit `available`: the natural widths, then the widest shrinkable column narrowed one
+ * character at a time until the table fits or nothing can give.
+ */
+export function fitWidths(columns: Column[], natural: number[], available: number): number[] {
+  const widths = [...natural];
+  const total = () => widths.reduce((sum, width) => sum + width, 0) + GAP * (widths.length - 1);
+  while (total() > available) {
+    let widest = -1;
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i]!;
+      if (column.shrink === 'none' || widths[i]! <= (column.minWidth ?? 8)) continue;
+      if (widest < 0 || widths[i]! > widths[widest]!) widest = i;
+    }
+    if (widest < 0) break;
+    widths[widest]!--;
+  }
+  return widths;
+}
+
+/**
+ * Renders rows of plain (already terminal-safe) text; `paint` may colour a cell after it was fitted, so
+ * colour codes never count towards the width.
+ */
+export function renderTable(
+  columns: Column[],
+  rows: string[][],
+  style: TableStyle,
+  paint?: (columnIndex: number, text: string, chalk: ChalkInstance) => string,
+): string {
+  const chalk = palette(style.color);
+  const natural = columns.map((column, i) =>
+    Math.max(column.header.length, ...rows.map((row) => Array.from(row[i] ?? '').length)),
+  );
+  const widths = fitWidths(columns, natural, style.width);
+  const fit = (text: string, i: number) => {
+    const column = columns[i]!;
+    if (column.shrink === 'middle') return shortenMiddle(text, widths[i]!);
+    return truncate(text, widths[i]!);
+  };
+  const table = new Table({
+    chars: BORDERLESS,
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
+    head: columns.map((column, i) => chalk.bold(fit(column.header, i))),
+    colAligns: columns.map((column) => column.align ?? 'left'),
+    wordWrap: false,
+  });
+  for (const row of rows) {
+    table.push(columns.map((_, i) => {
+      const text = fit(row[i] ?? '', i);
+      return paint ? paint(i, text, chalk) : text;
+    }));
+  }
+  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n') + '\n';
+}
+
+/** A vertical "FIELD  value" listing for one resource. */
+export function renderDetails(pairs: Array<[string, string]>, style: TableStyle): string {
+  const chalk = palette(style.color);
+  const labelWidth = Math.max(...pairs.map(([label]) => label.length));
+  const valueWidth = Math.max(20, style.width - labelWidth - GAP);
+  return pairs
+    .map(([label, value]) => `${chalk.bold(label.padEnd(labelWidth))}${' '.repeat(GAP)}${truncate(value, valueWidth)}`.trimEnd())
+    .join('\n') + '\n';
+}

@@ -1,0 +1,54 @@
+// How a transaction list item is shown: a table row for people, a TSV row for pipes.
+import type { Transaction } from '../api/types.js';
+import { formatNativeAmount, isoTime, readableTime, txStatusWord } from './format.js';
+import { renderTable } from './table.js';
+import type { Column, TableStyle } from './table.js';
+import { safeText } from './text.js';
+import { tsvRow } from './tsv.js';
+
+const COLUMNS: Column[] = [
+  { header: 'TIME (UTC)', shrink: 'none' },
+  { header: 'CHAIN', shrink: 'none' },
+  { header: 'BLOCK', shrink: 'none', align: 'right' },
+  { header: 'TX HASH', shrink: 'middle', minWidth: 13 },
+  { header: 'FROM', shrink: 'middle', minWidth: 13 },
+  { header: 'TO', shrink: 'middle', minWidth: 13 },
+  { header: 'METHOD', shrink: 'end', minWidth: 10 },
+  { header: 'VALUE', shrink: 'end', minWidth: 8, align: 'right' },
+  { header: 'STATUS', shrink: 'none' },
+];
+const STATUS_COLUMN = COLUMNS.length - 1;
+
+/** The method as named, else its selector. */
+function methodLabel(tx: Transaction): string {
+  const method = tx.method as Partial<Transaction['method']> | undefined;
+  return method?.methodName || method?.methodHash || '';
+}
+
+function cells(tx: Transaction, time: (unix: unknown) => string): unknown[] {
+  return [
+    time(tx.blockTimestamp),
+    tx.chainId,
+    tx.blockNumber,
+    tx.txHash,
+    tx.from?.address,
+    tx.to?.address,
+    methodLabel(tx),
+    typeof tx.value === 'string' ? formatNativeAmount(tx.value) : tx.value,
+    txStatusWord(tx.txStatus),
+  ];
+}
+
+export function transactionTsv(tx: Transaction): string {
+  return tsvRow(cells(tx, isoTime));
+}
+
+export function transactionTable(transactions: Transaction[], style: TableStyle): string {
+  const rows = transactions.map((tx) => cells(tx, readableTime).map(safeText));
+  return renderTable(COLUMNS, rows, style, (column, text, chalk) => {
+    if (column !== STATUS_COLUMN) return text;
+    if (text === 'success') return chalk.green(text);
+    if (text === 'failed') return chalk.red(text);
+    return text;
+  });
+}

@@ -1,0 +1,96 @@
+// The config store on disk: read directly as JSON on every command (fast), written through conf by `svc config`.
+import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { LocalError, UsageError } from '../errors.js';
+
+export const SETTING_KEYS = ['api-key', 'base-url'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export type ProfileSettings = Partial<Record<SettingKey, string>>;
+
+export interface StoredConfig {
+  profiles?: Record<string, ProfileSettings>;
+}
+
+export const CONFIG_FILE_NAME = 'config.json';
+const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The folder conf would choose for project "svc" with no suffix (env-paths' rules), unless SVC_CONFIG_DIR is set. */
+export function configDir(env: NodeJS.ProcessEnv): string {
+  if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'svc');
+  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'svc', 'Config');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'svc');
+}
+
+export function configPath(env: NodeJS.ProcessEnv): string {
+  return join(configDir(env), CONFIG_FILE_NAME);
+}
+
+export function checkProfileName(name: string): string {
+  if (!PROFILE_NAME.test(name)) {
+    throw new UsageError(`--profile "${name}": a profile name is 1 to 64 letters, digits, "-" or "_"`);
+  }
+  return name;
+}
+
+/**
+ * Reads the whole store; a missing file is an empty store. A file others could read is tightened to 0600
+ * (it holds a key); a corrupt one is an error naming it, never silently replaced.
+ */
+export function readConfig(path: string): StoredConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new LocalError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  tightenMode(path);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw corrupt(path, `not valid JSON (${(error as Error).message})`);
+  }
+  if (!isRecord(parsed)) throw corrupt(path, 'not a JSON object');
+  const profiles = parsed.profiles;
+  if (profiles !== undefined) {
+    if (!isRecord(profiles)) throw corrupt(path, '"profiles" is not an object');
+    for (const [name, settings] of Object.entries(profiles)) {
+      if (!isRecord(settings)) throw corrupt(path, `profile "${name}" is not an object`);
+      for (const key of SETTING_KEYS) {
+        if (settings[key] !== undefined && typeof settings[key] !== 'string') {
+          throw corrupt(path, `"${key}" of profile "${name}" is not a string`);
+        }
+      }
+    }
+  }
+  return parsed as StoredConfig;
+}
+
+export function profileSettings(config: StoredConfig, profile: string): ProfileSettings {
+  return config.profiles?.[profile] ?? {};
+}
+
+function tightenMode(path: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  } catch {
+    // Not ours to fix (another owner, read-only mount): reading still works.
+  }
+}
+
+function corrupt(path: string, what: string): LocalError {
+  return new LocalError(
+    `the config file ${path} is ${what}`,
+    `fix it by hand, or move it away and set the values again with: svc config set`,
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
