@@ -14,11 +14,13 @@ import * as configPath from './commands/config-path.js';
 import * as configSet from './commands/config-set.js';
 import * as configUnset from './commands/config-unset.js';
 import * as emulatorStart from './commands/emulator-start.js';
+import * as emulatorTrigger from './commands/emulator-trigger.js';
 import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
+import * as webhookListen from './commands/webhook-listen.js';
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -82,6 +84,7 @@ export function buildProgram(action: Action): Command {
   webhookCreate.register(webhook, action);
   webhookAddresses.register(webhook, action);
   webhookDeactivate.register(webhook, action);
+  webhookListen.register(webhook, action);
 
   eventSignature.register(program, action);
 
@@ -94,6 +97,7 @@ export function buildProgram(action: Action): Command {
 
   const emulator = program.command('emulator').description('The bundled local emulator of the service');
   emulatorStart.register(emulator, action);
+  emulatorTrigger.register(emulator, action);
 
   return program;
 }

@@ -121,8 +121,8 @@ export interface InternalTransaction {
 export interface TxLog {
   address: string;
   topic0: string;
-  topic1: string;
-  topic2: string;
+  topic1: string | null;
+  topic2: string | null;
   topic3: string | null;
   data: string;
   transactionIndex: number;

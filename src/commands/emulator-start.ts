@@ -30,7 +30,7 @@ export function register(emulator: Command, action: Action): void {
     .option('--block-time <ms>', 'a new block on each chain every ms milliseconds; 0 for none', '2000')
     .option('--api-key <key>', 'accept only this key (repeatable); default: any non-empty key', collect, [])
     .option('--read-only-key <key>', 'a key that may read but not create or deactivate (repeatable)', collect, [])
-    .option('--rate-limit <n>', 'requests per second per key (keyless clients get a tenth)', '50')
+    .option('--rate-limit <n>', 'requests per second per key, keyless clients a tenth; 0 for no limit', '50')
     .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
     .option('--latency <ms>', 'milliseconds added to every response', '0')
     .addHelpText(
@@ -58,7 +58,7 @@ export async function run(flags: EmulatorStartFlags, context: CommandContext): P
     blockTimeMs: parseInteger('--block-time', flags.blockTime, 0, 3_600_000),
     apiKeys: flags.apiKey,
     readOnlyKeys: flags.readOnlyKey,
-    rateLimit: parseInteger('--rate-limit', flags.rateLimit, 1, 1_000_000),
+    rateLimit: parseInteger('--rate-limit', flags.rateLimit, 0, 1_000_000),
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
     log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,

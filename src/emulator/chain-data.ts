@@ -6,10 +6,7 @@ import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
 
 /** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
-export interface EmittedLog extends Omit<TxLog, 'topic1' | 'topic2'> {
-  topic1: string | null;
-  topic2: string | null;
-}
+export type EmittedLog = TxLog;
 
 /** What a notification needs beyond the listing's fields. */
 export interface TxDetail {
@@ -118,7 +115,7 @@ const EXTRA_TOKENS: Omit<TokenInfo, 'address' | 'logoUri'>[] = [
   { name: 'Wrapped BTC', symbol: 'WBTC.e', decimals: 8 },
 ];
 
-export function pad32(hex: string): string {
+function pad32(hex: string): string {
   return '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
 }
 
@@ -174,7 +171,7 @@ export class ChainDataGenerator {
         const jitter = k === blockSizes.length - 1 ? 0 : this.rng.int(0, Math.floor(interval / 3));
         const ms = endMs - stepsBack * interval - jitter;
         chain.blockNumber += this.rng.int(0, 2);
-        const drafts = Array.from({ length: size }, () => this.randomDraft(chain));
+        const drafts = Array.from({ length: size }, () => this.randomDraft(chain, ms));
         out.push(...this.block(chain, ms, drafts));
       });
     }
@@ -182,19 +179,20 @@ export class ChainDataGenerator {
   }
 
   /** The timestamp of the chain's next block: now, or just after its last block if the clock has not moved on. */
-  nextBlockMs(chain: ChainState, now: number): number {
+  private nextBlockMs(chain: ChainState, now: number): number {
     return Math.max(now, chain.lastMs + 1);
   }
 
   /** One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch. */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
+    const ms = this.nextBlockMs(chain, now);
     const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
-    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain));
+    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
     for (const target of watched) {
-      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, target.address, target.eventSignatures));
+      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, target.address, target.eventSignatures));
     }
-    return this.block(chain, this.nextBlockMs(chain, now), drafts);
+    return this.block(chain, ms, drafts);
   }
 
   /** The single transaction of an injected block. */
@@ -237,21 +235,21 @@ export class ChainDataGenerator {
     }
   }
 
-  private randomDraft(chain: ChainState): TxDraft {
+  private randomDraft(chain: ChainState, blockMs: number): TxDraft {
     const from = this.account(chain);
     const roll = this.rng.next();
     let draft: TxDraft;
     if (roll < 0.35) draft = this.nativeDraft(from, this.otherAccount(chain, from));
     else if (roll < 0.7) draft = this.erc20Draft(chain, from, this.otherAccount(chain, from));
     else if (roll < 0.8) draft = this.approveDraft(chain, from);
-    else draft = this.swapDraft(chain, from);
+    else draft = this.swapDraft(chain, from, blockMs);
     // About one transaction in ten reverts, as the status filter needs both kinds.
     if (this.rng.chance(0.1)) this.revert(draft);
     return draft;
   }
 
   /** A successful transaction in which `watched` takes part and, with signatures, a log carries one of them. */
-  private touchingDraft(chain: ChainState, watched: string, eventSignatures: string[]): TxDraft {
+  private touchingDraft(chain: ChainState, blockMs: number, watched: string, eventSignatures: string[]): TxDraft {
     if (eventSignatures.length > 0) {
       const signature = this.rng.pick(eventSignatures);
       if (signature === TRANSFER_SIGNATURE) {
@@ -274,7 +272,7 @@ export class ChainDataGenerator {
         : this.erc20Draft(chain, this.account(chain), watched);
     }
     if (roll < 0.85) return this.approveDraft(chain, watched);
-    return this.swapDraft(chain, watched);
+    return this.swapDraft(chain, watched, blockMs);
   }
 
   private nativeDraft(from: string, to: string): TxDraft {
@@ -342,12 +340,12 @@ export class ChainDataGenerator {
   }
 
   /** Native coin in through the router, wrapped, swapped against the pair for another token. */
-  private swapDraft(chain: ChainState, user: string): TxDraft {
+  private swapDraft(chain: ChainState, user: string, blockMs: number): TxDraft {
     const wrapped = chain.tokens[0]!;
     const bought = this.rng.pick(chain.tokens.slice(1));
     const value = BigInt(this.rng.int(1, 9_999)) * 10n ** 16n;
     const amountOut = this.tokenAmount(bought);
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + 1200);
+    const deadline = BigInt(Math.floor(blockMs / 1000) + 1200);
     const gasUsed = this.rng.int(120_000, 220_000);
     const method = METHODS.swapExactNativeForTokens;
     const input =

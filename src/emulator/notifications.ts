@@ -1,5 +1,5 @@
 // Builds the notification message (spec 2.5) a webhook receives for a stored transaction, honouring its include flags.
-import type { NotificationMessage, TxLog } from '../api/types.js';
+import type { NotificationMessage } from '../api/types.js';
 import type { StoredTx } from './chain-data.js';
 import type { StoredWebhook } from './webhook-store.js';
 
@@ -38,8 +38,7 @@ export function buildNotification(tx: StoredTx, stored: StoredWebhook, messageId
         erc1155Transfers: [],
         internalTransactions: webhook.includeInternalTxs ? detail.internalTransactions : [],
       },
-      // A log with fewer than three topics carries null in topic1/topic2; types.ts declares them as strings.
-      logs: webhook.includeLogs ? (detail.logs as TxLog[]) : [],
+      logs: webhook.includeLogs ? detail.logs : [],
     },
   };
 }

@@ -1,30 +1,34 @@
 // A small seeded PRNG (sfc32) and the random values built on it, so `--seed` makes data and ids repeatable.
 import { randomBytes } from 'node:crypto';
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 export class Prng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  /** sfc32's four words; a typed array keeps them unboxed int32 values. */
+  private readonly state = new Int32Array(4);
 
   /** `stream` separates independent sequences drawn from one seed (history, activity, ids, faults). */
   constructor(seed: number, stream = 0) {
-    this.a = 0x9e3779b9;
-    this.b = 0x243f6a88 ^ stream;
-    this.c = 0xb7e15162;
-    this.d = (seed >>> 0) ^ Math.imul(stream + 1, 0x85ebca6b);
-    this.a ^= Math.floor(seed / 0x100000000) >>> 0;
+    const s = this.state;
+    s[0] = 0x9e3779b9 ^ (Math.floor(seed / 0x100000000) >>> 0);
+    s[1] = 0x243f6a88 ^ stream;
+    s[2] = 0xb7e15162;
+    s[3] = (seed >>> 0) ^ Math.imul(stream + 1, 0x85ebca6b);
     // sfc32 needs a dozen rounds before the state no longer shows the seed's bit pattern.
     for (let i = 0; i < 15; i++) this.nextUint32();
   }
 
   nextUint32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const s = this.state;
+    const a = s[0]!;
+    const b = s[1]!;
+    const c = s[2]!;
+    const d = s[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    s[3] = d + 1;
+    s[0] = b ^ (b >>> 9);
+    s[1] = c + (c << 3);
+    s[2] = ((c << 21) | (c >>> 11)) + t;
     return t >>> 0;
   }
 
@@ -55,9 +59,10 @@ export class Prng {
   /** `byteCount` random bytes as 0x-prefixed lower-case hex. */
   hex(byteCount: number): string {
     let out = '0x';
-    for (let i = 0; i < byteCount; i += 4) {
-      const word = this.nextUint32().toString(16).padStart(8, '0');
-      out += i + 4 <= byteCount ? word : word.slice(0, (byteCount - i) * 2);
+    let word = 0;
+    for (let i = 0; i < byteCount; i++) {
+      if ((i & 3) === 0) word = this.nextUint32();
+      out += HEX_BYTES[(word >>> ((i & 3) * 8)) & 0xff]!;
     }
     return out;
   }

@@ -28,8 +28,8 @@ export function compareListing(a: TxCursor, b: TxCursor): number {
 }
 
 /** Beyond this many transactions the oldest are forgotten, so a long-running emulator keeps flat memory. */
-const RETAINED_TRANSACTIONS = 50_000;
-const TRIM_SLACK = 5_000;
+const RETAINED_TRANSACTIONS = 20_000;
+const TRIM_SLACK = 2_000;
 
 export class TransactionStore {
   /** Reverse listing order (index 0 is listed last), so new blocks are usually a push. */
@@ -37,15 +37,11 @@ export class TransactionStore {
   /** Bumped on every change, for caches of served pages. */
   version = 0;
 
-  get size(): number {
-    return this.items.length;
-  }
-
   add(txs: readonly StoredTx[]): void {
     for (const tx of txs) {
       const last = this.items[this.items.length - 1];
       if (!last || compareListing(tx, last) < 0) this.items.push(tx);
-      else this.items.splice(this.insertionIndex(tx), 0, tx);
+      else this.items.splice(this.countListedAfter(tx), 0, tx);
     }
     if (this.items.length > RETAINED_TRANSACTIONS + TRIM_SLACK) {
       this.items.splice(0, this.items.length - RETAINED_TRANSACTIONS);
@@ -86,10 +82,6 @@ export class TransactionStore {
       else high = mid;
     }
     return low;
-  }
-
-  private insertionIndex(tx: StoredTx): number {
-    return this.countListedAfter(tx);
   }
 }
 

@@ -12,8 +12,8 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 /** Enough to show the pattern of a mistake in a list of 100,000 addresses without echoing all of it. */
 const ITEM_ERRORS_SHOWN = 3;
 
-/** Query parameters as single values; unknown or repeated ones are errors. */
-export function parseQuery(search: string, allowed: readonly string[]): Validated<Map<string, string>> {
+/** Query parameters as single values, and an error for each unknown or repeated one. */
+export function parseQuery(search: string, allowed: readonly string[]): { params: Map<string, string>; errors: string[] } {
   const params = new Map<string, string>();
   const errors: string[] = [];
   for (const [name, value] of new URLSearchParams(search)) {
@@ -25,10 +25,10 @@ export function parseQuery(search: string, allowed: readonly string[]): Validate
       params.set(name, value);
     }
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: params };
+  return { params, errors };
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

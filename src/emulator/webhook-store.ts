@@ -64,6 +64,10 @@ export class WebhookStore {
     this.activeByChain.get(stored.webhook.chainId)?.delete(stored);
   }
 
+  activeChainIds(): string[] {
+    return [...this.activeByChain].filter(([, active]) => active.size > 0).map(([chainId]) => chainId);
+  }
+
   activeOn(chainId: string): StoredWebhook[] {
     return [...(this.activeByChain.get(chainId) ?? [])];
   }

@@ -1,0 +1,98 @@
+// `svc webhook listen`: a local receiver for notifications, for developing a webhook consumer.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { LocalError, UsageError } from '../errors.js';
+import { parseHttpUrl, parseInteger } from '../options.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+interface WebhookListenFlags {
+  port: string;
+  host: string;
+  path?: string;
+  forwardTo?: string;
+}
+
+export interface WebhookListenOptions {
+  port: number;
+  host: string;
+  path?: string;
+  forwardTo?: string;
+}
+
+export function register(webhook: Command, action: Action): void {
+  webhook
+    .command('listen')
+    .description('Receive notifications locally and show each one (duplicates flagged by messageId)')
+    .option('--port <n>', 'port to listen on; 0 picks a free one', '4020')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--path <path>', 'accept notifications only at this path (default: any path)')
+    .option('--forward-to <url>', 'relay each message to this URL and show its status (the sender gets that outcome)')
+    .addHelpText(
+      'after',
+      examples([
+        ['show notifications as they arrive', 'svc webhook listen'],
+        ['point a webhook at it', 'svc webhook create --url http://127.0.0.1:4020/ --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
+        ['relay to your app and keep a JSON log', 'svc webhook listen --forward-to http://localhost:3000/hooks --json | tee messages.jsonl'],
+      ]),
+    )
+    .action(action<WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags), context)));
+}
+
+export function parseWebhookListenOptions(flags: WebhookListenFlags): WebhookListenOptions {
+  if (flags.path !== undefined && (!flags.path.startsWith('/') || /[\s?#\p{Cc}]/u.test(flags.path))) {
+    throw new UsageError(`--path "${flags.path}": must start with "/" and hold no spaces, "?" or "#"`);
+  }
+  return {
+    port: parseInteger('--port', flags.port, 0, 65535),
+    host: flags.host,
+    path: flags.path,
+    forwardTo: flags.forwardTo === undefined ? undefined : parseHttpUrl('--forward-to', flags.forwardTo),
+  };
+}
+
+export async function run(options: WebhookListenOptions, context: CommandContext): Promise<void> {
+  const { io, globals } = context;
+  const [{ startReceiver }, { notificationLine, notificationTsv }, { asOneLine }] = await Promise.all([
+    import('../receiver/index.js'),
+    import('../render/notifications.js'),
+    import('../render/json.js'),
+  ]);
+  let receiver;
+  try {
+    receiver = await startReceiver({
+      ...options,
+      onEvent(event) {
+        if (event.kind === 'malformed') {
+          io.warn(`svc: malformed notification answered 400: ${event.reason}`);
+          return;
+        }
+        if (event.kind === 'rejected') {
+          io.warn(`svc: ${event.method} ${event.path} answered ${event.status}`);
+          return;
+        }
+        if (globals.json) {
+          if (event.duplicate) io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)`);
+          else void io.write(asOneLine(Buffer.from(event.body)));
+        } else if (io.isStdoutTTY) {
+          void io.write(notificationLine(event, io.colorEnabled));
+        } else if (event.duplicate) {
+          io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)`);
+        } else {
+          void io.write(notificationTsv(event));
+        }
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new LocalError(`port ${options.port} on ${options.host} is in use`, 'choose another with --port (0 picks a free one)');
+    }
+    throw error;
+  }
+  io.warn(`Ready: notifications to ${receiver.url}${options.forwardTo ? ` are relayed to ${options.forwardTo}` : ''} (Ctrl-C to stop)`);
+  await new Promise<void>((resolve) => {
+    if (context.interrupt.aborted) resolve();
+    context.interrupt.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await receiver.close();
+}

@@ -1,0 +1,40 @@
+// The emulator's public option and handle types, with the defaults the CLI applies.
+
+export interface EmulatorOptions {
+  /** 0 = any free port. */
+  port: number;
+  host: string;
+  /** Makes generated data and ids deterministic when set. */
+  seed?: number;
+  /** Interval of synthetic blocks; 0 = none. */
+  blockTimeMs: number;
+  /** When non-empty, only these keys (and readOnlyKeys) are accepted; others get 401. */
+  apiKeys: string[];
+  /** May read but not create or deactivate: 403. */
+  readOnlyKeys: string[];
+  /** Requests per second per key; clients without a key get a tenth, per client address. 0 = unlimited. */
+  rateLimit: number;
+  /** Share (0..1) of /v1 requests answered with 500/502/503/429 or a dropped connection. */
+  faultRate: number;
+  /** Added to every /v1 response. */
+  latencyMs: number;
+  /** One line per request, for the CLI to print on stderr. */
+  log?: (line: string) => void;
+}
+
+export interface RunningEmulator {
+  /** Base URL, e.g. http://127.0.0.1:4010. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_EMULATOR_OPTIONS: EmulatorOptions = {
+  port: 4010,
+  host: '127.0.0.1',
+  blockTimeMs: 2_000,
+  apiKeys: [],
+  readOnlyKeys: [],
+  rateLimit: 50,
+  faultRate: 0,
+  latencyMs: 0,
+};

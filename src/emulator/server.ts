@@ -1,0 +1,114 @@
+// Wires the emulator together: the node:http server, fault injection and latency on /v1, synthetic blocks, shutdown.
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleControl } from './control-routes.js';
+import { DEFAULT_DELIVERY_TUNING } from './delivery.js';
+import type { DeliveryTuning } from './delivery.js';
+import { sendError } from './http-util.js';
+import type { EmulatorOptions, RunningEmulator } from './options.js';
+import { Prng, randomSeed } from './prng.js';
+import { RateLimiter } from './rate-limit.js';
+import { EmulatorState } from './state.js';
+import { V1Routes } from './v1-routes.js';
+
+const FAULT_STATUSES = [500, 502, 503, 429] as const;
+const FAULT_MESSAGES: Record<(typeof FAULT_STATUSES)[number], string> = {
+  500: 'injected fault: internal error',
+  502: 'injected fault: upstream answered badly',
+  503: 'injected fault: service unavailable, try again shortly',
+  429: 'injected fault: rate limit exceeded; retry after 1 s',
+};
+
+/** Like startEmulator, with delivery timing tests can shorten; the public entry always uses the contract's. */
+export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTuning = DEFAULT_DELIVERY_TUNING): Promise<RunningEmulator> {
+  const seed = options.seed ?? randomSeed();
+  const state = new EmulatorState(seed, options.seed !== undefined, tuning);
+  const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
+  const faultRng = new Prng(seed, 4);
+  const log = options.log;
+
+  const route = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {
+    const rawUrl = req.url ?? '/';
+    const queryStart = rawUrl.indexOf('?');
+    const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
+    const search = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
+    if (path.startsWith('/_emulator/')) return handleControl(state, req, res, path);
+    if (!path.startsWith('/v1/')) {
+      sendError(res, 404, `Cannot ${req.method ?? 'GET'} ${path}`);
+      return;
+    }
+    if (options.faultRate > 0 && faultRng.next() < options.faultRate) return delayed(options.latencyMs, () => fault(req, res));
+    if (options.latencyMs > 0) return delayed(options.latencyMs, () => v1.handle(req, res, path, search));
+    return v1.handle(req, res, path, search);
+  };
+
+  const fault = (req: IncomingMessage, res: ServerResponse): void => {
+    const choice = faultRng.int(0, FAULT_STATUSES.length);
+    const status = FAULT_STATUSES[choice];
+    if (status === undefined) {
+      log?.(`${req.method} ${req.url} dropped (injected fault)`);
+      req.socket.destroy();
+      return;
+    }
+    sendError(res, status, FAULT_MESSAGES[status], status === 429 ? { 'retry-after': '1' } : {});
+  };
+
+  const server = http.createServer((req, res) => {
+    if (log) {
+      const startedMs = Date.now();
+      res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
+    }
+    try {
+      const pending = route(req, res);
+      if (pending) pending.catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      failed(res, error);
+    }
+  });
+
+  const failed = (res: ServerResponse, error: unknown): void => {
+    log?.(`emulator error: ${(error as Error).stack ?? String(error)}`);
+    if (!res.headersSent) sendError(res, 500, 'internal error in the emulator');
+    else res.destroy();
+  };
+
+  const activity =
+    options.blockTimeMs > 0 ? setInterval(() => state.syntheticTick(Date.now()), options.blockTimeMs) : undefined;
+  activity?.unref();
+
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) => {
+      clearInterval(activity);
+      state.close();
+      reject(error);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      let closing: Promise<void> | undefined;
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () =>
+          (closing ??= new Promise<void>((done) => {
+            clearInterval(activity);
+            state.close();
+            server.close(() => done());
+            server.closeAllConnections();
+          })),
+      });
+    });
+  });
+}
+
+function delayed(ms: number, then: () => void | Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    setTimeout(() => {
+      try {
+        Promise.resolve(then()).then(resolve, reject);
+      } catch (error) {
+        reject(error);
+      }
+    }, ms);
+  });
+}

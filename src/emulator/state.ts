@@ -1,0 +1,100 @@
+// The emulator's data and what changes it: history, synthetic blocks, injections, webhooks and the notifications they cause.
+import type { CreateWebhookRequest } from '../api/types.js';
+import { ChainDataGenerator } from './chain-data.js';
+import type { InjectionInput, StoredTx } from './chain-data.js';
+import { DeliveryQueue } from './delivery.js';
+import type { DeliveryTuning } from './delivery.js';
+import { buildNotification } from './notifications.js';
+import { Prng } from './prng.js';
+import { TransactionStore } from './tx-store.js';
+import { WebhookStore } from './webhook-store.js';
+import type { StoredWebhook } from './webhook-store.js';
+
+const HISTORY_TRANSACTIONS = 3_000;
+/** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
+const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
+/** Per chain and block, at most this many active webhooks get a transaction made for them. */
+const WATCHED_PER_BLOCK = 3;
+/** Chain ids longer than this cannot be a safe-integer sort key, so such chains get no synthetic blocks. */
+const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
+
+export class EmulatorState {
+  readonly store = new TransactionStore();
+  readonly webhooks = new WebhookStore();
+  readonly deliveries: DeliveryQueue;
+  private readonly generator: ChainDataGenerator;
+  /** Separate streams, so ids do not shift when the amount of generated activity does. */
+  private readonly idRng: Prng;
+  private readonly activityRng: Prng;
+  private readonly injected = new WeakSet<StoredTx>();
+
+  constructor(seed: number, seeded: boolean, tuning: DeliveryTuning) {
+    this.generator = new ChainDataGenerator(new Prng(seed, 1));
+    this.idRng = new Prng(seed, 2);
+    this.activityRng = new Prng(seed, 3);
+    this.deliveries = new DeliveryQueue(tuning);
+    this.store.add(this.generator.history(seeded ? SEEDED_HISTORY_END_MS : Date.now(), HISTORY_TRANSACTIONS));
+  }
+
+  newId(): string {
+    return this.idRng.uuid();
+  }
+
+  createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
+    return this.webhooks.create(request, ownerKey, this.newId(), Math.floor(Date.now() / 1000));
+  }
+
+  deactivateWebhook(stored: StoredWebhook): void {
+    this.webhooks.deactivate(stored);
+    this.deliveries.cancelWebhook(stored.webhook.id);
+  }
+
+  /** One block on every catalogue chain and on every other chain an active webhook watches. */
+  syntheticTick(now: number): void {
+    const chains = new Map(this.generator.catalogueChains().map((chain) => [chain.info.chainId, chain]));
+    for (const chainId of this.webhooks.activeChainIds()) {
+      if (!chains.has(chainId) && chainId.length <= MAX_SYNTHETIC_CHAIN_ID_DIGITS) chains.set(chainId, this.generator.chain(chainId));
+    }
+    const added: StoredTx[] = [];
+    for (const [chainId, chain] of chains) {
+      const active = this.webhooks.activeOn(chainId);
+      const watched = [];
+      while (watched.length < WATCHED_PER_BLOCK && active.length > 0) {
+        const [stored] = active.splice(this.activityRng.int(0, active.length - 1), 1);
+        watched.push({
+          address: this.activityRng.pick(stored!.webhook.metadata.addresses),
+          eventSignatures: [...stored!.eventSignatures],
+        });
+      }
+      added.push(...this.generator.syntheticBlock(chain, now, watched));
+    }
+    this.store.add(added);
+    for (const tx of added) this.notify(tx);
+  }
+
+  inject(input: InjectionInput): { txHash: string; messageIds: string[] } {
+    const tx = this.generator.injectedBlock(input, Date.now());
+    this.injected.add(tx);
+    this.store.add([tx]);
+    return { txHash: tx.item.txHash, messageIds: this.notify(tx) };
+  }
+
+  /** Forgets webhooks, injected transactions and deliveries; generated history and synthetic blocks stay. */
+  reset(): void {
+    this.webhooks.clear();
+    this.deliveries.reset();
+    this.store.retain((tx) => !this.injected.has(tx));
+  }
+
+  close(): void {
+    this.deliveries.close();
+  }
+
+  private notify(tx: StoredTx): string[] {
+    return this.webhooks.matching(tx).map((stored) => {
+      const messageId = this.newId();
+      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, buildNotification(tx, stored, messageId));
+      return messageId;
+    });
+  }
+}

@@ -1,0 +1,230 @@
+// The four endpoints of the spec under /v1: keys, rate limits, validation, ownership, paging.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WebhookAddressListResponse } from '../api/types.js';
+import { API_KEY_HEADER, NETWORKS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, TX_STATUS_FILTERS } from '../api/types.js';
+import type { NetworkKind } from './chains.js';
+import { readJsonBody, sendError, sendJson } from './http-util.js';
+import type { EmulatorOptions } from './options.js';
+import { decodeAddressToken, decodeTxToken, encodePageToken, filtersKey } from './page-token.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { EmulatorState } from './state.js';
+import type { TxCursor } from './tx-store.js';
+import { parseQuery, validateCreateWebhook } from './validation.js';
+import type { StoredWebhook } from './webhook-store.js';
+
+/** Creation bodies of 100,000+ addresses must fit, with room to spare. */
+const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID_RULE = 'id must be a UUID, e.g. 3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b';
+const WEBHOOK_PATH = /^\/v1\/webhooks\/([^/]+)$/;
+const ADDRESSES_PATH = /^\/v1\/webhooks\/([^/]+)\/addresses$/;
+const KEYLESS_RATE_SHARE = 0.1;
+/** Served pages are cached until the listing changes; a burst of identical requests costs one page build. */
+const PAGE_CACHE_ENTRIES = 1_000;
+
+type Caller = { key: string | null; readOnly: boolean };
+
+export class V1Routes {
+  private pageCache = new Map<string, Buffer>();
+  private pageCacheVersion = -1;
+  private readonly acceptedKeys: Set<string>;
+  private readonly readOnlyKeys: Set<string>;
+
+  constructor(
+    private readonly state: EmulatorState,
+    private readonly options: EmulatorOptions,
+    private readonly limiter: RateLimiter,
+  ) {
+    this.readOnlyKeys = new Set(options.readOnlyKeys);
+    this.acceptedKeys = new Set([...options.apiKeys, ...options.readOnlyKeys]);
+  }
+
+  handle(req: IncomingMessage, res: ServerResponse, path: string, search: string): void | Promise<void> {
+    const method = req.method ?? 'GET';
+    if (path === '/v1/transactions' && method === 'GET') {
+      const caller = this.admit(req, res, false);
+      if (caller) this.listTransactions(res, search);
+      return;
+    }
+    if (path === '/v1/webhooks' && method === 'POST') {
+      const caller = this.admit(req, res, true);
+      if (caller && this.writable(res, caller)) return this.createWebhook(req, res, caller);
+      return;
+    }
+    const webhookMatch = WEBHOOK_PATH.exec(path);
+    if (webhookMatch && method === 'DELETE') {
+      const caller = this.admit(req, res, true);
+      if (caller && this.writable(res, caller)) this.deactivateWebhook(res, caller, webhookMatch[1]!);
+      return;
+    }
+    const addressesMatch = ADDRESSES_PATH.exec(path);
+    if (addressesMatch && method === 'GET') {
+      const caller = this.admit(req, res, true);
+      if (caller) this.listAddresses(res, caller, addressesMatch[1]!, search);
+      return;
+    }
+    sendError(res, 404, `Cannot ${method} ${path}`);
+  }
+
+  /** Key check (401) then rate limit (429); the caller, or null once an error has been sent. */
+  private admit(req: IncomingMessage, res: ServerResponse, keyRequired: boolean): Caller | null {
+    const header = req.headers[API_KEY_HEADER];
+    const key = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+    if (key === null && keyRequired) {
+      sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header`);
+      return null;
+    }
+    if (key !== null && this.options.apiKeys.length > 0 && !this.acceptedKeys.has(key)) {
+      sendError(res, 401, `the API key in ${API_KEY_HEADER} is not valid`);
+      return null;
+    }
+    const decision =
+      key === null
+        ? this.limiter.take(`address:${req.socket.remoteAddress ?? ''}`, KEYLESS_RATE_SHARE, Date.now())
+        : this.limiter.take(`key:${key}`, 1, Date.now());
+    if (!decision.allowed) {
+      const limit = key === null ? this.options.rateLimit * KEYLESS_RATE_SHARE : this.options.rateLimit;
+      sendError(
+        res,
+        429,
+        `rate limit of ${limit} requests per second ${key === null ? 'without an API key' : 'for this API key'} exceeded; retry after ${decision.retryAfterSeconds} s`,
+        { 'retry-after': String(decision.retryAfterSeconds) },
+      );
+      return null;
+    }
+    return { key, readOnly: key !== null && this.readOnlyKeys.has(key) };
+  }
+
+  private writable(res: ServerResponse, caller: Caller): boolean {
+    if (!caller.readOnly) return true;
+    sendError(res, 403, 'this API key is read-only: it may list but not create or deactivate webhooks');
+    return false;
+  }
+
+  private listTransactions(res: ServerResponse, search: string): void {
+    if (this.pageCacheVersion !== this.state.store.version) {
+      this.pageCache.clear();
+      this.pageCacheVersion = this.state.store.version;
+    }
+    const cached = this.pageCache.get(search);
+    if (cached) {
+      sendJson(res, 200, cached);
+      return;
+    }
+    const { params, errors } = parseQuery(search, ['pageToken', 'pageSize', 'network', 'status']);
+    const pageSize = readPageSize(params.get('pageSize'), errors);
+    const networkParam = params.get('network');
+    let network: NetworkKind | null = null;
+    if (networkParam !== undefined) {
+      if (!(NETWORKS as readonly string[]).includes(networkParam)) errors.push(`network must be one of: ${NETWORKS.join(', ')}`);
+      else network = networkParam === 'mainnet' ? 'mainnet' : 'testnet';
+    }
+    const statusParam = params.get('status');
+    if (statusParam !== undefined && !(TX_STATUS_FILTERS as readonly string[]).includes(statusParam)) {
+      errors.push(`status must be one of: ${TX_STATUS_FILTERS.join(', ')}`);
+    }
+    const status = statusParam === 'success' || statusParam === 'failed' ? statusParam : null;
+    const filters = filtersKey(network, status);
+    let after: TxCursor | null = null;
+    const pageToken = params.get('pageToken');
+    if (pageToken !== undefined && pageToken !== '' && errors.length === 0) {
+      const decoded = decodeTxToken(pageToken, filters);
+      if (decoded.ok) after = decoded.cursor;
+      else errors.push(decoded.message);
+    }
+    if (errors.length > 0) {
+      sendError(res, 400, errors);
+      return;
+    }
+    const txStatus = status === 'success' ? '1' : status === 'failed' ? '0' : null;
+    const page = this.state.store.page({ network, txStatus }, after, pageSize);
+    let text = '{"transactions":[';
+    for (let i = 0; i < page.items.length; i++) text += (i === 0 ? '' : ',') + page.items[i]!.json;
+    text += ']';
+    if (page.nextCursor) text += `,"nextPageToken":"${encodePageToken({ kind: 'transactions', filters }, page.nextCursor)}"`;
+    text += '}';
+    const body = Buffer.from(text);
+    if (this.pageCache.size >= PAGE_CACHE_ENTRIES) this.pageCache.clear();
+    this.pageCache.set(search, body);
+    sendJson(res, 200, body);
+  }
+
+  private async createWebhook(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
+    const contentType = req.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      sendError(res, 400, 'Content-Type must be application/json');
+      return;
+    }
+    const body = await readJsonBody(req, BODY_LIMIT_BYTES);
+    if (!body.ok) {
+      sendError(res, 400, body.message, { connection: 'close' });
+      return;
+    }
+    const validated = validateCreateWebhook(body.value);
+    if (!validated.ok) {
+      sendError(res, 400, validated.errors);
+      return;
+    }
+    const stored = this.state.createWebhook(validated.value, caller.key!);
+    sendJson(res, 201, JSON.stringify(stored.webhook));
+  }
+
+  private deactivateWebhook(res: ServerResponse, caller: Caller, id: string): void {
+    if (!UUID.test(id)) {
+      sendError(res, 400, ID_RULE);
+      return;
+    }
+    const stored = this.ownedWebhook(res, caller, id);
+    if (!stored) return;
+    this.state.deactivateWebhook(stored);
+    sendJson(res, 200, JSON.stringify(stored.webhook));
+  }
+
+  private listAddresses(res: ServerResponse, caller: Caller, id: string, search: string): void {
+    const { params, errors } = parseQuery(search, ['pageToken', 'pageSize']);
+    if (!UUID.test(id)) errors.unshift(ID_RULE);
+    const pageSize = readPageSize(params.get('pageSize'), errors);
+    const pageToken = params.get('pageToken');
+    let offset = 0;
+    if (pageToken !== undefined && pageToken !== '' && errors.length === 0) {
+      const decoded = decodeAddressToken(pageToken, id.toLowerCase());
+      if (decoded.ok) offset = decoded.cursor;
+      else errors.push(decoded.message);
+    }
+    if (errors.length > 0) {
+      sendError(res, 400, errors);
+      return;
+    }
+    const stored = this.ownedWebhook(res, caller, id);
+    if (!stored) return;
+    const addresses = stored.webhook.metadata.addresses;
+    const response: WebhookAddressListResponse = {
+      addresses: addresses.slice(offset, offset + pageSize),
+      totalAddresses: addresses.length,
+    };
+    if (offset + pageSize < addresses.length) {
+      response.nextPageToken = encodePageToken({ kind: 'addresses', webhookId: stored.webhook.id }, offset + pageSize);
+    }
+    sendJson(res, 200, JSON.stringify(response));
+  }
+
+  /** The webhook, or null after a 404: unknown ids and other keys' webhooks look the same. */
+  private ownedWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
+    const stored = this.state.webhooks.get(id.toLowerCase());
+    if (!stored || stored.ownerKey !== caller.key) {
+      sendError(res, 404, `webhook ${id} not found`);
+      return null;
+    }
+    return stored;
+  }
+}
+
+function readPageSize(text: string | undefined, errors: string[]): number {
+  if (text === undefined) return PAGE_SIZE_DEFAULT;
+  const size = /^[0-9]{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(size >= PAGE_SIZE_MIN && size <= PAGE_SIZE_MAX)) {
+    errors.push(`pageSize must be an integer from ${PAGE_SIZE_MIN} to ${PAGE_SIZE_MAX}`);
+    return PAGE_SIZE_DEFAULT;
+  }
+  return size;
+}

@@ -1,0 +1,160 @@
+// `svc webhook listen`'s server: takes notification POSTs, spots duplicates by messageId, forwards if asked.
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NotificationMessage } from '../api/types.js';
+
+export interface ReceiverOptions {
+  port: number;
+  host: string;
+  /** Only this path is accepted when set; any path otherwise. */
+  path?: string;
+  /** Each message is relayed here; its status is what the sender gets back. */
+  forwardTo?: string;
+  onEvent(event: ReceiverEvent): void;
+}
+
+export type ReceiverEvent =
+  | {
+      kind: 'message';
+      message: NotificationMessage;
+      /** The body as received. */
+      body: string;
+      receivedAt: Date;
+      duplicate: boolean;
+      forward?: { status?: number; error?: string };
+    }
+  | { kind: 'malformed'; reason: string; receivedAt: Date }
+  | { kind: 'rejected'; method: string; path: string; status: number; receivedAt: Date };
+
+export interface RunningReceiver {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Bodies larger than this are refused: a notification is a few kilobytes. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** How many messageIds are remembered for duplicate detection; the oldest are forgotten first. */
+const REMEMBERED_MESSAGE_IDS = 100_000;
+const FORWARD_TIMEOUT_MS = 10_000;
+
+export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const seenMessageIds = new Set<string>();
+  const remember = (messageId: string) => {
+    seenMessageIds.add(messageId);
+    if (seenMessageIds.size > REMEMBERED_MESSAGE_IDS) {
+      seenMessageIds.delete(seenMessageIds.values().next().value as string);
+    }
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) answer(response, 500, { message: 'receiver error' });
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const receivedAt = new Date();
+    const path = (request.url ?? '/').split('?')[0]!;
+    if (options.path !== undefined && path !== options.path) {
+      options.onEvent({ kind: 'rejected', method: request.method ?? '?', path, status: 404, receivedAt });
+      return answer(response, 404, { message: `not found: notifications are taken at ${options.path}` });
+    }
+    if (request.method !== 'POST') {
+      options.onEvent({ kind: 'rejected', method: request.method ?? '?', path, status: 405, receivedAt });
+      response.setHeader('allow', 'POST');
+      return answer(response, 405, { message: 'notifications are sent with POST' });
+    }
+    const body = await readBody(request);
+    if (body === undefined) {
+      options.onEvent({ kind: 'malformed', reason: `body larger than ${MAX_BODY_BYTES} bytes`, receivedAt });
+      return answer(response, 413, { message: 'body too large' });
+    }
+    const checked = checkNotification(body);
+    if (typeof checked === 'string') {
+      options.onEvent({ kind: 'malformed', reason: checked, receivedAt });
+      return answer(response, 400, { message: `malformed notification: ${checked}` });
+    }
+    const duplicate = seenMessageIds.has(checked.messageId);
+    remember(checked.messageId);
+    let status = 200;
+    let forward: { status?: number; error?: string } | undefined;
+    if (options.forwardTo) {
+      forward = await relay(options.forwardTo, body, request.headers['content-type']);
+      // The sender learns how the real consumer fared, so its retries can be rehearsed too.
+      status = forward.status !== undefined && forward.status >= 200 && forward.status < 300 ? 200 : 502;
+    }
+    options.onEvent({ kind: 'message', message: checked, body, receivedAt, duplicate, forward });
+    answer(response, status, { received: true, duplicate });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}${options.path ?? '/'}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function answer(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The notification, or why it is not one (the fields the receiver relies on, per spec 2.5). */
+export function checkNotification(body: string): NotificationMessage | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    return body.trim() === '' ? 'empty body' : `not JSON (${(error as Error).message})`;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
+  const message = parsed as Record<string, unknown>;
+  for (const field of ['messageId', 'webhookId', 'eventType'] as const) {
+    if (typeof message[field] !== 'string' || message[field] === '') return `"${field}" is missing or not a string`;
+  }
+  const event = message.event as Record<string, unknown> | undefined;
+  if (typeof event !== 'object' || event === null) return '"event" is missing or not an object';
+  if (typeof event.transaction !== 'object' || event.transaction === null) return '"event.transaction" is missing or not an object';
+  if (event.logs !== undefined && !Array.isArray(event.logs)) return '"event.logs" is not an array';
+  return parsed as NotificationMessage;
+}
+
+async function relay(url: string, body: string, contentType: string | undefined): Promise<{ status?: number; error?: string }> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType ?? 'application/json' },
+      body,
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    return { status: response.status };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { error: cause?.code ?? (error as Error).name ?? 'failed' };
+  }
+}

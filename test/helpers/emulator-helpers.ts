@@ -1,0 +1,142 @@
+// Test helpers for the emulator: start one on port 0, call it over real HTTP, and receive its notifications.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulatorServer } from '../../src/emulator/server.js';
+import type { DeliveryTuning } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import type { NotificationMessage } from '../../src/api/types.js';
+
+export const API_KEY = 'test-key';
+
+export function testOptions(overrides: Partial<EmulatorOptions> = {}): EmulatorOptions {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    seed: 42,
+    blockTimeMs: 0,
+    apiKeys: [],
+    readOnlyKeys: [],
+    rateLimit: 0,
+    faultRate: 0,
+    latencyMs: 0,
+    ...overrides,
+  };
+}
+
+/** Delivery timing short enough for tests: 300 ms attempts, 50 ms between retries. */
+export const FAST_DELIVERY: DeliveryTuning = {
+  ...DEFAULT_DELIVERY_TUNING,
+  attemptTimeoutMs: 300,
+  maxAttempts: 5,
+  retryDelayMs: () => 50,
+};
+
+export function startTestEmulator(overrides: Partial<EmulatorOptions> = {}, tuning = FAST_DELIVERY): Promise<RunningEmulator> {
+  return startEmulatorServer(testOptions(overrides), tuning);
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export async function call<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; rawBody?: string; contentType?: string } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (options.key !== undefined) headers['x-service-api-key'] = options.key;
+  let body: string | undefined;
+  if (options.rawBody !== undefined || options.body !== undefined) {
+    body = options.rawBody ?? JSON.stringify(options.body);
+    headers['content-type'] = options.contentType ?? 'application/json';
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+}
+
+export function webhookBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    url: 'http://127.0.0.1:9/hook',
+    chainId: '43114',
+    eventType: 'address_activity',
+    metadata: { addresses: ['0x1111111111111111111111111111111111111111'] },
+    ...overrides,
+  };
+}
+
+export interface Receiver {
+  url: string;
+  messages: NotificationMessage[];
+  /** Every request seen, including the ones answered with an error. */
+  requests: { contentType: string | undefined; body: NotificationMessage }[];
+  /** Status to answer for the n-th request (0-based); 200 when it returns undefined. */
+  respond: (index: number) => number | 'hang' | undefined;
+  waitFor(count: number, timeoutMs?: number): Promise<NotificationMessage[]>;
+  close(): Promise<void>;
+}
+
+/** A local webhook endpoint recording what the emulator posts; `messages` holds the 2xx-answered ones. */
+export async function startReceiver(): Promise<Receiver> {
+  const hanging: http.ServerResponse[] = [];
+  const receiver: Receiver = {
+    url: '',
+    messages: [],
+    requests: [],
+    respond: () => undefined,
+    async waitFor(count, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (receiver.messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${receiver.messages.length}`);
+        await sleep(10);
+      }
+      return receiver.messages;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as NotificationMessage;
+      const index = receiver.requests.length;
+      receiver.requests.push({ contentType: req.headers['content-type'], body });
+      const answer = receiver.respond(index) ?? 200;
+      if (answer === 'hang') {
+        hanging.push(res);
+        return;
+      }
+      if (answer >= 200 && answer < 300) receiver.messages.push(body);
+      res.writeHead(answer, { 'content-type': 'text/plain' });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` until it returns a value other than undefined. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
