@@ -18,3 +18,11 @@ export interface CommandContext {
   interrupt: AbortSignal;
   version: string;
 }
+
+/** Resolves when the user asks a long-running command (a server) to stop. */
+export function untilInterrupted(interrupt: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (interrupt.aborted) resolve();
+    else interrupt.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

@@ -15,38 +15,32 @@ export const ExitCode = {
 
 export abstract class SvcError extends Error {
   abstract readonly exitCode: number;
-  /** One optional line telling the user what to do next. */
-  hint?: string;
   /** The service's status and reason phrase, for the JSON error line. */
   statusCode?: number;
   reason?: string;
+
+  /** `hint`: one optional line telling the user what to do next. */
+  constructor(
+    message: string,
+    public hint?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Bad flags or arguments, caught before any request. */
 export class UsageError extends SvcError {
   readonly exitCode = ExitCode.usage;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.hint = hint;
-  }
 }
 
 /** Missing or unusable credentials, caught before any request. */
 export class AuthError extends SvcError {
   readonly exitCode = ExitCode.auth;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.hint = hint;
-  }
 }
 
 /** A local problem that is not the invocation's fault (config file unreadable, port taken). */
 export class LocalError extends SvcError {
   readonly exitCode = ExitCode.failure;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.hint = hint;
-  }
 }
 
 /** The service answered with an error status. */
@@ -75,10 +69,6 @@ export function exitCodeForStatus(status: number): number {
 /** Connection refused or reset, DNS failure, timeout, TLS failure. */
 export class NetworkError extends SvcError {
   readonly exitCode = ExitCode.network;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.hint = hint;
-  }
 }
 
 /** A body that is not JSON, or not the shape the CLI relies on. */

@@ -1,5 +1,6 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
 import type { Command } from 'commander';
+import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { parseInteger } from '../options.js';
@@ -76,9 +77,6 @@ export async function run(flags: EmulatorStartFlags, context: CommandContext): P
   }
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
   if (!context.io.quiet) context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve) => {
-    if (context.interrupt.aborted) resolve();
-    context.interrupt.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilInterrupted(context.interrupt);
   await emulator.close();
 }

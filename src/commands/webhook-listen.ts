@@ -1,5 +1,6 @@
 // `svc webhook listen`: a local receiver for notifications, for developing a webhook consumer.
 import type { Command } from 'commander';
+import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { parseHttpUrl, parseInteger } from '../options.js';
@@ -90,9 +91,6 @@ export async function run(options: WebhookListenOptions, context: CommandContext
     throw error;
   }
   io.warn(`Ready: notifications to ${receiver.url}${options.forwardTo ? ` are relayed to ${options.forwardTo}` : ''} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve) => {
-    if (context.interrupt.aborted) resolve();
-    context.interrupt.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilInterrupted(context.interrupt);
   await receiver.close();
 }
