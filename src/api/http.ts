@@ -1,9 +1,13 @@
 // The transport: undici with keep-alive, a whole-request time limit, the contract's retry rules, typed errors.
-import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
+// Only the agent and request(), not undici's entry, which loads all of undici (fetch, WebSocket, caches, mocks):
+// that alone was ~20% of `svc tx list` and 6 MB.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import request from 'undici/lib/api/api-request.js';
 import { ApiError, InterruptedError, NetworkError, SvcError } from '../errors.js';
 import { API_KEY_HEADER, REASON_PHRASES } from './types.js';
 import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
+import { maskKey } from '../settings/mask.js';
 
 /**
  * How a request may be retried.
@@ -59,6 +63,8 @@ const PERMANENT_NETWORK_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNE
 
 export class Transport {
   private readonly dispatcher: Agent;
+  /** A controller whose signal no attempt is using and that never aborted: the next attempt takes it. */
+  private idleController: AbortController | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.dispatcher = new Agent({
@@ -121,16 +127,34 @@ export class Transport {
     body: string | undefined,
   ): Promise<AttemptOutcome> {
     this.throwIfInterrupted();
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = this.options.interrupt ? AbortSignal.any([timeout, this.options.interrupt]) : timeout;
+    // One timer per attempt, cleared when it ends, and the signal of the last attempt reused while it was never
+    // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to undici, made V8
+    // promote ~0.5 KB per request to the old generation, so a 1,000,000-address listing grew by ~15 MB.
+    // Attempts that overlap (none do today) each get their own controller.
+    const controller = this.idleController ?? new AbortController();
+    this.idleController = undefined;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs);
+    const interrupt = this.options.interrupt;
+    const onInterrupt = () => controller.abort(interrupt?.reason);
+    interrupt?.addEventListener('abort', onInterrupt, { once: true });
     let connected = false;
     try {
-      const response = await request(url, {
+      // As undici's request(url) splits it (its InvalidArgumentError for a protocol that is not http(s)).
+      const target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+        throw Object.assign(new Error('Invalid URL protocol: the URL must start with `http:` or `https:`.'), { code: 'UND_ERR_INVALID_ARG' });
+      }
+      const response = await request.call(this.dispatcher, {
+        origin: target.origin,
+        path: target.pathname + target.search,
         method: method as Dispatcher.HttpMethod,
         headers,
         body,
-        dispatcher: this.dispatcher,
-        signal,
+        signal: controller.signal,
       });
       connected = true;
       const bytes = Buffer.from(await response.body.arrayBuffer());
@@ -147,7 +171,11 @@ export class Transport {
       };
     } catch (error) {
       this.throwIfInterrupted();
-      return { kind: 'network', error: describeNetworkError(error, timeout.aborted, this.options.timeoutMs, connected) };
+      return { kind: 'network', error: describeNetworkError(error, timedOut, this.options.timeoutMs, connected) };
+    } finally {
+      clearTimeout(timer);
+      interrupt?.removeEventListener('abort', onInterrupt);
+      if (!controller.signal.aborted) this.idleController = controller;
     }
   }
 
@@ -174,7 +202,16 @@ export class Transport {
     if (outcome.status >= 200 && outcome.status < 300) {
       return { status: outcome.status, body: outcome.body, contentType: outcome.contentType };
     }
-    throw apiErrorFrom(outcome.status, outcome.body, outcome.contentType);
+    const error = apiErrorFrom(outcome.status, outcome.body, outcome.contentType);
+    // A service (or proxy) that echoes the request back must not get the key printed by us.
+    const apiKey = this.options.apiKey;
+    if (apiKey && error.message.includes(apiKey)) error.message = error.message.split(apiKey).join(maskKey(apiKey));
+    if (apiKey && error.reason?.includes(apiKey)) error.reason = error.reason.split(apiKey).join(maskKey(apiKey));
+    // A 5xx to a creation (often a gateway's) does not say whether the service acted: "try again" could duplicate it.
+    if (spec.retryPolicy === 'create' && outcome.status >= 500) {
+      error.hint = 'the outcome is unknown: the service may have created the webhook before failing; check whether it was created (it would start sending notifications to its url) before trying again';
+    }
+    throw error;
   }
 
   private logExchange(

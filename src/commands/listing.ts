@@ -19,7 +19,10 @@ export interface ListingSpec<Item, Body> {
   /** False for an item already printed in this run. */
   isNew?(item: Item): boolean;
   tsv(item: Item): string;
-  table(items: Item[], style: TableStyle): string;
+  /** May be async: the table renderer (cli-table3, chalk) is loaded only when a terminal needs it. */
+  table(items: Item[], style: TableStyle): string | Promise<string>;
+  /** How many items there are in all, where the service says (for the progress line). */
+  total?(body: Body): number | undefined;
   /** Terminal-only lines after the last page (e.g. "Showing 10 of 250"), given that page's body. */
   footer?(lastBody: Body, shownCount: number): string | undefined;
 }
@@ -33,7 +36,8 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   let shown = 0;
   let pageCount = 0;
   let lastBody: Body | undefined;
-  const progress = () => `Fetching ${spec.noun}: page ${pageCount + 1}, ${shown} so far`;
+  let total: number | undefined;
+  const progress = () => `Fetching ${spec.noun}: page ${pageCount + 1}, ${shown}${total === undefined ? '' : ` of ${total}`} so far`;
   try {
     const pages = paginate(
       { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, follow: spec.paging.follow },
@@ -47,6 +51,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
     for await (const fetched of pages) {
       pageCount++;
       lastBody = fetched.data;
+      total = spec.total?.(fetched.data) ?? total;
       const received = spec.items(fetched.data);
       let kept = spec.isNew ? received.filter((item) => spec.isNew!(item)) : received;
       if (kept.length > limit - shown) kept = kept.slice(0, limit - shown);
@@ -57,7 +62,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       } else if (kept.length === 0) {
         continue;
       } else if (io.isStdoutTTY) {
-        await io.write(spec.table(kept, style));
+        await io.write(await spec.table(kept, style));
       } else {
         let rows = '';
         for (const item of kept) rows += spec.tsv(item);

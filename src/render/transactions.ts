@@ -1,21 +1,21 @@
 // How a transaction list item is shown: a table row for people, a TSV row for pipes.
 import type { Transaction } from '../api/types.js';
 import { formatNativeAmount, isoTime, readableTime, txStatusWord } from './format.js';
-import { renderTable } from './table.js';
 import type { Column, TableStyle } from './table.js';
 import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
 const COLUMNS: Column[] = [
   { header: 'TIME (UTC)', shrink: 'none' },
-  { header: 'CHAIN', shrink: 'none' },
-  { header: 'BLOCK', shrink: 'none', align: 'right' },
+  // Service values: normally short, but a hostile or broken one must not widen the table past the terminal.
+  { header: 'CHAIN', shrink: 'end', minWidth: 5 },
+  { header: 'BLOCK', shrink: 'end', minWidth: 8, align: 'right' },
   { header: 'TX HASH', shrink: 'middle', minWidth: 13 },
   { header: 'FROM', shrink: 'middle', minWidth: 13 },
   { header: 'TO', shrink: 'middle', minWidth: 13 },
   { header: 'METHOD', shrink: 'end', minWidth: 10 },
   { header: 'VALUE', shrink: 'end', minWidth: 8, align: 'right' },
-  { header: 'STATUS', shrink: 'none' },
+  { header: 'STATUS', shrink: 'end', minWidth: 7 },
 ];
 const STATUS_COLUMN = COLUMNS.length - 1;
 
@@ -43,7 +43,9 @@ export function transactionTsv(tx: Transaction): string {
   return tsvRow(cells(tx, isoTime));
 }
 
-export function transactionTable(transactions: Transaction[], style: TableStyle): string {
+/** Loads the table renderer (cli-table3, chalk) on first use: piped output never needs it. */
+export async function transactionTable(transactions: Transaction[], style: TableStyle): Promise<string> {
+  const { renderTable } = await import('./table.js');
   const rows = transactions.map((tx) => cells(tx, readableTime).map(safeText));
   return renderTable(COLUMNS, rows, style, (column, text, chalk) => {
     if (column !== STATUS_COLUMN) return text;

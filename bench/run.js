@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
+// (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,tx,addresses,flat,emulator picks figures.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(ROOT, 'bin', 'svc.js');
+const BENCH = join(ROOT, 'bench');
+const RSS_HOOK = join(BENCH, 'rss-hook.cjs');
+const RUNS = Math.max(7, Number(process.env.BENCH_RUNS ?? 7));
+const FAST_RUNS = Math.max(RUNS, 15); // start-up figures are cheap and noisy: more runs
+const FLAT_RUNS = 3; // the 1,000,000-address run is the slow one: RSS only, 3 runs (stated in the output)
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',');
+const wanted = (name) => !only || only.includes(name);
+
+const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+/** The child environment: no settings or colour leaking in from the caller's shell. */
+function childEnv(extra = {}) {
+  const env = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!name.startsWith('SVC_') && name !== 'FORCE_COLOR' && name !== 'NODE_OPTIONS') env[name] = value;
+  }
+  return { ...env, NO_COLOR: '1', SVC_CONFIG_DIR: scratch, ...extra };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** Spread of a series as the half-width of its interquartile range, relative to its median. */
+const noise = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const q = (p) => sorted[Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))];
+  return (q(0.75) - q(0.25)) / 2 / median(values);
+};
+
+/** Starts a server script that prints "listening <port>"; resolves with its port and a stop function. */
+function startServer(script, args = []) {
+  const child = spawn(process.execPath, [join(BENCH, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const match = /listening (\d+)/.exec(text);
+      if (match) {
+        child.removeAllListeners('exit');
+        resolve({
+          port: Number(match[1]),
+          stop: () => new Promise((done) => {
+            child.once('exit', done);
+            child.kill('SIGTERM');
+          }),
+        });
+      }
+    });
+  });
+}
+
+/**
+ * Runs `node ...args` with stdout piped to us (read and hashed, as a consumer would), timing spawn to exit.
+ * With `rss`, the child is preloaded with rss-hook.cjs and its peak RSS (KiB) is returned too.
+ */
+function runNode(args, { env = childEnv(), rss = false } = {}) {
+  const rssFile = rss ? join(scratch, `rss-${process.hrtime.bigint()}`) : undefined;
+  const nodeArgs = rss ? ['-r', RSS_HOOK, ...args] : args;
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, nodeArgs, {
+    env: rss ? { ...env, BENCH_RSS_FILE: rssFile } : env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const hash = createHash('sha1');
+  let bytes = 0;
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    bytes += chunk.length;
+    hash.update(chunk);
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const ms = performance.now() - startedAt;
+      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr.trim()}`));
+      let rssKiB;
+      if (rssFile) {
+        rssKiB = Number(readFileSync(rssFile, 'utf8'));
+        rmSync(rssFile);
+      }
+      resolve({ ms, rssKiB, bytes, digest: hash.digest('hex') });
+    });
+  });
+}
+
+/** Runs a and b alternately n times (after one untimed warm-up each, unless told); checks both print the same bytes when asked. */
+async function alternate(n, a, b, { sameOutput = false, warmUp = true } = {}) {
+  if (warmUp) {
+    await a();
+    await b();
+  }
+  const as = [];
+  const bs = [];
+  for (let i = 0; i < n; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  if (sameOutput && as.concat(bs).some((run) => run.digest !== as[0].digest)) {
+    throw new Error('the CLI and its baseline printed different output');
+  }
+  return { as, bs };
+}
+
+const rows = [];
+function report(figure, svcValues, baseValues, unit, goal) {
+  const svc = median(svcValues);
+  const base = median(baseValues);
+  const ratio = svc / base;
+  const pass = goal.op === '<=' ? ratio <= goal.ratio : ratio >= goal.ratio;
+  const row = { figure, svc, base, unit, ratio, goal: `${goal.op} ${goal.ratio.toFixed(2)}x`, pass, runs: `${svcValues.length}+${baseValues.length}`, noise: [noise(svcValues), noise(baseValues)] };
+  rows.push(row);
+  const fmt = (v) => (unit === 'KiB' ? `${(v / 1024).toFixed(1)} MiB` : unit === 'req/s' ? `${Math.round(v)} req/s` : `${v.toFixed(1)} ms`);
+  console.log(
+    `${figure.padEnd(52)} ${fmt(svc).padStart(12)} vs ${fmt(base).padStart(12)}  ratio ${ratio.toFixed(3)}  goal ${row.goal.padEnd(8)} ${pass ? 'PASS' : 'MISS'}` +
+      `  (runs ${row.runs}, noise ±${(row.noise[0] * 100).toFixed(1)}% / ±${(row.noise[1] * 100).toFixed(1)}%)`,
+  );
+}
+
+console.log(`svc bench: node ${process.version}, ${cpus().length} CPUs, CI=${process.env.CI ?? ''}; medians of alternated runs (CLI vs baseline)`);
+console.log('figure                                               CLI          baseline');
+
+const stops = [];
+try {
+  if (wanted('version')) {
+    const { as, bs } = await alternate(FAST_RUNS, () => runNode([BIN, '--version']), () => runNode(['-e', '0']));
+    report('svc --version  vs  node -e 0', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.25 });
+  }
+
+  const needsServer = wanted('tx') || wanted('addresses') || wanted('flat');
+  const server = needsServer ? await startServer('server.mjs', ['w100k=100000', ...(wanted('flat') ? ['w1m=1000000'] : [])]) : undefined;
+  if (server) stops.push(server.stop);
+  const env = server && childEnv({ SVC_BASE_URL: `http://127.0.0.1:${server.port}`, SVC_API_KEY: 'bench-key' });
+
+  if (wanted('tx')) {
+    const { as, bs } = await alternate(
+      FAST_RUNS,
+      () => runNode([BIN, 'tx', 'list', '--json'], { env }),
+      () => runNode([join(BENCH, 'bare-tx.mjs')], { env }),
+      { sameOutput: true },
+    );
+    report('svc tx list --json (one page)  vs  bare undici', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.1 });
+  }
+
+  if (wanted('addresses')) {
+    const { as, bs } = await alternate(
+      RUNS,
+      () => runNode([BIN, 'webhook', 'addresses', 'w100k', '--all'], { env, rss: true }),
+      () => runNode([join(BENCH, 'bare-addresses.mjs'), 'w100k'], { env, rss: true }),
+      { sameOutput: true },
+    );
+    if (as[0].bytes !== 100_000 * 43) throw new Error(`expected 100,000 lines of 43 bytes, got ${as[0].bytes} bytes`);
+    report('svc webhook addresses --all, 100k, piped  vs  bare', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.15 });
+    report('  peak RSS of that run  vs  bare', as.map((r) => r.rssKiB), bs.map((r) => r.rssKiB), 'KiB', { op: '<=', ratio: 1.0 });
+  }
+
+  if (wanted('flat')) {
+    // RSS only, so FLAT_RUNS (3) runs of 1,000,000 addresses, each beside a 100,000 run, and no warm-up run
+    // (the server and the file cache are warm by now): the slowest figure kept to what it needs.
+    const { as, bs } = await alternate(
+      FLAT_RUNS,
+      () => runNode([BIN, 'webhook', 'addresses', 'w1m', '--all'], { env, rss: true }),
+      () => runNode([BIN, 'webhook', 'addresses', 'w100k', '--all'], { env, rss: true }),
+      { warmUp: false },
+    );
+    if (as[0].bytes !== 1_000_000 * 43) throw new Error(`expected 1,000,000 lines, got ${as[0].bytes} bytes`);
+    report(`svc peak RSS, 1M addresses  vs  100k (${FLAT_RUNS}+${FLAT_RUNS} runs: RSS only)`, as.map((r) => r.rssKiB), bs.map((r) => r.rssKiB), 'KiB', { op: '<=', ratio: 1.1 });
+  }
+
+  if (server) {
+    await server.stop();
+    stops.pop();
+  }
+
+  if (wanted('emulator')) {
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const emulatorUrl = `http://127.0.0.1:${emulator.port}/v1/transactions?pageSize=100`;
+    const sample = await fetch(emulatorUrl, { headers: { 'x-service-api-key': 'bench-key' } });
+    if (sample.status !== 200) throw new Error(`the emulator answered ${sample.status}`);
+    const bodyFile = join(scratch, 'page.json');
+    writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+    const fixed = await startServer('fixed-server.mjs', [bodyFile]);
+    stops.push(fixed.stop);
+    /** One load run (8 connections, 1.5 s) against a port: completed requests per second. */
+    const measure = async (port) => {
+      const line = await captureLine([join(BENCH, 'load.mjs'), `http://127.0.0.1:${port}/v1/transactions?pageSize=100`, '8', '1500']);
+      const { rps, failed } = JSON.parse(line);
+      if (failed) throw new Error(`${failed} requests failed during the load run`);
+      return rps;
+    };
+    await measure(emulator.port);
+    await measure(fixed.port);
+    const rps = [[], []];
+    for (let i = 0; i < RUNS; i++) {
+      rps[0].push(await measure(emulator.port));
+      rps[1].push(await measure(fixed.port));
+    }
+    report('emulator GET /v1/transactions?pageSize=100  vs  bare node:http', rps[0], rps[1], 'req/s', { op: '>=', ratio: 0.5 });
+  }
+} finally {
+  for (const stop of stops.reverse()) await stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const missed = rows.filter((row) => !row.pass);
+console.log(missed.length ? `${missed.length} of ${rows.length} goals missed` : `all ${rows.length} goals met`);
+
+function captureLine(args) {
+  const child = spawn(process.execPath, args, { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  let text = '';
+  child.stdout.on('data', (chunk) => (text += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('close', (code) => (code === 0 ? resolve(text.trim()) : reject(new Error(`load.mjs exited ${code}`))));
+  });
+}
