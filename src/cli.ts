@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import type { CommandContext, GlobalOptions } from './context.js';
 import { ExitCode, InterruptedError, SvcError, UsageError } from './errors.js';
 import { createProcessIO } from './io.js';
+import { safeText } from './render/text.js';
 import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
 import type { Action, Handler } from './commands/help.js';
-import { examples } from './commands/help.js';
+import { addHelpCommands, examples } from './commands/help.js';
+import * as completion from './commands/completion.js';
 import * as configGet from './commands/config-get.js';
 import * as configList from './commands/config-list.js';
 import * as configPath from './commands/config-path.js';
@@ -64,7 +66,7 @@ export function buildProgram(action: Action): Command {
     .option('-q, --quiet', 'no spinner, progress or hints on stderr')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .showSuggestionAfterError(true)
-    .addHelpCommand('help [command]', 'show help for a command')
+    .configureHelp({ showGlobalOptions: true })
     .addHelpText(
       'after',
       examples([
@@ -77,10 +79,22 @@ export function buildProgram(action: Action): Command {
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
-  const tx = program.command('tx').description('Transactions across EVM chains');
+  const tx = program
+    .command('tx')
+    .description('Transactions across EVM chains')
+    .addHelpText('after', examples([['the latest failed transactions on Fuji', 'svc tx list --network fuji --status failed']]));
   txList.register(tx, action);
 
-  const webhook = program.command('webhook').description('Address-activity webhooks: create, list addresses, deactivate');
+  const webhook = program
+    .command('webhook')
+    .description('Address-activity webhooks: create, list addresses, deactivate')
+    .addHelpText(
+      'after',
+      examples([
+        ['watch an address on Fuji, keep the id', 'WEBHOOK_ID=$(svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --json | jq -r .id)'],
+        ['stop it', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
+      ]),
+    );
   webhookCreate.register(webhook, action);
   webhookAddresses.register(webhook, action);
   webhookDeactivate.register(webhook, action);
@@ -88,30 +102,43 @@ export function buildProgram(action: Action): Command {
 
   eventSignature.register(program, action);
 
-  const config = program.command('config').description('Settings: the API key and base URL, per profile');
+  const config = program
+    .command('config')
+    .description('Settings: the API key and base URL, per profile')
+    .addHelpText('after', examples([['every setting in effect and where it comes from', 'svc config list']]));
   configSet.register(config, action);
   configGet.register(config, action);
   configUnset.register(config, action);
   configList.register(config, action);
   configPath.register(config, action);
 
-  const emulator = program.command('emulator').description('The bundled local emulator of the service');
+  const emulator = program
+    .command('emulator')
+    .description('The bundled local emulator of the service')
+    .addHelpText('after', examples([['run it in the background, then talk to it', 'svc emulator start --seed 1 &\n  $ svc tx list']]));
   emulatorStart.register(emulator, action);
   emulatorTrigger.register(emulator, action);
 
+  completion.register(program, action);
+
+  addHelpCommands(program);
   return program;
 }
 
 /** Makes every command in the tree report usage errors through an exception instead of exiting. */
-function configureErrors(command: Command, io: IO): void {
-  command.exitOverride();
+function configureErrors(command: Command, io: IO, path = command.name()): void {
+  command.exitOverride((error) => {
+    // As gh says it: which group the unknown command was looked up in.
+    if (error.code === 'commander.unknownCommand') error.message = error.message.replace(/^(error: unknown command '[^']*')/, `$1 for '${path}'`);
+    throw error;
+  });
   command.configureOutput({
     writeOut: (text) => io.out.write(text),
     writeErr: (text) => io.err.write(text),
     // Usage errors are printed by `main` in the contract's format; commander stays silent.
     outputError: () => {},
   });
-  for (const sub of command.commands) configureErrors(sub, io);
+  for (const sub of command.commands) configureErrors(sub, io, `${path} ${sub.name()}`);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -167,11 +194,14 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
   }
   if (error instanceof InterruptedError) return error.exitCode;
   if (error instanceof SvcError) {
-    const status = error.statusCode === undefined ? '' : ` (${error.statusCode}${error.reason ? ' ' + error.reason : ''})`;
-    io.err.write(`svc: ${error.message}${status}\n`);
+    // The message and reason may be the service's text: no escape sequence or line break of theirs reaches stderr.
+    const message = safeText(error.message);
+    const reason = error.reason === undefined ? undefined : safeText(error.reason);
+    const status = error.statusCode === undefined ? '' : ` (${error.statusCode}${reason ? ' ' + reason : ''})`;
+    io.err.write(`svc: ${message}${status}\n`);
     if (error.hint) io.err.write(`${error.hint}\n`);
     if (globals.json) {
-      io.err.write(JSON.stringify({ message: error.message, statusCode: error.statusCode ?? null, error: error.reason ?? null }) + '\n');
+      io.err.write(JSON.stringify({ message, statusCode: error.statusCode ?? null, error: reason ?? null }) + '\n');
     }
     return error.exitCode;
   }
@@ -184,7 +214,11 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
 
 /** commander's "error: unknown option '--x'\n(Did you mean --y?)" as one line and a hint. */
 function commanderUsageError(message: string): UsageError {
-  const [first = '', ...rest] = message.replace(/^error: /, '').split('\n');
+  const [first = '', ...rest] = message
+    .replace(/^error: /, '')
+    // `--api-key=<key>` (as other CLIs take it): name the unknown option, never repeat its value.
+    .replace(/^(unknown option '[^'=]*)=[^']*'/, "$1=…'")
+    .split('\n');
   const suggestion = rest.join(' ').trim();
   return new UsageError(first.trim(), suggestion ? suggestion.replace(/^\((.*)\)$/, '$1') : 'see: svc --help');
 }

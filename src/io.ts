@@ -70,7 +70,8 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
     },
     async spinner(json) {
       if (!isStderrTTY || options.quiet || json || process.env.TERM === 'dumb') return NO_SPINNER;
-      return oraSpinner(err);
+      // Its own colour decision: the spinner is on stderr, which may be a terminal while stdout is piped.
+      return oraSpinner(err, decideColor({ env: process.env, noColorFlag: options.noColor, isTTY: isStderrTTY }));
     },
   };
 }
@@ -91,10 +92,11 @@ export function writeWithBackpressure(stream: Writable, text: string | Uint8Arra
   });
 }
 
-async function oraSpinner(stream: NodeJS.WriteStream): Promise<Spinner> {
+async function oraSpinner(stream: NodeJS.WriteStream, color: boolean): Promise<Spinner> {
   const { default: ora } = await import('ora');
   // discardStdin false: ora's default puts stdin in raw mode, which swallows and delays Ctrl-C.
-  const spinner = ora({ stream, discardStdin: false, hideCursor: true });
+  // color false: ora's chalk ignores NO_COLOR and --no-color, so the decision is passed in.
+  const spinner = ora({ stream, discardStdin: false, hideCursor: true, color: color ? 'cyan' : false });
   return {
     update(text) {
       spinner.text = text;

@@ -18,8 +18,9 @@ export function parsePositiveInteger(flag: string, text: string): number {
 
 export function parseSeconds(flag: string, text: string, max: number): number {
   const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value > 0) || value > max) {
-    throw new UsageError(`${flag} "${text}": must be a number of seconds above 0 and at most ${max}`);
+  // Below a millisecond the limit would round to nothing.
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value >= 0.001) || value > max) {
+    throw new UsageError(`${flag} "${text}": must be a number of seconds from 0.001 to ${max}`);
   }
   return value;
 }
@@ -89,4 +90,17 @@ export function parseChainId(text: string): string {
     throw new UsageError(`--chain-id "${text}": must be a decimal chain id such as 43114 (mainnet) or 43113 (fuji)`);
   }
   return text;
+}
+
+/**
+ * Refuses webhook ids that could reach another route (empty, `.`, `..`, `/`, `?`, `#`, whitespace, control
+ * characters). Lives here, not in api/, so commands can check ids without loading the HTTP client.
+ */
+export function checkWebhookId(id: string): string {
+  if (id === '' || id === '.' || id === '..' || /[/?#\s\p{Cc}\\]/u.test(id)) {
+    throw new UsageError(
+      `webhook id ${JSON.stringify(id)}: must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters`,
+    );
+  }
+  return id;
 }

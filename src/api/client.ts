@@ -1,5 +1,6 @@
 // The typed client: the spec's four operations, each answer checked for the shape the CLI relies on.
 import { ResponseShapeError, UsageError } from '../errors.js';
+import { checkWebhookId } from '../options.js';
 import { Transport } from './http.js';
 import type { HttpResponse, TransportOptions } from './http.js';
 import type {
@@ -92,19 +93,9 @@ export class ServiceClient {
   }
 }
 
-/**
- * Refuses ids that could reach another route (empty, `.`, `..`, `/`, `?`, `#`, whitespace, control
- * characters), then percent-encodes the rest.
- */
-export function checkWebhookId(id: string): string {
-  if (id === '' || id === '.' || id === '..' || /[/?#\s\p{Cc}\\]/u.test(id)) {
-    throw new UsageError(
-      `webhook id ${JSON.stringify(id)}: must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters`,
-    );
-  }
-  return id;
-}
+export { checkWebhookId };
 
+/** Refuses ids that could reach another route, then percent-encodes the rest. */
 function encodeId(id: string): string {
   return encodeURIComponent(checkWebhookId(id));
 }

@@ -1,12 +1,20 @@
 // `svc config path`: where the config file is (SVC_CONFIG_DIR moves it).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
+import { examples } from './help.js';
 import type { Action } from './help.js';
 
 export function register(config: Command, action: Action): void {
   config
     .command('path')
     .description('Print the path of the config file')
+    .addHelpText(
+      'after',
+      examples([
+        ['where the profiles and the key are stored', 'svc config path'],
+        ['a CI job keeps its settings in its own folder', 'SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc config path'],
+      ]),
+    )
     .action(action<Record<string, never>>((_, context) => run(context)));
 }
 

@@ -1,6 +1,8 @@
 // What command modules share: the action wrapper type, paging flags, and the Examples section of help.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { safeText } from '../render/text.js';
 
 export interface Invocation<Flags> {
   /** Positional arguments, in order (variadic ones as arrays). */
@@ -28,5 +30,74 @@ export function examples(pairs: Array<[comment: string, invocation: string]>): s
 
 /** Quotes a value for a shell command line shown to the user, only when it needs it. */
 export function shellQuote(value: string): string {
+  // Shown on a terminal, and the value may come from the service (a page token): no escape sequences.
+  value = safeText(value);
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Gives every command group a `help [command...]` subcommand that follows the whole path (`svc help tx
+ * list`, `svc webhook help create`); commander's own help command looks at one word only.
+ */
+export function addHelpCommands(group: Command): void {
+  if (group.commands.length === 0) return;
+  for (const sub of group.commands) addHelpCommands(sub);
+  const sample: string[] = [];
+  for (let at = group; at.commands.length > 0; ) {
+    at = at.commands[0]!;
+    sample.push(at.name());
+  }
+  group
+    .command('help')
+    .description('show help for a command')
+    .argument('[command...]', 'the command, e.g. "tx list"')
+    .addHelpText('after', examples([[`the help of ${sample.join(' ')}`, `${commandPath(group)} help ${sample.join(' ')}`]]))
+    .action((words: string[]) => {
+      let target = group;
+      for (const word of words) {
+        const next = target.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+        if (!next) {
+          const suggestion = closestName(word, target.commands.map((sub) => sub.name()));
+          throw new UsageError(
+            `unknown command '${word}' for '${commandPath(target)}'`,
+            suggestion ? `Did you mean ${suggestion}?` : `see: ${commandPath(target)} --help`,
+          );
+        }
+        target = next;
+      }
+      target.outputHelp();
+    });
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
+  return names.join(' ');
+}
+
+/** The candidate at the smallest edit distance (transpositions count once), if it is close enough. */
+export function closestName(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word, candidate);
+    if (distance < bestDistance && distance <= Math.max(1, Math.floor(candidate.length / 3))) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = value;
+    }
+  }
+  return d[a.length]![b.length]!;
 }

@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import type { WebhookAddressListResponse } from '../api/types.js';
-import { checkWebhookId } from '../api/client.js';
-import { parsePaging } from '../options.js';
+import { checkWebhookId, parsePaging } from '../options.js';
 import type { PagingFlags, PagingOptions } from '../options.js';
 import { addPagingOptions, examples, shellQuote } from './help.js';
 import type { Action } from './help.js';
@@ -51,6 +50,7 @@ export async function run(options: WebhookAddressesOptions, context: CommandCont
       withItems: (body, addresses) => ({ ...body, addresses }),
       tsv: addressTsv,
       table: addressTable,
+      total: (body) => (typeof body.totalAddresses === 'number' ? body.totalAddresses : undefined),
       footer: (body, shown) => {
         const total = typeof body.totalAddresses === 'number' ? ` of ${body.totalAddresses}` : '';
         let footer = `\nShowing ${shown}${total} addresses.`;

@@ -1,7 +1,7 @@
 // `svc webhook deactivate <id>`: DELETE /v1/webhooks/{id}, after a confirmation on a terminal (or --yes).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { checkWebhookId } from '../api/client.js';
+import { checkWebhookId } from '../options.js';
 import { UsageError } from '../errors.js';
 import { examples } from './help.js';
 import type { Action } from './help.js';

@@ -1,0 +1,170 @@
+# bash completion for svc                                  -*- shell-script -*-
+# Generated from the command tree by `svc completion bash`; do not edit.
+#
+# Load it in the current shell:  source <(svc completion bash)
+# Load it in every new shell:    svc completion bash > ~/.local/share/bash-completion/completions/svc
+
+# Sets the subcommands, options and value-taking options of the command at path "$1".
+__svc_node() {
+    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options=''
+    case "$1" in
+    'svc')
+        __svc_commands='tx webhook event-signature config emulator completion'
+        __svc_has_help=1
+        __svc_options='-V --version --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color -h --help'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc tx')
+        __svc_commands='list'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc tx list')
+        __svc_options='--network --status --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook')
+        __svc_commands='create addresses deactivate listen'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook create')
+        __svc_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --include-logs --include-internal-txs -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses')
+        __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook deactivate')
+        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook listen')
+        __svc_options='--port --host --path --forward-to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --path --forward-to --base-url --profile --timeout --retries'
+        ;;
+    'svc event-signature')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config')
+        __svc_commands='set get unset list path'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config set')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config get')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config unset')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config list')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc config path')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc emulator')
+        __svc_commands='start trigger'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc emulator start')
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator trigger')
+        __svc_options='--chain-id --from --to --value --status --erc20 --log -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries'
+        ;;
+    'svc completion')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    esac
+}
+
+# Completes the value of option "$2" of the command at path "$1".
+__svc_option_values() {
+    case "$1 $2" in
+    'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
+    'svc tx list --status') __svc_reply_words 'failed success' ;;
+    'svc webhook create --addresses-file') __svc_reply_files ;;
+    'svc emulator trigger --status') __svc_reply_words 'failed success' ;;
+    esac
+}
+
+# Completes positional argument number "$2" (from 1) of the command at path "$1".
+__svc_argument_values() {
+    case "$1 $2" in
+    'svc config set 1') __svc_reply_words 'api-key base-url' ;;
+    'svc config get 1') __svc_reply_words 'api-key base-url' ;;
+    'svc config unset 1') __svc_reply_words 'api-key base-url' ;;
+    'svc completion 1') __svc_reply_words 'bash zsh fish' ;;
+    esac
+}
+
+__svc_reply_words() {
+    COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+__svc_reply_files() {
+    local IFS=$'\n'
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+_svc() {
+    local cur="${COMP_WORDS[COMP_CWORD]}"
+    local cmdpath='svc' word pending='' helping=0 argc=0 i
+    local __svc_commands __svc_has_help __svc_options __svc_value_options
+    COMPREPLY=()
+    __svc_node "$cmdpath"
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        if [[ $word == -* ]]; then
+            # An option taking a value skips it ("--network fuji", or "--network = fuji" as bash splits "=").
+            if [[ " $__svc_value_options " == *" $word "* ]]; then
+                if [[ ${COMP_WORDS[i+1]} == = ]]; then i=$((i + 1)); fi
+                if ((i + 1 == COMP_CWORD)); then pending=$word; fi
+                i=$((i + 1))
+            fi
+        elif ((!helping && __svc_has_help)) && [[ $word == help ]]; then
+            helping=1
+        elif [[ -n $__svc_commands && " $__svc_commands " == *" $word "* ]]; then
+            cmdpath+=" $word"
+            __svc_node "$cmdpath"
+        else
+            argc=$((argc + 1))
+        fi
+    done
+    if [[ -n $pending ]]; then
+        __svc_option_values "$cmdpath" "$pending"
+    elif ((helping)); then
+        __svc_reply_words "$__svc_commands"
+    elif [[ $cur == -* ]]; then
+        __svc_reply_words "$__svc_options"
+    elif ((__svc_has_help)); then
+        __svc_reply_words "$__svc_commands help"
+    elif [[ -n $__svc_commands ]]; then
+        __svc_reply_words "$__svc_commands"
+    else
+        __svc_argument_values "$cmdpath" $((argc + 1))
+    fi
+    return 0
+}
+
+complete -F _svc svc

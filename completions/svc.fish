@@ -1,0 +1,265 @@
+# fish completion for svc, generated from the command tree by `svc completion fish`; do not edit.
+#
+# Install: svc completion fish > ~/.config/fish/completions/svc.fish
+
+# Prints the subcommands of the command at path $argv.
+function __svc_subcommands
+    switch "$argv"
+        case 'svc'
+            printf '%s\n' tx webhook event-signature config emulator completion help
+        case 'svc tx'
+            printf '%s\n' list help
+        case 'svc webhook'
+            printf '%s\n' create addresses deactivate listen help
+        case 'svc config'
+            printf '%s\n' set get unset list path help
+        case 'svc emulator'
+            printf '%s\n' start trigger help
+    end
+end
+
+# Prints the options that take a value of the command at path $argv.
+function __svc_value_options
+    switch "$argv"
+        case 'svc'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc tx'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc tx list'
+            printf '%s\n' --network --status --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc webhook'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook create'
+            printf '%s\n' --url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries
+        case 'svc webhook addresses'
+            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc webhook deactivate'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook listen'
+            printf '%s\n' --port --host --path --forward-to --base-url --profile --timeout --retries
+        case 'svc event-signature'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config set'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config get'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config unset'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config list'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc config path'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc emulator'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc emulator start'
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries
+        case 'svc emulator trigger'
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries
+        case 'svc completion'
+            printf '%s\n' --base-url --profile --timeout --retries
+    end
+end
+
+# Prints the command being completed ("svc tx list"; "help:svc tx" after "help"), then how many arguments it has.
+function __svc_state
+    set -l tokens (commandline -opc)
+    set -l path svc
+    set -l helping 0
+    set -l argc 0
+    set -l skip 0
+    for token in $tokens[2..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $token
+            case '--*=*'
+                continue
+            case '-*'
+                if contains -- $token (__svc_value_options $path)
+                    set skip 1
+                end
+                continue
+        end
+        set -l subcommands (__svc_subcommands $path)
+        if test $helping = 0 -a "$token" = help; and contains -- help $subcommands
+            set helping 1
+        else if contains -- $token $subcommands
+            set -a path $token
+        else
+            set argc (math $argc + 1)
+        end
+    end
+    if test $helping = 1
+        echo "help:$path"
+    else
+        echo "$path"
+    end
+    echo $argc
+end
+
+# True when the command being completed is $argv[1] and, if given, it has $argv[2] arguments so far.
+function __svc_is
+    set -l state (__svc_state)
+    test "$state[1]" = "$argv[1]"; or return 1
+    test (count $argv) -lt 2; or test "$state[2]" = "$argv[2]"
+end
+
+# No file names unless an option asks for one.
+complete -c svc -f
+
+# Global options, accepted before or after any command.
+complete -c svc -l base-url -x -d 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'
+complete -c svc -l profile -x -d 'profile of the config store (env SVC_PROFILE; default "default")'
+complete -c svc -l json -d 'print the service\'s JSON exactly as returned (one document per page)'
+complete -c svc -l timeout -x -d 'per-request time limit (connect + headers + body)'
+complete -c svc -l retries -x -d 'retries for retryable failures, 0-10 (0 disables)'
+complete -c svc -s v -l verbose -d 'one stderr line per HTTP exchange (the key is never shown)'
+complete -c svc -s q -l quiet -d 'no spinner, progress or hints on stderr'
+complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)'
+
+# svc
+complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
+complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
+complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
+complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
+complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
+complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
+complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
+complete -c svc -n '__svc_is "help:svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
+complete -c svc -n '__svc_is "svc"' -s V -l version -d 'print the version'
+complete -c svc -n '__svc_is "svc"' -s h -l help -d 'show help'
+
+# svc tx
+complete -c svc -n '__svc_is "svc tx"' -a list -d 'List the latest transactions across EVM chains, newest first'
+complete -c svc -n '__svc_is "svc tx"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc tx"' -a list -d 'List the latest transactions across EVM chains, newest first'
+complete -c svc -n '__svc_is "svc tx"' -s h -l help -d 'show help'
+
+# svc tx list
+complete -c svc -n '__svc_is "svc tx list"' -l network -x -a 'mainnet fuji testnet' -d 'only this network: mainnet, fuji, testnet (fuji and testnet are the same; default: all)'
+complete -c svc -n '__svc_is "svc tx list"' -l status -x -a 'failed success' -d 'only failed or success transactions (default: both)'
+complete -c svc -n '__svc_is "svc tx list"' -l page-size -x -d 'transactions per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc tx list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc tx list"' -l limit -x -d 'follow pages until n transactions are printed'
+complete -c svc -n '__svc_is "svc tx list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
+
+# svc webhook
+complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
+complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
+complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
+complete -c svc -n '__svc_is "svc webhook"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
+complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
+complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
+complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
+
+# svc webhook create
+complete -c svc -n '__svc_is "svc webhook create"' -l url -x -d 'where notifications are sent (required; absolute http or https URL)'
+complete -c svc -n '__svc_is "svc webhook create"' -l chain-id -x -d 'the chain to watch, decimal (required; e.g. 43114 C-Chain, 43113 Fuji)'
+complete -c svc -n '__svc_is "svc webhook create"' -l address -x -d 'an address to watch, 0x + 40 hex; repeatable or comma-separated'
+complete -c svc -n '__svc_is "svc webhook create"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
+complete -c svc -n '__svc_is "svc webhook create"' -l event-signature -x -d 'only activity with a log of this topic0, 0x + 64 hex; repeatable'
+complete -c svc -n '__svc_is "svc webhook create"' -l event -x -d 'like --event-signature, from a declaration such as "Transfer(address,address,uint256)"; repeatable'
+complete -c svc -n '__svc_is "svc webhook create"' -l name -x -d 'a name for the webhook'
+complete -c svc -n '__svc_is "svc webhook create"' -l description -x -d 'a description for the webhook'
+complete -c svc -n '__svc_is "svc webhook create"' -l include-logs -d 'ask for the transaction logs in each notification'
+complete -c svc -n '__svc_is "svc webhook create"' -l include-internal-txs -d 'ask for internal transactions in each notification'
+complete -c svc -n '__svc_is "svc webhook create"' -s h -l help -d 'show help'
+
+# svc webhook addresses
+complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l limit -x -d 'follow pages until n addresses are printed'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
+
+# svc webhook deactivate
+complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show help'
+
+# svc webhook listen
+complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen on; 0 picks a free one'
+complete -c svc -n '__svc_is "svc webhook listen"' -l host -x -d 'address to listen on'
+complete -c svc -n '__svc_is "svc webhook listen"' -l path -x -d 'accept notifications only at this path (default: any path)'
+complete -c svc -n '__svc_is "svc webhook listen"' -l forward-to -x -d 'relay each message to this URL and show its status (the sender gets that outcome)'
+complete -c svc -n '__svc_is "svc webhook listen"' -s h -l help -d 'show help'
+
+# svc event-signature
+complete -c svc -n '__svc_is "svc event-signature"' -s h -l help -d 'show help'
+
+# svc config
+complete -c svc -n '__svc_is "svc config"' -a set -d 'Store a setting (api-key, base-url) in the profile'
+complete -c svc -n '__svc_is "svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
+complete -c svc -n '__svc_is "svc config"' -a unset -d 'Remove a setting from the profile'
+complete -c svc -n '__svc_is "svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
+complete -c svc -n '__svc_is "svc config"' -a path -d 'Print the path of the config file'
+complete -c svc -n '__svc_is "svc config"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc config"' -a set -d 'Store a setting (api-key, base-url) in the profile'
+complete -c svc -n '__svc_is "help:svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
+complete -c svc -n '__svc_is "help:svc config"' -a unset -d 'Remove a setting from the profile'
+complete -c svc -n '__svc_is "help:svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
+complete -c svc -n '__svc_is "help:svc config"' -a path -d 'Print the path of the config file'
+complete -c svc -n '__svc_is "svc config"' -s h -l help -d 'show help'
+
+# svc config set
+complete -c svc -n '__svc_is "svc config set" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config set"' -s h -l help -d 'show help'
+
+# svc config get
+complete -c svc -n '__svc_is "svc config get" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config get"' -s h -l help -d 'show help'
+
+# svc config unset
+complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config unset"' -s h -l help -d 'show help'
+
+# svc config list
+complete -c svc -n '__svc_is "svc config list"' -s h -l help -d 'show help'
+
+# svc config path
+complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
+
+# svc emulator
+complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
+complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
+complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
+
+# svc emulator start
+complete -c svc -n '__svc_is "svc emulator start"' -l port -x -d 'port to listen on; 0 picks a free one'
+complete -c svc -n '__svc_is "svc emulator start"' -l host -x -d 'address to listen on'
+complete -c svc -n '__svc_is "svc emulator start"' -l seed -x -d 'make all generated data and ids deterministic (default: random)'
+complete -c svc -n '__svc_is "svc emulator start"' -l block-time -x -d 'a new block on each chain every ms milliseconds; 0 for none'
+complete -c svc -n '__svc_is "svc emulator start"' -l api-key -x -d 'accept only this key (repeatable); default: any non-empty key'
+complete -c svc -n '__svc_is "svc emulator start"' -l read-only-key -x -d 'a key that may read but not create or deactivate (repeatable)'
+complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests per second per key, keyless clients a tenth; 0 for no limit'
+complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
+complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
+complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
+
+# svc emulator trigger
+complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -d 'chain of the transaction, decimal (required)'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l from -x -d 'sender (default: generated)'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l to -x -d 'recipient (default: generated)'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l value -x -d 'native value in wei, decimal'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'failed success' -d 'success or failed'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
+
+# svc completion
+complete -c svc -n '__svc_is "svc completion" 0' -a 'bash zsh fish' -d 'the shell to complete in'
+complete -c svc -n '__svc_is "svc completion"' -s h -l help -d 'show help'

@@ -1,0 +1,31 @@
+// `svc completion <shell>`: prints the completion script for bash, zsh or fish, written from the command tree.
+import { Argument } from 'commander';
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { SHELLS } from '../completion/shells.js';
+import type { Shell } from '../completion/shells.js';
+import { examples } from './help.js';
+import type { Action } from './help.js';
+
+export function register(program: Command, action: Action): void {
+  program
+    .command('completion')
+    .description('Print the shell completion script for bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
+    .addHelpText(
+      'after',
+      examples([
+        ['bash: this shell only', 'source <(svc completion bash)'],
+        ['bash: every new shell (needs the bash-completion package)', 'svc completion bash > ~/.local/share/bash-completion/completions/svc'],
+        ['zsh: a directory in $fpath, with "fpath=(~/.zfunc $fpath)" before compinit in ~/.zshrc', 'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc'],
+        ['fish', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
+      ]) + '\nThe same scripts ship in the package under completions/.\n',
+    )
+    .action(action<Record<string, never>>(({ args }, context) => run(program, args[0] as Shell, context)));
+}
+
+/** Writes the script for `shell`; `program` is the tree the script completes. */
+export async function run(program: Command, shell: Shell, context: CommandContext): Promise<void> {
+  const { completionScript } = await import('../completion/index.js');
+  await context.io.write(completionScript(program, shell));
+}

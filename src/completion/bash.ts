@@ -1,0 +1,125 @@
+// The bash completion script: a table of the tree (one case per command) and a walker over COMP_WORDS.
+import { allNodes, valueOptionNames } from './model.js';
+import type { CompletionNode } from './model.js';
+
+/** A single-quoted bash word. */
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function nodeCase(node: CompletionNode): string {
+  const commands = node.subcommands.filter((sub) => !sub.isHelp).map((sub) => sub.name);
+  const lines = [`    ${quote(node.path.join(' '))})`];
+  if (commands.length > 0) lines.push(`        __svc_commands=${quote(commands.join(' '))}`);
+  if (node.subcommands.some((sub) => sub.isHelp)) lines.push('        __svc_has_help=1');
+  lines.push(`        __svc_options=${quote(node.options.flatMap((option) => option.names).join(' '))}`);
+  const valueOptions = valueOptionNames(node);
+  if (valueOptions.length > 0) lines.push(`        __svc_value_options=${quote(valueOptions.join(' '))}`);
+  lines.push('        ;;');
+  return lines.join('\n');
+}
+
+function optionValueCases(node: CompletionNode): string[] {
+  const cases: string[] = [];
+  for (const option of node.options) {
+    const patterns = option.names.map((name) => quote(`${node.path.join(' ')} ${name}`)).join('|');
+    if (option.values) cases.push(`    ${patterns}) __svc_reply_words ${quote(option.values.join(' '))} ;;`);
+    else if (option.file) cases.push(`    ${patterns}) __svc_reply_files ;;`);
+  }
+  return cases;
+}
+
+function argumentValueCases(node: CompletionNode): string[] {
+  const cases: string[] = [];
+  node.arguments.forEach((argument, index) => {
+    if (!argument.values) return;
+    const pattern = argument.variadic ? `${quote(node.path.join(' ') + ' ')}*` : quote(`${node.path.join(' ')} ${index + 1}`);
+    cases.push(`    ${pattern}) __svc_reply_words ${quote(argument.values.join(' '))} ;;`);
+  });
+  return cases;
+}
+
+export function bashScript(root: CompletionNode): string {
+  const nodes = allNodes(root).filter((node) => !node.isHelp);
+  const program = root.name;
+  return `# bash completion for ${program}                                  -*- shell-script -*-
+# Generated from the command tree by \`${program} completion bash\`; do not edit.
+#
+# Load it in the current shell:  source <(${program} completion bash)
+# Load it in every new shell:    ${program} completion bash > ~/.local/share/bash-completion/completions/${program}
+
+# Sets the subcommands, options and value-taking options of the command at path "$1".
+__svc_node() {
+    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options=''
+    case "$1" in
+${nodes.map(nodeCase).join('\n')}
+    esac
+}
+
+# Completes the value of option "$2" of the command at path "$1".
+__svc_option_values() {
+    case "$1 $2" in
+${nodes.flatMap(optionValueCases).join('\n')}
+    esac
+}
+
+# Completes positional argument number "$2" (from 1) of the command at path "$1".
+__svc_argument_values() {
+    case "$1 $2" in
+${nodes.flatMap(argumentValueCases).join('\n')}
+    esac
+}
+
+__svc_reply_words() {
+    COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+__svc_reply_files() {
+    local IFS=$'\\n'
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -- "$cur"))
+}
+
+_svc() {
+    local cur="\${COMP_WORDS[COMP_CWORD]}"
+    local cmdpath=${quote(program)} word pending='' helping=0 argc=0 i
+    local __svc_commands __svc_has_help __svc_options __svc_value_options
+    COMPREPLY=()
+    __svc_node "$cmdpath"
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=\${COMP_WORDS[i]}
+        if [[ $word == -* ]]; then
+            # An option taking a value skips it ("--network fuji", or "--network = fuji" as bash splits "=").
+            if [[ " $__svc_value_options " == *" $word "* ]]; then
+                if [[ \${COMP_WORDS[i+1]} == = ]]; then i=$((i + 1)); fi
+                if ((i + 1 == COMP_CWORD)); then pending=$word; fi
+                i=$((i + 1))
+            fi
+        elif ((!helping && __svc_has_help)) && [[ $word == help ]]; then
+            helping=1
+        elif [[ -n $__svc_commands && " $__svc_commands " == *" $word "* ]]; then
+            cmdpath+=" $word"
+            __svc_node "$cmdpath"
+        else
+            argc=$((argc + 1))
+        fi
+    done
+    if [[ -n $pending ]]; then
+        __svc_option_values "$cmdpath" "$pending"
+    elif ((helping)); then
+        __svc_reply_words "$__svc_commands"
+    elif [[ $cur == -* ]]; then
+        __svc_reply_words "$__svc_options"
+    elif ((__svc_has_help)); then
+        __svc_reply_words "$__svc_commands help"
+    elif [[ -n $__svc_commands ]]; then
+        __svc_reply_words "$__svc_commands"
+    else
+        __svc_argument_values "$cmdpath" $((argc + 1))
+    fi
+    return 0
+}
+
+complete -F _svc ${program}
+`;
+}

@@ -1,0 +1,131 @@
+// The fish completion script: a walker that finds the command being typed, and `complete` lines per command.
+import { allNodes, firstLine, valueOptionNames } from './model.js';
+import type { CompletionNode, CompletionOption } from './model.js';
+
+/** A single-quoted fish word. */
+function quote(text: string): string {
+  return `'${text.replace(/[\\']/g, (character) => `\\${character}`)}'`;
+}
+
+function listFunction(name: string, comment: string, entries: Array<[path: string, words: string[]]>): string {
+  return [
+    `# ${comment}`,
+    `function ${name}`,
+    '    switch "$argv"',
+    ...entries
+      .filter(([, words]) => words.length > 0)
+      .flatMap(([path, words]) => [`        case ${quote(path)}`, `            printf '%s\\n' ${words.join(' ')}`]),
+    '    end',
+    'end',
+  ].join('\n');
+}
+
+function optionLine(option: CompletionOption, condition: string): string {
+  const parts = ['complete -c svc'];
+  if (condition) parts.push(`-n ${quote(condition)}`);
+  for (const name of option.names) parts.push(name.startsWith('--') ? `-l ${name.slice(2)}` : `-s ${name.slice(1)}`);
+  if (option.valueName !== undefined) {
+    if (option.file) parts.push('-r -F');
+    else parts.push('-x');
+    if (option.values) parts.push(`-a ${quote(option.values.join(' '))}`);
+  }
+  parts.push(`-d ${quote(firstLine(option.description))}`);
+  return parts.join(' ');
+}
+
+function nodeLines(node: CompletionNode): string[] {
+  const path = node.path.join(' ');
+  const lines = [`# ${path}`];
+  for (const sub of node.subcommands) {
+    lines.push(`complete -c svc -n ${quote(`__svc_is "${path}"`)} -a ${sub.name} -d ${quote(firstLine(sub.description))}`);
+  }
+  const helpable = node.subcommands.filter((sub) => !sub.isHelp);
+  if (node.subcommands.some((sub) => sub.isHelp)) {
+    for (const sub of helpable) {
+      lines.push(`complete -c svc -n ${quote(`__svc_is "help:${path}"`)} -a ${sub.name} -d ${quote(firstLine(sub.description))}`);
+    }
+  }
+  node.arguments.forEach((argument, index) => {
+    if (!argument.values) return;
+    const condition = argument.variadic ? `__svc_is "${path}"` : `__svc_is "${path}" ${index}`;
+    lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${quote(firstLine(argument.description || argument.name))}`);
+  });
+  for (const option of node.options) {
+    if (!option.global) lines.push(optionLine(option, `__svc_is "${path}"`));
+  }
+  return lines;
+}
+
+export function fishScript(root: CompletionNode): string {
+  const nodes = allNodes(root).filter((node) => !node.isHelp);
+  const globals = root.options.filter((option) => option.global);
+  return `# fish completion for ${root.name}, generated from the command tree by \`${root.name} completion fish\`; do not edit.
+#
+# Install: ${root.name} completion fish > ~/.config/fish/completions/${root.name}.fish
+
+${listFunction(
+  '__svc_subcommands',
+  'Prints the subcommands of the command at path $argv.',
+  nodes.map((node) => [node.path.join(' '), node.subcommands.map((sub) => sub.name)]),
+)}
+
+${listFunction(
+  '__svc_value_options',
+  'Prints the options that take a value of the command at path $argv.',
+  nodes.map((node) => [node.path.join(' '), valueOptionNames(node)]),
+)}
+
+# Prints the command being completed ("svc tx list"; "help:svc tx" after "help"), then how many arguments it has.
+function __svc_state
+    set -l tokens (commandline -opc)
+    set -l path ${root.name}
+    set -l helping 0
+    set -l argc 0
+    set -l skip 0
+    for token in $tokens[2..-1]
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $token
+            case '--*=*'
+                continue
+            case '-*'
+                if contains -- $token (__svc_value_options $path)
+                    set skip 1
+                end
+                continue
+        end
+        set -l subcommands (__svc_subcommands $path)
+        if test $helping = 0 -a "$token" = help; and contains -- help $subcommands
+            set helping 1
+        else if contains -- $token $subcommands
+            set -a path $token
+        else
+            set argc (math $argc + 1)
+        end
+    end
+    if test $helping = 1
+        echo "help:$path"
+    else
+        echo "$path"
+    end
+    echo $argc
+end
+
+# True when the command being completed is $argv[1] and, if given, it has $argv[2] arguments so far.
+function __svc_is
+    set -l state (__svc_state)
+    test "$state[1]" = "$argv[1]"; or return 1
+    test (count $argv) -lt 2; or test "$state[2]" = "$argv[2]"
+end
+
+# No file names unless an option asks for one.
+complete -c svc -f
+
+# Global options, accepted before or after any command.
+${globals.map((option) => optionLine(option, '')).join('\n')}
+
+${nodes.map((node) => nodeLines(node).join('\n')).join('\n\n')}
+`;
+}

@@ -1,0 +1,126 @@
+// The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
+import type { Argument, Command, Option } from 'commander';
+import { NETWORKS, TX_STATUS_FILTERS } from '../api/types.js';
+import { SETTING_KEYS } from '../settings/store.js';
+
+export interface CompletionOption {
+  /** Every spelling, e.g. ['-v', '--verbose']. */
+  names: string[];
+  description: string;
+  /** The placeholder of the value ("network"), when the option takes one. */
+  valueName?: string;
+  /** The values to offer, when the set is closed. */
+  values?: readonly string[];
+  /** The value is a file path. */
+  file: boolean;
+  repeatable: boolean;
+  /** -h/--help, -V/--version: nothing else makes sense with them. */
+  exclusive: boolean;
+  /** A program option, accepted before or after any command. */
+  global: boolean;
+}
+
+export interface CompletionArgument {
+  name: string;
+  description: string;
+  required: boolean;
+  variadic: boolean;
+  values?: readonly string[];
+}
+
+export interface CompletionNode {
+  name: string;
+  /** From the program down, e.g. ['svc', 'tx', 'list']. */
+  path: string[];
+  description: string;
+  /** Its own options and the global ones, so every command completes the flags it accepts. */
+  options: CompletionOption[];
+  arguments: CompletionArgument[];
+  subcommands: CompletionNode[];
+  /** A `help [command...]` command: completes the names of its group's commands. */
+  isHelp: boolean;
+}
+
+/**
+ * Values the tree does not declare as commander choices (their flags validate the text themselves, with
+ * messages of their own), keyed by option or argument name.
+ */
+const OPTION_VALUES: Record<string, readonly string[]> = {
+  '--network': NETWORKS,
+  '--status': TX_STATUS_FILTERS,
+};
+const ARGUMENT_VALUES: Record<string, readonly string[]> = {
+  key: SETTING_KEYS,
+};
+const FILE_OPTIONS = new Set(['--addresses-file']);
+
+function describeOption(option: Option): CompletionOption {
+  const names = [option.short, option.long].filter((name): name is string => name !== undefined);
+  const long = option.long ?? '';
+  const takesValue = option.required || option.optional;
+  return {
+    names,
+    description: option.description,
+    valueName: takesValue ? /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value' : undefined,
+    values: takesValue ? (option.argChoices ?? OPTION_VALUES[long]) : undefined,
+    file: takesValue && FILE_OPTIONS.has(long),
+    repeatable: option.variadic || Array.isArray(option.defaultValue),
+    exclusive: long === '--help' || long === '--version',
+    global: false,
+  };
+}
+
+function describeArgument(argument: Argument): CompletionArgument {
+  return {
+    name: argument.name(),
+    description: argument.description,
+    required: argument.required,
+    variadic: argument.variadic,
+    values: argument.argChoices ?? ARGUMENT_VALUES[argument.name()],
+  };
+}
+
+function describeCommand(command: Command, path: string[], globals: CompletionOption[]): CompletionNode {
+  const help = command.createHelp();
+  const globalNames = new Set(globals.flatMap((option) => option.names));
+  const own = help
+    .visibleOptions(command)
+    .map(describeOption)
+    .map((option) => ({ ...option, global: option.names.some((name) => globalNames.has(name)) }));
+  const ownNames = new Set(own.flatMap((option) => option.names));
+  return {
+    name: command.name(),
+    path,
+    description: command.summary() || command.description(),
+    options: [...own, ...globals.filter((option) => !option.names.some((name) => ownNames.has(name)))],
+    arguments: command.registeredArguments.map(describeArgument),
+    subcommands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()], globals)),
+    isHelp: command.name() === 'help' && command.parent !== null && command.commands.length === 0,
+  };
+}
+
+/** The program as a tree of nodes; global options (the program's, less help and version) appear on every node. */
+export function describeProgram(program: Command): CompletionNode {
+  const globals = program
+    .createHelp()
+    .visibleOptions(program)
+    .map(describeOption)
+    .filter((option) => !option.exclusive)
+    .map((option) => ({ ...option, global: true }));
+  return describeCommand(program, [program.name()], globals);
+}
+
+/** Every node, depth first, the program first. */
+export function allNodes(root: CompletionNode): CompletionNode[] {
+  return [root, ...root.subcommands.flatMap(allNodes)];
+}
+
+/** The options that take a value, by every spelling. */
+export function valueOptionNames(node: CompletionNode): string[] {
+  return node.options.filter((option) => option.valueName !== undefined).flatMap((option) => option.names);
+}
+
+/** The first line of a description, for shells that show one line per candidate. */
+export function firstLine(text: string): string {
+  return text.split('\n')[0]!.trim();
+}

@@ -1,0 +1,132 @@
+// The zsh completion script: one _arguments function per command, _describe for subcommand names.
+import { allNodes, firstLine } from './model.js';
+import type { CompletionArgument, CompletionNode, CompletionOption } from './model.js';
+
+/** A single-quoted zsh word. */
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Text inside an _arguments spec: brackets and colons are syntax there. */
+function specText(text: string): string {
+  return text.replace(/[\\[\]:]/g, (character) => `\\${character}`);
+}
+
+function functionName(node: CompletionNode): string {
+  return ['_' + node.path[0], ...node.path.slice(1)].join('_').replace(/-/g, '_');
+}
+
+function valueAction(option: CompletionOption): string {
+  if (option.values) return `(${option.values.join(' ')})`;
+  if (option.file) return '_files';
+  return ' ';
+}
+
+function optionSpecs(option: CompletionOption): string[] {
+  const exclusion = option.exclusive ? '(- *)' : option.repeatable ? '*' : option.names.length > 1 ? `(${option.names.join(' ')})` : '';
+  const explanation = `[${specText(firstLine(option.description))}]`;
+  return option.names.map((name) => {
+    if (option.valueName === undefined) return quote(`${exclusion}${name}${explanation}`);
+    const joiner = name.startsWith('--') ? '=' : '+';
+    return quote(`${exclusion}${name}${joiner}${explanation}:${specText(option.valueName)}:${valueAction(option)}`);
+  });
+}
+
+function argumentSpec(argument: CompletionArgument, index: number): string {
+  const position = argument.variadic ? '*' : String(index + 1);
+  const optional = argument.required || argument.variadic ? '' : ':';
+  const action = argument.values ? `(${argument.values.join(' ')})` : ' ';
+  return quote(`${position}:${optional}${specText(argument.name)}:${action}`);
+}
+
+function describeList(name: string, commands: CompletionNode[]): string[] {
+  return [
+    `    local -a ${name}=(`,
+    ...commands.map((command) => `        ${quote(`${command.name.replace(/:/g, '\\:')}:${firstLine(command.description)}`)}`),
+    '    )',
+  ];
+}
+
+function groupFunction(node: CompletionNode): string {
+  const label = node.path.join(' ');
+  return [
+    `${functionName(node)}() {`,
+    '    local curcontext="$curcontext" state state_descr line ret=1',
+    '    typeset -A opt_args',
+    '    _arguments -C -s -S \\',
+    ...node.options.flatMap(optionSpecs).map((spec) => `        ${spec} \\`),
+    `        ${quote(': :->command')} \\`,
+    `        ${quote('*:: :->argument')} && ret=0`,
+    '    case $state in',
+    '    command)',
+    ...describeList('commands', node.subcommands).map((line) => '    ' + line),
+    `        _describe -t commands ${quote(label + ' command')} commands && ret=0`,
+    '        ;;',
+    '    argument)',
+    `        curcontext="\${curcontext%:*:*}:${node.path.join('-')}-$words[1]:"`,
+    '        case $words[1] in',
+    ...node.subcommands.map((sub) =>
+      sub.isHelp
+        ? `        ${sub.name}) __${node.path[0]}_help ${quote(label)} && ret=0 ;;`
+        : `        ${sub.name}) ${functionName(sub)} && ret=0 ;;`,
+    ),
+    '        esac',
+    '        ;;',
+    '    esac',
+    '    return ret',
+    '}',
+  ].join('\n');
+}
+
+function leafFunction(node: CompletionNode): string {
+  const specs = [...node.options.flatMap(optionSpecs), ...node.arguments.map(argumentSpec)];
+  return [`${functionName(node)}() {`, '    _arguments -s -S \\', specs.map((spec) => `        ${spec}`).join(' \\\n'), '}'].join('\n');
+}
+
+/** `help [command...]`: the names of the commands under the group and the words typed after "help". */
+function helpFunction(root: CompletionNode): string {
+  const groups = allNodes(root).filter((node) => node.subcommands.some((sub) => !sub.isHelp));
+  return [
+    `__${root.name}_help() {`,
+    '    local key="$1${words[2,CURRENT-1]:+ ${(j: :)words[2,CURRENT-1]}}"',
+    '    case $key in',
+    ...groups.flatMap((group) => [
+      `    ${quote(group.path.join(' '))})`,
+      ...describeList('commands', group.subcommands.filter((sub) => !sub.isHelp)).map((line) => '    ' + line),
+      `        _describe -t commands ${quote(group.path.join(' ') + ' command')} commands`,
+      '        ;;',
+    ]),
+    '    *) return 1 ;;',
+    '    esac',
+    '}',
+  ].join('\n');
+}
+
+export function zshScript(root: CompletionNode): string {
+  const program = root.name;
+  const functions = allNodes(root)
+    .filter((node) => !node.isHelp && node !== root)
+    .map((node) => (node.subcommands.length > 0 ? groupFunction(node) : leafFunction(node)));
+  return `#compdef ${program}
+# zsh completion for ${program}, generated from the command tree by \`${program} completion zsh\`; do not edit.
+#
+# Install: put it in a directory of $fpath as _${program}, e.g.
+#   mkdir -p ~/.zfunc && ${program} completion zsh > ~/.zfunc/_${program}
+# with "fpath=(~/.zfunc $fpath)" before "autoload -U compinit && compinit" in ~/.zshrc.
+# Or load it in the current shell, after compinit:  source <(${program} completion zsh)
+
+${functions.join('\n\n')}
+
+${helpFunction(root)}
+
+${groupFunction(root)}
+
+# Autoloaded from $fpath, this file is the body of _${program}: define the functions, then complete.
+# Sourced, it registers _${program} for ${program}.
+if [[ $funcstack[1] == _${program} ]]; then
+    _${program} "$@"
+else
+    compdef _${program} ${program}
+fi
+`;
+}

@@ -1,0 +1,225 @@
+// Shell completion: the committed scripts match the generator, `svc completion` is cheap, and each script
+// completes in its real shell (bash: COMP_WORDS/COMPREPLY; zsh: a zpty-driven interactive shell; fish: complete -C).
+import { describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, REPO_ROOT, runCli } from '../helpers/cli.js';
+
+const COMPLETIONS = join(REPO_ROOT, 'completions');
+const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
+const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
+
+/** Fails with the apt line to run when a shell the tests need is missing (CI installs them). */
+async function requireShell(shell: string): Promise<void> {
+  const found = await execa('which', [shell], { reject: false });
+  if (found.exitCode !== 0) throw new Error(`${shell} is not installed: apt-get install -y ${shell}`);
+}
+
+describe('svc completion <shell>', () => {
+  it.each(Object.keys(FILES) as Array<keyof typeof FILES>)('%s: prints exactly the committed script', async (shell) => {
+    const result = await runCli(['completion', shell]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(committed(shell));
+  });
+
+  it('the committed scripts are what the generator writes (regenerate: node dist/completion/generate.js)', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'svc-completions-'));
+    const result = await execa('node', [join(REPO_ROOT, 'dist', 'completion', 'generate.js'), directory], { reject: false });
+    expect(result.exitCode).toBe(0);
+    for (const file of Object.values(FILES)) {
+      expect(readFileSync(join(directory, file), 'utf8'), file).toBe(readFileSync(join(COMPLETIONS, file), 'utf8'));
+    }
+  });
+
+  it('an unknown shell is a usage error naming the choices', async () => {
+    const result = await runCli(['completion', 'ksh']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^svc: .*bash, zsh, fish/);
+  });
+
+  // Every module the process loads is logged by a load hook; esbuild bundles name each package they inline
+  // in a "// node_modules/<package>/..." comment, so bundled chunks are checked by their text.
+  const HEAVY = /node_modules\/(undici|conf|ora|chalk|cli-table3)\//;
+  const HOOKS = `
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, nextLoad) {
+  appendFileSync(process.env.SVC_LOADED_LOG, url + '\\n');
+  return nextLoad(url, context);
+}`;
+  async function heavyModulesLoaded(args: string[]): Promise<string[]> {
+    const directory = mkdtempSync(join(tmpdir(), 'svc-loaded-'));
+    writeFileSync(join(directory, 'hooks.mjs'), HOOKS);
+    writeFileSync(join(directory, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(directory, 'hooks.mjs'))});\n`);
+    const log = join(directory, 'loaded.txt');
+    writeFileSync(log, '');
+    await execa('node', ['--import', join(directory, 'register.mjs'), BIN, ...args], {
+      reject: false,
+      env: { SVC_LOADED_LOG: log, SVC_CONFIG_DIR: directory, NO_COLOR: '1' },
+    });
+    const urls = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+    expect(urls.length).toBeGreaterThan(1);
+    return urls.flatMap((url) => {
+      const match = HEAVY.exec(url) ?? HEAVY.exec(readFileSync(new URL(url), 'utf8'));
+      return match ? [match[1]!] : [];
+    });
+  }
+
+  it('loads none of undici, conf, ora, chalk, cli-table3', async () => {
+    expect(await heavyModulesLoaded(['completion', 'bash'])).toEqual([]);
+  });
+
+  it('(the check above can fail: a request does load undici)', async () => {
+    expect(await heavyModulesLoaded(['tx', 'list', '--base-url', 'http://127.0.0.1:1', '--retries', '0'])).toContain('undici');
+  });
+});
+
+describe('bash', () => {
+  /** Sources the script, sets COMP_WORDS/COMP_CWORD for `line` (the last word is the one completed), calls _svc. */
+  async function complete(line: string[]): Promise<string[]> {
+    const words = line.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+    const script = `source ${JSON.stringify(join(COMPLETIONS, FILES.bash))}
+COMP_WORDS=(${words}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
+_svc
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const result = await execa('bash', ['--norc', '--noprofile', '-c', script], { cwd: REPO_ROOT, reject: false });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    return String(result.stdout).split('\n').filter(Boolean);
+  }
+
+  it('is registered for svc', async () => {
+    const result = await execa('bash', ['--norc', '-c', `source ${JSON.stringify(join(COMPLETIONS, FILES.bash))}; complete -p svc`]);
+    expect(result.stdout).toBe('complete -F _svc svc');
+  });
+
+  it.each([
+    [['svc', ''], ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    [['svc', 'webhook', ''], ['create', 'addresses', 'deactivate', 'listen', 'help']],
+    [['svc', 'tx', 'list', '--net'], ['--network']],
+    [['svc', 'tx', 'list', '--network', ''], ['mainnet', 'fuji', 'testnet']],
+    [['svc', 'tx', 'list', '--network', 'f'], ['fuji']],
+    [['svc', '--json', 'tx', 'list', '--status', ''], ['failed', 'success']],
+    [['svc', '--base-url', 'http://127.0.0.1:4010', 'tx', ''], ['list', 'help']],
+    [['svc', 'tx', 'list', '--limit', '5', '--st'], ['--status']],
+    [['svc', 'tx', 'list', '--ver'], ['--verbose']],
+    [['svc', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [['svc', 'completion', 'bash', ''], []],
+    [['svc', 'config', 'get', ''], ['api-key', 'base-url']],
+    [['svc', 'help', ''], ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion']],
+    [['svc', 'help', 'webhook', 'cr'], ['create']],
+    [['svc', 'webhook', 'create', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
+  ])('%j → %j', async (line, expected) => {
+    expect(await complete(line)).toEqual(expected);
+  });
+});
+
+describe('zsh', () => {
+  // An interactive zsh on a pseudo-terminal (zpty) with compinit and the script on $fpath; compadd is wrapped
+  // to print every candidate it is given, then Tab is typed after the command line.
+  const SETUP = `
+PROMPT='' RPROMPT=''
+fpath=(${COMPLETIONS} $fpath)
+autoload -U compinit && compinit -u -D
+zstyle ':completion:*' list-grouped false
+zstyle ':completion:*' insert-tab false
+compadd() {
+  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then
+    builtin compadd "$@"
+    return $?
+  fi
+  local -a __hits
+  builtin compadd -O __hits "$@"
+  local __hit
+  for __hit in $__hits; do print -r -- "<<$__hit>>"; done
+  builtin compadd "$@"
+}
+__capture_done() { print -r -- '<<END>>' }
+comppostfuncs=(__capture_done)
+bindkey '^I' complete-word
+print -r -- '<<READY>>'
+`;
+  const DRIVER = `
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "source \${(q)1}"
+zpty -r z out '*<<READY>>*'
+zpty -w -n z "$2"$'\\t'
+zpty -r z out '*<<END>>*'
+print -r -- "$out"
+zpty -d z
+`;
+
+  async function complete(line: string): Promise<string[]> {
+    await requireShell('zsh');
+    const directory = mkdtempSync(join(tmpdir(), 'svc-zsh-'));
+    writeFileSync(join(directory, 'setup.zsh'), SETUP);
+    writeFileSync(join(directory, 'driver.zsh'), DRIVER);
+    const result = await execa('zsh', ['-f', join(directory, 'driver.zsh'), join(directory, 'setup.zsh'), line], {
+      reject: false,
+      timeout: 15_000,
+      env: { HOME: directory, TERM: 'xterm' },
+      cwd: REPO_ROOT,
+    });
+    expect(result.exitCode).toBe(0);
+    return [...String(result.stdout).matchAll(/<<([^>]*)>>/g)].map((match) => match[1]!).filter((word) => word !== 'END');
+  }
+
+  it('the script is valid zsh', async () => {
+    await requireShell('zsh');
+    const result = await execa('zsh', ['-n', join(COMPLETIONS, FILES.zsh)], { reject: false });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+  });
+
+  it.each([
+    ['svc ', ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc tx list --net', ['--network']],
+    ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
+    ['svc --json tx list --status ', ['failed', 'success']],
+    ['svc completion ', ['bash', 'zsh', 'fish']],
+    ['svc help tx ', ['list']],
+  ])('%j → %j', async (line, expected) => {
+    expect(await complete(line)).toEqual(expected);
+  });
+
+  it('offers the global options after a command, and not an option already given', async () => {
+    const candidates = await complete('svc tx list --network fuji --');
+    expect(candidates).toEqual(expect.arrayContaining(['--status', '--json', '--base-url', '--no-color']));
+    expect(candidates).not.toContain('--network');
+  });
+});
+
+describe('fish', () => {
+  async function complete(line: string): Promise<string[]> {
+    await requireShell('fish');
+    const result = await execa('fish', ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C ${JSON.stringify(line)}`], {
+      reject: false,
+      cwd: REPO_ROOT,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    return String(result.stdout).split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!);
+  }
+
+  it.each([
+    ['svc ', ['completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc tx list --net', ['--network']],
+    ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
+    ['svc --json tx list --status ', ['failed', 'success']],
+    ['svc completion ', ['bash', 'fish', 'zsh']],
+    ['svc completion bash ', []],
+    ['svc help webhook ', ['addresses', 'create', 'deactivate', 'listen']],
+    ['svc config set ', ['api-key', 'base-url']],
+  ])('%j → %j', async (line, expected) => {
+    expect(await complete(line)).toEqual(expected);
+  });
+
+  it('describes candidates, and global options complete after a command', async () => {
+    const result = await execa('fish', ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C "svc webhook addresses x --ver"`]);
+    expect(String(result.stdout)).toMatch(/^--verbose\tone stderr line per HTTP exchange/m);
+  });
+});

@@ -1,0 +1,93 @@
+// Help as gh writes it: every command has a summary, usage, described flags and real examples; `svc help
+// <command...>` follows the whole path; an unknown command suggests the nearest one.
+import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
+import { runCli } from '../helpers/cli.js';
+
+function commandPaths(command: Command, path: string[] = []): string[][] {
+  return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
+}
+const paths = commandPaths(buildProgram(() => async () => {}));
+const leaves = paths.filter((path) => paths.every((other) => other.length <= path.length || other.slice(0, path.length).join(' ') !== path.join(' ')));
+
+describe('every command in the tree', () => {
+  it('the walk found the commands (a sanity check on the walk itself)', () => {
+    expect(leaves.map((path) => path.join(' '))).toEqual(expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']));
+    expect(leaves.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(leaves.map((path) => [path.join(' ')]))('svc %s --help: summary, usage, options, Examples', async (joined) => {
+    const result = await runCli([...joined.split(' '), '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe('');
+    const [usage, blank, summary] = result.stdout.split('\n');
+    expect(usage).toMatch(new RegExp(`^Usage: svc ${joined} `));
+    expect(blank).toBe('');
+    expect(summary).toMatch(/^\S.{10,}/);
+    expect(result.stdout).toMatch(/\nOptions:\n(.|\n)*-h, --help/);
+    expect(result.stdout).toMatch(/\nGlobal Options:\n(.|\n)*--json/);
+    const examples = result.stdout.split('\nExamples:\n')[1];
+    expect(examples, 'an Examples section').toBeDefined();
+    expect(examples).toMatch(/^ {2}# .+\n {2}\$ .*\bsvc /m);
+  });
+
+  it.each(paths.filter((path) => !leaves.includes(path)).map((path) => [path.join(' ')]))('group svc %s --help lists its commands and examples', async (joined) => {
+    const result = await runCli([...joined.split(' '), '--help']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/\nCommands:\n(.|\n)*help \[command\.\.\.\]/);
+    expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*\bsvc /);
+  });
+
+  it('somewhere: a jq pipeline and a CI snippet', async () => {
+    const texts = await Promise.all([['tx', 'list'], ['webhook', 'create'], ['webhook', 'deactivate']].map((path) => runCli([...path, '--help'])));
+    const all = texts.map((result) => result.stdout).join('\n');
+    expect(all).toMatch(/\$ svc tx list .*--json \| jq -r '\.transactions\[\]\.txHash'/);
+    expect(all).toMatch(/WEBHOOK_ID=\$\(svc webhook create .*--json \| jq -r \.id\)/);
+    expect(all).toMatch(/svc webhook deactivate "\$WEBHOOK_ID" --yes/);
+  });
+
+  it('flags show their allowed values and defaults', async () => {
+    const txList = (await runCli(['tx', 'list', '--help'])).stdout;
+    expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
+    expect(txList).toMatch(/--status <status> +only failed or success/);
+    expect(txList).toMatch(/--timeout <seconds>(.|\n)*\(default: "30"\)/);
+    const completion = (await runCli(['completion', '--help'])).stdout;
+    expect(completion).toMatch(/choices: "bash", "zsh", "fish"/);
+  });
+});
+
+describe('svc help <command...>', () => {
+  it.each([
+    [['help', 'tx', 'list'], ['tx', 'list', '--help']],
+    [['help', 'webhook', 'create'], ['webhook', 'create', '--help']],
+    [['webhook', 'help', 'create'], ['webhook', 'create', '--help']],
+    [['help', 'config'], ['config', '--help']],
+    [['help'], ['--help']],
+  ])('svc %j is svc %j', async (helpArgs, flagArgs) => {
+    const [viaHelp, viaFlag] = await Promise.all([runCli(helpArgs), runCli(flagArgs)]);
+    expect(viaHelp.exitCode).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toMatch(/^Usage: svc/);
+  });
+
+  it('an unknown command under help: exit 2 and the nearest name', async () => {
+    const result = await runCli(['help', 'tx', 'lsit']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("svc: unknown command 'lsit' for 'svc tx'\nDid you mean list?\n");
+  });
+});
+
+describe('unknown commands suggest the nearest one', () => {
+  it.each([
+    [['tx', 'lsit'], "svc: unknown command 'lsit' for 'svc tx'\nDid you mean list?\n"],
+    [['webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
+    [['help', 'webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
+  ])('svc %j', async (args, stderr) => {
+    const result = await runCli(args);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(stderr);
+  });
+});

@@ -1,0 +1,144 @@
+// Runs every README recipe (a code block after `<!-- recipe: name -->`) with bash against the emulator, with
+// `svc` on PATH, so the README cannot drift from what the CLI does.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import type { ResultPromise } from 'execa';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, REPO_ROOT } from '../helpers/cli.js';
+
+const KEY = 'sk_test_recipes_0001';
+const ADDRESSES = ['0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', '0x1111111111111111111111111111111111111111'];
+
+function readRecipes(): Map<string, string> {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const recipes = new Map<string, string>();
+  for (const match of readme.matchAll(/<!-- recipe: ([\w-]+) -->\n```(?:sh|bash)\n([\s\S]*?)\n```/g)) {
+    recipes.set(match[1]!, match[2]! + '\n');
+  }
+  return recipes;
+}
+const recipes = readRecipes();
+const recipe = (name: string): string => {
+  const text = recipes.get(name);
+  if (text === undefined) throw new Error(`README.md has no recipe "${name}"`);
+  return text;
+};
+
+let emulator: ResultPromise;
+let baseUrl: string;
+let workDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const jq = await execa('which', ['jq'], { reject: false });
+  if (jq.exitCode !== 0) throw new Error('jq is not installed: apt-get install -y jq');
+
+  emulator = execa('node', [BIN, 'emulator', 'start', '--port', '0', '--seed', '1', '--block-time', '0'], {
+    env: { SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-recipes-emulator-')), NO_COLOR: '1' },
+    reject: false,
+  });
+  baseUrl = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    emulator.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n')[0];
+      if (seen.includes('\n')) resolve(line!.trim());
+    });
+    emulator.once('exit', () => reject(new Error(`the emulator exited: ${seen}`)));
+  });
+  expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+  // `svc` on PATH, as an installed CLI would be.
+  workDir = mkdtempSync(join(tmpdir(), 'svc-recipes-'));
+  const binDir = join(workDir, '.bin');
+  mkdirSync(binDir);
+  writeFileSync(join(binDir, 'svc'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
+  chmodSync(join(binDir, 'svc'), 0o755);
+  writeFileSync(join(workDir, 'watch.txt'), `# addresses this job watches\n${ADDRESSES.join('\n')}\n\n`);
+  env = {
+    PATH: `${binDir}:${process.env.PATH}`,
+    HOME: workDir,
+    SVC_BASE_URL: baseUrl,
+    SVC_API_KEY: KEY,
+    SVC_CONFIG_DIR: join(workDir, '.config'),
+    NO_COLOR: '1',
+    HOOK_URL: 'http://127.0.0.1:9/hook',
+  };
+});
+
+afterAll(async () => {
+  emulator?.kill('SIGINT');
+  await emulator;
+});
+
+async function run(script: string, extraEnv: Record<string, string> = {}) {
+  const file = join(workDir, 'recipe.sh');
+  writeFileSync(file, script);
+  const result = await execa('bash', ['-e', file], { env: { ...env, ...extraEnv }, extendEnv: false, cwd: workDir, reject: false, timeout: 60_000 });
+  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+describe('README recipes', () => {
+  it('the README has the four recipes', () => {
+    expect([...recipes.keys()]).toEqual(['terminal', 'failed-fuji-hashes', 'watched-addresses', 'ci']);
+  });
+
+  it('terminal: every command succeeds; the signature and the webhook are printed', async () => {
+    const result = await run(recipe('terminal'));
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: svc tx list/m);
+    expect(result.stdout).toMatch(/^0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef$/m);
+    expect(result.stdout).toMatch(/^[0-9a-f-]{36}\tactive\t43113\thttps:\/\/example\.com\/hook\t/m);
+  });
+
+  it('failed-fuji-hashes: one transaction hash per line, all of failed Fuji transactions', async () => {
+    const result = await run(recipe('failed-fuji-hashes'));
+    expect(result.exitCode).toBe(0);
+    const hashes = result.stdout.trim().split('\n');
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // The same set the CLI reports as failed and on the test network.
+    const rows = await execa('node', [BIN, 'tx', 'list', '--network', 'fuji', '--status', 'failed', '--limit', '50'], { env, extendEnv: false });
+    expect(String(rows.stdout).trim().split('\n').map((row) => row.split('\t')[3])).toEqual(hashes);
+  });
+
+  it('watched-addresses: the file holds every watched address', async () => {
+    const addresses = Array.from({ length: 120 }, (_, i) => '0x' + (i + 1).toString(16).padStart(40, 'a'));
+    const created = await execa(
+      'node',
+      [BIN, 'webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--addresses-file', '-', '--json'],
+      { env, extendEnv: false, input: addresses.join('\n') },
+    );
+    const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
+    const result = await run(recipe('watched-addresses'), { WEBHOOK_ID: webhookId });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.trim()).toBe('120');
+    const saved = readFileSync(join(workDir, 'watched.txt'), 'utf8').trim().split('\n');
+    expect(saved.map((address) => address.toLowerCase()).sort()).toEqual(addresses.sort());
+  });
+
+  it('ci: creates the webhook from the file, reports it, deactivates it at the end', async () => {
+    const result = await run(recipe('ci'));
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const id = /^webhook (\S+) watches 3 addresses$/m.exec(result.stdout)?.[1];
+    expect(id).toBeDefined();
+    expect(result.stdout.trim().split('\n').at(-1)).toBe(`webhook ${id}: inactive`);
+  });
+
+  it('ci: when a later step fails, the webhook is still deactivated and the exit code kept', async () => {
+    const result = await run(recipe('ci') + 'exit 3\n');
+    expect(result.exitCode).toBe(3);
+    expect(result.stdout).toMatch(/^webhook \S+: inactive$/m);
+  });
+
+  it('ci: an unreachable service stops the job early with a clear message', async () => {
+    const result = await run(recipe('ci'), { SVC_BASE_URL: 'http://127.0.0.1:9', SVC_API_KEY: KEY });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9$/m);
+    expect(result.stdout).not.toMatch(/webhook/);
+  });
+});

@@ -1,0 +1,58 @@
+// The tree the completion scripts are written from, and the scripts' coverage of it.
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { completionScript } from '../../src/completion/index.js';
+import { allNodes, describeProgram } from '../../src/completion/model.js';
+import type { CompletionNode } from '../../src/completion/model.js';
+
+const program = buildProgram(() => async () => {});
+const root = describeProgram(program);
+const node = (path: string): CompletionNode => {
+  const found = allNodes(root).find((candidate) => candidate.path.join(' ') === path);
+  if (!found) throw new Error(`no node ${path}`);
+  return found;
+};
+const option = (path: string, name: string) => node(path).options.find((candidate) => candidate.names.includes(name));
+
+describe('describeProgram', () => {
+  it('reads commands and subcommands from the tree, help commands marked', () => {
+    expect(root.subcommands.map((sub) => sub.name)).toEqual(['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']);
+    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual(['create', 'addresses', 'deactivate', 'listen', 'help']);
+    expect(node('svc help').isHelp).toBe(true);
+    expect(node('svc tx list').isHelp).toBe(false);
+  });
+
+  it('the value lists of --network, --status and the completion shell', () => {
+    expect(option('svc tx list', '--network')?.values).toEqual(['mainnet', 'fuji', 'testnet']);
+    expect(option('svc tx list', '--status')?.values).toEqual(['failed', 'success']);
+    expect(node('svc completion').arguments).toEqual([expect.objectContaining({ name: 'shell', values: ['bash', 'zsh', 'fish'] })]);
+    expect(option('svc webhook create', '--addresses-file')?.file).toBe(true);
+    expect(option('svc webhook create', '--address')?.repeatable).toBe(true);
+  });
+
+  it('global options on every command, marked global; --version only on the program', () => {
+    for (const each of allNodes(root)) {
+      expect(option(each.path.join(' '), '--json')?.global, each.path.join(' ')).toBe(true);
+      expect(option(each.path.join(' '), '--help')?.global, each.path.join(' ')).toBe(false);
+    }
+    expect(option('svc', '--version')).toBeDefined();
+    expect(option('svc tx list', '--version')).toBeUndefined();
+    expect(option('svc tx list', '--network')?.global).toBe(false);
+  });
+});
+
+describe('completionScript', () => {
+  const commands = allNodes(root).filter((each) => !each.isHelp && each !== root);
+  it.each(['bash', 'zsh', 'fish'] as const)('%s: names every command and every value list', (shell) => {
+    const script = completionScript(program, shell);
+    for (const each of commands) expect(script, each.path.join(' ')).toContain(each.name);
+    expect(script).toMatch(/mainnet fuji testnet/);
+    expect(script).toMatch(/failed success/);
+    expect(script).toMatch(/bash zsh fish/);
+  });
+
+  it('bash has a case for every command path', () => {
+    const script = completionScript(program, 'bash');
+    for (const each of commands) expect(script).toContain(`    '${each.path.join(' ')}')`);
+  });
+});
