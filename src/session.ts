@@ -14,6 +14,12 @@ export function connect(context: CommandContext, { needsKey }: { needsKey: boole
       `set SVC_API_KEY, or run: svc config set api-key${settings.profile.value === 'default' ? '' : ' --profile ' + settings.profile.value}`,
     );
   }
+  if (apiKey && /[^\x21-\x7e]/.test(apiKey)) {
+    throw new AuthError(
+      `the API key (from ${settings.apiKey!.source === 'env' ? 'SVC_API_KEY' : `profile "${settings.profile.value}"`}) holds spaces, control or non-ASCII characters, so it cannot be sent in a header`,
+      'set it again without them: svc config set api-key',
+    );
+  }
   const url = new URL(settings.baseUrl.value);
   if (apiKey && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(

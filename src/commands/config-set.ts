@@ -38,8 +38,8 @@ export async function run(keyText: string, valueArgument: string | undefined, co
     io.warn('svc: warning: a key given as an argument stays in your shell history; next time leave it out and paste it at the prompt');
   }
   if (key === 'base-url') value = checkBaseUrl(value, 'base-url');
-  if (key === 'api-key' && (value === '' || /[\s\p{Cc}]/u.test(value))) {
-    throw new UsageError('api-key: must be non-empty, without spaces or control characters');
+  if (key === 'api-key' && (value === '' || /[^\x21-\x7e]/.test(value))) {
+    throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
   }
   await writeSetting(io.env, settings.configPath, settings.profile.value, key, value);
   if (!io.quiet) {

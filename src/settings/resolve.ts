@@ -73,7 +73,4 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** The key shown to people: never whole, at most its last 4 characters. */
-export function maskKey(key: string): string {
-  return key.length > 8 ? '****' + key.slice(-4) : '****';
-}
+export { maskKey } from './mask.js';

@@ -53,7 +53,9 @@ export function readConfig(path: string): StoredConfig {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw corrupt(path, `not valid JSON (${(error as Error).message})`);
+    // JSON.parse quotes the text around the fault: it may hold the key, or escape sequences for the terminal.
+    const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+    throw corrupt(path, `not valid JSON${position === undefined ? '' : ` (at character ${position})`}`);
   }
   if (!isRecord(parsed)) throw corrupt(path, 'not a JSON object');
   const profiles = parsed.profiles;

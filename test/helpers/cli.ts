@@ -1,0 +1,154 @@
+// Runs the built CLI (bin/svc.js) in an isolated environment: piped (execa) or under a pseudo-terminal (python pty).
+import { execa } from 'execa';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const BIN = join(REPO_ROOT, 'bin', 'svc.js');
+
+export interface RunOptions {
+  /** Extra environment variables (after isolation); `undefined` values remove a variable. */
+  env?: Record<string, string | undefined>;
+  /** Text written to stdin (then closed). Without it stdin is empty (closed), not a terminal. */
+  input?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  /** Defaults to a fresh temp directory per call. */
+  configDir?: string;
+  /** Milliseconds before the process is killed. */
+  timeout?: number;
+}
+
+export interface RunResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function freshConfigDir(): string {
+  return mkdtempSync(join(tmpdir(), 'svc-test-'));
+}
+
+/** The parent environment without any SVC_* or colour variables, plus the isolation the tests need. */
+export function isolatedEnv(options: RunOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined) continue;
+    if (name.startsWith('SVC_') || name === 'NO_COLOR' || name === 'FORCE_COLOR' || name === 'COLUMNS') continue;
+    env[name] = value;
+  }
+  env.NO_COLOR = '1';
+  env.SVC_CONFIG_DIR = options.configDir ?? freshConfigDir();
+  if (options.baseUrl !== undefined) env.SVC_BASE_URL = options.baseUrl;
+  if (options.apiKey !== undefined) env.SVC_API_KEY = options.apiKey;
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+export async function runCli(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const result = await execa('node', [BIN, ...args], {
+    env: isolatedEnv(options),
+    extendEnv: false,
+    input: options.input ?? '',
+    reject: false,
+    timeout: options.timeout ?? 15_000,
+    stripFinalNewline: false,
+    cwd: REPO_ROOT,
+  });
+  return {
+    exitCode: result.exitCode ?? (result.signal ? 128 : -1),
+    stdout: String(result.stdout ?? ''),
+    stderr: String(result.stderr ?? ''),
+  };
+}
+
+export interface TtyOptions extends RunOptions {
+  columns?: number;
+  rows?: number;
+  /** Written to the terminal once `waitFor` appeared in the output (or at once without it). */
+  typeAfter?: { waitFor: string; text: string };
+}
+
+export interface TtyResult {
+  exitCode: number;
+  /** stdout and stderr together, as the terminal showed them; "\r\n" turned into "\n". */
+  output: string;
+}
+
+// Spawns argv under a pty of the given size, copies its output to our stdout, types the answer when asked.
+const PTY_RUNNER = `
+import fcntl, os, pty, struct, sys, termios, time, select
+cols, rows = int(sys.argv[1]), int(sys.argv[2])
+wait_for, answer = sys.argv[3].encode(), sys.argv[4].encode()
+argv = sys.argv[5:]
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(sys.stdout.fileno(), termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+    os.execvp(argv[0], argv)
+out = b''
+typed = len(answer) == 0
+if not typed and len(wait_for) == 0:
+    os.write(fd, answer); typed = True
+while True:
+    try:
+        r, _, _ = select.select([fd], [], [], 0.05)
+    except InterruptedError:
+        continue
+    if r:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+        if not typed and wait_for in out:
+            time.sleep(0.05)
+            os.write(fd, answer); typed = True
+    else:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            # drain what is left
+            try:
+                while True:
+                    r, _, _ = select.select([fd], [], [], 0.05)
+                    if not r: break
+                    chunk = os.read(fd, 65536)
+                    if not chunk: break
+                    out += chunk
+            except OSError:
+                pass
+            sys.stdout.buffer.write(out); sys.stdout.flush()
+            sys.exit(os.waitstatus_to_exitcode(status) if os.waitstatus_to_exitcode(status) >= 0 else 128)
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(out); sys.stdout.flush()
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128)
+`;
+
+/** Runs the CLI with stdin, stdout and stderr on a pseudo-terminal. */
+export async function runCliTty(args: string[], options: TtyOptions = {}): Promise<TtyResult> {
+  const env = isolatedEnv(options);
+  env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm';
+  const result = await execa(
+    'python3',
+    [
+      '-c',
+      PTY_RUNNER,
+      String(options.columns ?? 200),
+      String(options.rows ?? 50),
+      options.typeAfter?.waitFor ?? '',
+      options.typeAfter?.text ?? '',
+      'node',
+      BIN,
+      ...args,
+    ],
+    { env, extendEnv: false, reject: false, timeout: options.timeout ?? 15_000, stripFinalNewline: false, cwd: REPO_ROOT },
+  );
+  return { exitCode: result.exitCode ?? -1, output: String(result.stdout ?? '').replace(/\r\n/g, '\n') };
+}

@@ -1,0 +1,191 @@
+// Value formatting, terminal-safe text, shortening, TSV rows and --json helpers.
+import { describe, expect, it } from 'vitest';
+import { formatNativeAmount, isoTime, readableTime, txStatusWord } from '../../src/render/format.js';
+import { safeText, shortenMiddle, truncate } from '../../src/render/text.js';
+import { tsvRow } from '../../src/render/tsv.js';
+import { asOneLine, asReturned } from '../../src/render/json.js';
+import { fitWidths } from '../../src/render/table.js';
+import { transactionTsv } from '../../src/render/transactions.js';
+import { webhookTsv } from '../../src/render/webhooks.js';
+import type { Transaction, Webhook } from '../../src/api/types.js';
+
+describe('formatNativeAmount', () => {
+  it.each([
+    ['0', '0'],
+    ['1', '0.000000000000000001'],
+    ['10', '0.00000000000000001'],
+    ['1000000000000000000', '1'],
+    ['1500000000000000000', '1.5'],
+    ['1234567890123456789', '1.234567890123456789'],
+    ['100000000000000000000', '100'],
+    ['000001000000000000000000', '1'],
+    ['-2500000000000000000', '-2.5'],
+    ['123456789012345678901234567890', '123456789012.34567890123456789'],
+  ])('%s wei → %s', (wei, native) => {
+    expect(formatNativeAmount(wei)).toBe(native);
+  });
+
+  it('other decimals', () => {
+    expect(formatNativeAmount('1500000', 6)).toBe('1.5');
+    expect(formatNativeAmount('15', 0)).toBe('15');
+  });
+
+  it.each(['', 'abc', '1.5', '0x10', ' 1'])('leaves %j as it came', (value) => {
+    expect(formatNativeAmount(value)).toBe(value);
+  });
+});
+
+describe('isoTime / readableTime', () => {
+  it('seconds to ISO UTC without fractions', () => {
+    expect(isoTime(1_700_000_000)).toBe('2023-11-14T22:13:20Z');
+    expect(isoTime(0)).toBe('1970-01-01T00:00:00Z');
+  });
+  it('milliseconds are recognised', () => {
+    expect(isoTime(1_700_000_000_123)).toBe('2023-11-14T22:13:20Z');
+  });
+  it('numeric strings are accepted', () => {
+    expect(isoTime('1700000000')).toBe('2023-11-14T22:13:20Z');
+  });
+  it.each([undefined, null, 'soon', NaN, Infinity, {}])('%j → empty', (value) => {
+    expect(isoTime(value)).toBe('');
+  });
+  it('readableTime', () => {
+    expect(readableTime(1_700_000_000)).toBe('2023-11-14 22:13:20');
+    expect(readableTime(undefined)).toBe('');
+  });
+});
+
+describe('txStatusWord', () => {
+  it.each([
+    ['1', 'success'],
+    ['0', 'failed'],
+    ['2', '2'],
+    [undefined, ''],
+  ])('%j → %j', (code, word) => {
+    expect(txStatusWord(code)).toBe(word);
+  });
+});
+
+describe('safeText', () => {
+  it.each([
+    ['plain', 'plain', 'plain'],
+    ['CSI colour', 'a\u001b[31mred\u001b[0mb', 'aredb'],
+    ['CSI clear screen', 'x\u001b[2Jy', 'xy'],
+    ['CSI with private params', 'x\u001b[?25ly', 'xy'],
+    ['OSC title with BEL', 'x\u001b]0;pwned\u0007y', 'xy'],
+    ['OSC hyperlink with ST', 'x\u001b]8;;https://evil\u001b\\link\u001b]8;;\u001b\\y', 'xlinky'],
+    ['8-bit CSI', 'x\u009b31my', 'xy'],
+    ['tab and newline become spaces', 'a\tb\nc\r', 'a b c '],
+    ['NUL and DEL', 'a\u0000b\u007fc', 'a b c'],
+    ['C1 controls', 'a\u0085b\u008dc', 'a b c'],
+    ['bidi override (Trojan Source)', 'abc\u202edcb', 'abc dcb'],
+    ['bidi isolates', 'a\u2066b\u2069c', 'a b c'],
+    ['zero-width space', 'a\u200bb', 'a b'],
+    ['BOM', '\ufeffab', ' ab'],
+    ['unicode letters are kept', 'Ünïcødé ✓ 日本', 'Ünïcødé ✓ 日本'],
+  ])('%s', (_name, input, output) => {
+    expect(safeText(input)).toBe(output);
+  });
+
+  it('never leaves an ESC or C1 byte', () => {
+    const hostile = '\u001b\u001b[\u001b]\u009b\u009d\u001bP\u001b_x\u001b';
+    // eslint-disable-next-line no-control-regex
+    expect(safeText(hostile)).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+  });
+
+  it('null/undefined → empty; numbers → text', () => {
+    expect(safeText(undefined)).toBe('');
+    expect(safeText(null)).toBe('');
+    expect(safeText(42)).toBe('42');
+  });
+});
+
+describe('truncate / shortenMiddle', () => {
+  it('truncate keeps short text and cuts long text with an ellipsis', () => {
+    expect(truncate('hello', 5)).toBe('hello');
+    expect(truncate('hello world', 5)).toBe('hell…');
+    expect(truncate('hello', 1)).toBe('…');
+    expect(truncate('hello', 0)).toBe('');
+    expect(Array.from(truncate('日本語のテキスト', 4))).toHaveLength(4);
+  });
+
+  it('shortenMiddle keeps both ends and the exact width', () => {
+    const hash = '0x' + '1234567890abcdef'.repeat(4);
+    const short = shortenMiddle(hash, 13);
+    expect(short).toHaveLength(13);
+    expect(short.startsWith('0x1234')).toBe(true);
+    expect(short.endsWith('cdef')).toBe(true);
+    expect(short).toContain('…');
+    expect(shortenMiddle('0xabc', 13)).toBe('0xabc');
+    expect(shortenMiddle('abcdefghij', 4)).toBe('abc…');
+  });
+});
+
+describe('tsvRow and rows of resources', () => {
+  it('joins with tabs, ends with a newline, replaces tabs/newlines inside values', () => {
+    expect(tsvRow(['a', 'b\tc', 'd\ne', undefined, 7])).toBe('a\tb c\td e\t\t7\n');
+  });
+
+  it('transactionTsv: the contract columns', () => {
+    const tx = {
+      blockTimestamp: 1_700_000_000,
+      chainId: '43114',
+      blockNumber: '100',
+      txHash: '0xabc',
+      from: { address: '0xfrom' },
+      to: { address: '0xto' },
+      method: { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: '' },
+      value: '2000000000000000000',
+      txStatus: '0',
+    } as unknown as Transaction;
+    expect(transactionTsv(tx)).toBe('2023-11-14T22:13:20Z\t43114\t100\t0xabc\t0xfrom\t0xto\t0xa9059cbb\t2\tfailed\n');
+  });
+
+  it('transactionTsv survives missing objects', () => {
+    const row = transactionTsv({ chainId: '1', txHash: '0x1' } as unknown as Transaction);
+    expect(row.split('\t')).toHaveLength(9);
+  });
+
+  it('webhookTsv starts with the id', () => {
+    const row = webhookTsv({ id: 'wh1', status: 'active', chainId: '1', url: 'https://e.com', name: 'n\tm', createdAt: 1_700_000_000 } as Webhook);
+    expect(row).toBe('wh1\tactive\t1\thttps://e.com\tn m\t2023-11-14T22:13:20Z\n');
+  });
+});
+
+describe('--json helpers', () => {
+  it('asReturned adds one newline only when missing', () => {
+    expect(asReturned(Buffer.from('{"a":1}')).toString()).toBe('{"a":1}\n');
+    expect(asReturned(Buffer.from('{"a":1}\n')).toString()).toBe('{"a":1}\n');
+  });
+
+  it('asOneLine keeps the same value on one line', () => {
+    const raw = Buffer.from('{\n  "a": [1,\n 2],\r\n  "b": "x y"\n}\n');
+    const line = String(asOneLine(raw));
+    expect(line.endsWith('\n')).toBe(true);
+    expect(line.slice(0, -1)).not.toMatch(/[\r\n]/);
+    expect(JSON.parse(line)).toEqual({ a: [1, 2], b: 'x y' });
+  });
+
+  it('asOneLine writes compactly: no whitespace between tokens, spaces inside strings kept', () => {
+    const raw = Buffer.from('{\n  "a": [1,\n 2],\n  "b": "x  y"\n}');
+    expect(String(asOneLine(raw))).toBe('{"a":[1,2],"b":"x  y"}\n');
+  });
+});
+
+describe('fitWidths', () => {
+  const columns = [
+    { header: 'A', shrink: 'none' as const },
+    { header: 'B', shrink: 'middle' as const, minWidth: 10 },
+    { header: 'C', shrink: 'end' as const, minWidth: 8 },
+  ];
+  it('keeps natural widths when they fit', () => {
+    expect(fitWidths(columns, [5, 20, 20], 100)).toEqual([5, 20, 20]);
+  });
+  it('narrows the widest shrinkable column first, never below its minimum', () => {
+    const widths = fitWidths(columns, [5, 40, 20], 40);
+    expect(widths.reduce((a, b) => a + b, 0) + 4).toBeLessThanOrEqual(40);
+    expect(widths[0]).toBe(5);
+    const tight = fitWidths(columns, [5, 40, 20], 10);
+    expect(tight).toEqual([5, 10, 8]);
+  });
+});
