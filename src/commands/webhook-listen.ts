@@ -72,15 +72,18 @@ export async function run(options: WebhookListenOptions, context: CommandContext
           io.warn(`svc: ${event.method} ${event.path} answered ${event.status}`);
           return;
         }
-        if (globals.json) {
-          if (event.duplicate) io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)`);
-          else void io.write(asOneLine(Buffer.from(event.body)));
-        } else if (io.isStdoutTTY) {
+        // How the --forward-to endpoint answered: stdout carries only the message, so it goes to stderr.
+        const forwarded = event.forward
+          ? `forwarded: ${event.forward.status !== undefined ? event.forward.status : `failed (${event.forward.error})`}`
+          : undefined;
+        if (io.isStdoutTTY && !globals.json) {
           void io.write(notificationLine(event, io.colorEnabled));
         } else if (event.duplicate) {
-          io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)`);
+          io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)${forwarded ? `; ${forwarded}` : ''}`);
         } else {
-          void io.write(notificationTsv(event));
+          void io.write(globals.json ? asOneLine(Buffer.from(event.body)) : notificationTsv(event));
+          // The TSV row has a column for it; a JSON line is the message as received, nothing added.
+          if (globals.json && forwarded) io.warn(`svc: message ${event.message.messageId} ${forwarded}`);
         }
       },
     });

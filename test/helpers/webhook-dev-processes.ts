@@ -1,0 +1,254 @@
+// Long-running CLI processes for the webhook-development e2e tests: `svc emulator start` and `svc webhook listen`
+// as real children on port 0, their output read line by line, and every child killed at the end.
+import { execa } from 'execa';
+import type { ResultPromise } from 'execa';
+import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runCli } from './cli.js';
+import type { RunOptions, RunResult } from './cli.js';
+
+export interface Exit {
+  exitCode: number | undefined;
+  signal: string | undefined;
+  /** Milliseconds from the signal being sent to the process ending. */
+  afterMs: number;
+}
+
+export interface CliProcess {
+  pid: number;
+  stdoutLines: string[];
+  stderrLines: string[];
+  /** Resolves with the first line (already seen or yet to come) that passes `test` (a string: equal to it). */
+  waitForLine(stream: 'stdout' | 'stderr', test: string | RegExp | ((line: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Sends the signal and waits for the process to end (killed for good after `timeoutMs`). */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<Exit>;
+  readonly exited: boolean;
+}
+
+type Child = ResultPromise<{ buffer: false; reject: false }>;
+
+const children = new Set<Child>();
+
+/** Kills every child still running; for afterAll/afterEach, so nothing outlives a failed test. */
+export async function killAllChildren(): Promise<void> {
+  const running = [...children];
+  children.clear();
+  for (const child of running) child.kill('SIGKILL');
+  await Promise.all(running.map((child) => child.catch(() => undefined)));
+}
+
+/** Starts `svc <args>` without waiting for it to end. */
+export function spawnCli(args: string[], options: RunOptions = {}): CliProcess {
+  const child = execa('node', [BIN, ...args], {
+    env: isolatedEnv(options),
+    extendEnv: false,
+    stdin: 'ignore',
+    buffer: false,
+    reject: false,
+    cwd: REPO_ROOT,
+  }) as Child;
+  children.add(child);
+  const lines = { stdout: [] as string[], stderr: [] as string[] };
+  const waiters: Array<{
+    stream: 'stdout' | 'stderr';
+    test: (line: string) => boolean;
+    resolve: (line: string) => void;
+    fail: (why: string) => void;
+  }> = [];
+  let exited = false;
+  let endedAt = 0;
+
+  const onLine = (stream: 'stdout' | 'stderr', line: string) => {
+    lines[stream].push(line);
+    for (const waiter of [...waiters]) {
+      if (waiter.stream === stream && waiter.test(line)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  for (const stream of ['stdout', 'stderr'] as const) {
+    let partial = '';
+    child[stream]!.setEncoding('utf8');
+    child[stream]!.on('data', (chunk: string) => {
+      partial += chunk;
+      let newline: number;
+      while ((newline = partial.indexOf('\n')) >= 0) {
+        onLine(stream, partial.slice(0, newline));
+        partial = partial.slice(newline + 1);
+      }
+    });
+    child[stream]!.on('end', () => {
+      if (partial !== '') onLine(stream, partial);
+      partial = '';
+    });
+  }
+  const ended = child.then((result) => {
+    exited = true;
+    endedAt = performance.now();
+    children.delete(child);
+    // Once both streams are drained no line can come any more: waiting on would only burn the timeout.
+    setImmediate(() => {
+      for (const waiter of waiters.splice(0)) waiter.fail('the process has ended');
+    });
+    return result;
+  });
+
+  return {
+    pid: child.pid!,
+    stdoutLines: lines.stdout,
+    stderrLines: lines.stderr,
+    get exited() {
+      return exited;
+    },
+    waitForLine(stream, test, timeoutMs = 10_000) {
+      const matches =
+        typeof test === 'function' ? test : typeof test === 'string' ? (line: string) => line === test : (line: string) => test.test(line);
+      const seen = lines[stream].find(matches);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        const fail = (why: string) =>
+          reject(
+            new Error(
+              `no ${stream} line of svc ${args.join(' ')} matched ${String(test)}: ${why}` +
+                `\nstdout:\n${lines.stdout.join('\n')}\nstderr:\n${lines.stderr.join('\n')}`,
+            ),
+          );
+        const waiter = {
+          stream,
+          test: matches,
+          resolve: (line: string) => (clearTimeout(timer), resolve(line)),
+          fail: (why: string) => (clearTimeout(timer), fail(why)),
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          fail(`nothing within ${timeoutMs} ms`);
+        }, timeoutMs);
+        if (exited) return waiter.fail('the process has ended');
+        waiters.push(waiter);
+      });
+    },
+    async stop(signal = 'SIGINT', timeoutMs = 5_000) {
+      const sentAt = performance.now();
+      if (!exited) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      const result = await ended;
+      clearTimeout(timer);
+      return {
+        exitCode: result.exitCode,
+        signal: result.signal,
+        afterMs: Math.max(0, endedAt - sentAt),
+      };
+    },
+  };
+}
+
+export interface EmulatorProcess extends CliProcess {
+  url: string;
+}
+
+/** `svc emulator start --port 0 --block-time 0 --seed <seed> ...extra`, once its URL is printed. */
+export async function startEmulatorProcess(extra: string[] = [], seed = 11): Promise<EmulatorProcess> {
+  const child = spawnCli(['emulator', 'start', '--port', '0', '--seed', String(seed), '--block-time', '0', ...extra]);
+  const first = await child.waitForLine('stdout', () => true, 15_000);
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(first)) throw new Error(`unexpected first line of emulator start: ${first}`);
+  return Object.assign(child, { url: first });
+}
+
+export interface ListenProcess extends CliProcess {
+  /** Where notifications are taken, as printed on the Ready line. */
+  url: string;
+  /** stdout lines parsed as JSON (the --json mode). */
+  messages(): any[];
+  /** Resolves once a JSON message passing `test` is on stdout. */
+  waitForMessage(test: (message: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+const READY = /^Ready: notifications to (\S+)/;
+
+/** `svc webhook listen --port 0 --json ...extra`, once it said it is ready. */
+export async function startListenProcess(extra: string[] = []): Promise<ListenProcess> {
+  const child = spawnCli(['webhook', 'listen', '--port', '0', '--json', ...extra]);
+  const ready = await child.waitForLine('stderr', READY, 15_000);
+  const url = READY.exec(ready)![1]!;
+  const parse = (line: string): any => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+  };
+  return Object.assign(child, {
+    url,
+    messages: () => child.stdoutLines.map(parse),
+    async waitForMessage(test: (message: any) => boolean, timeoutMs = 8_000) {
+      const line = await child.waitForLine(
+        'stdout',
+        (text) => {
+          const message = parse(text);
+          return message !== undefined && test(message);
+        },
+        timeoutMs,
+      );
+      return parse(line);
+    },
+  });
+}
+
+/** A CLI invocation against `baseUrl`, with a key (any key works with the emulator) and its own config dir. */
+export function svc(baseUrl: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
+  return runCli(args, { baseUrl, apiKey: 'sk_webhook_dev_0001', configDir: freshConfigDir(), ...options });
+}
+
+/** `svc webhook create --json`; fails the test with the CLI's stderr when it did not work. */
+export async function createWebhook(baseUrl: string, args: string[]): Promise<any> {
+  const result = await svc(baseUrl, ['webhook', 'create', '--json', ...args]);
+  if (result.exitCode !== 0) throw new Error(`webhook create failed (${result.exitCode}): ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** `svc emulator trigger --json`; the control API's answer. */
+export async function trigger(baseUrl: string, args: string[]): Promise<{ txHash: string; messageIds: string[] }> {
+  const result = await svc(baseUrl, ['emulator', 'trigger', '--json', ...args]);
+  if (result.exitCode !== 0) throw new Error(`emulator trigger failed (${result.exitCode}): ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The control API directly, for what `emulator trigger` has no flag for (internal transactions). */
+export async function injectDirect(baseUrl: string, body: Record<string, unknown>): Promise<{ txHash: string; messageIds: string[] }> {
+  const response = await fetch(`${baseUrl}/_emulator/transactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`inject answered ${response.status}: ${text}`);
+  return JSON.parse(text);
+}
+
+export interface DeliveryRecord {
+  messageId: string;
+  webhookId: string;
+  url: string;
+  attempts: number;
+  lastStatus: number | null;
+  state: 'delivered' | 'retrying' | 'failed';
+}
+
+export async function deliveries(baseUrl: string): Promise<DeliveryRecord[]> {
+  const response = await fetch(`${baseUrl}/_emulator/deliveries`);
+  return ((await response.json()) as { deliveries: DeliveryRecord[] }).deliveries;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `check` until it returns something other than undefined. */
+export async function until<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 8_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
