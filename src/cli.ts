@@ -192,7 +192,10 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
     if (error.code === 'commander.help') return ExitCode.usage; // a command group without a subcommand: help went to stderr
     return report(commanderUsageError(error.message), io, globals);
   }
-  if (error instanceof InterruptedError) return error.exitCode;
+  if (error instanceof InterruptedError) {
+    if (error.hint) io.err.write(`svc: ${error.hint}\n`);
+    return error.exitCode;
+  }
   if (error instanceof SvcError) {
     // The message and reason may be the service's text: no escape sequence or line break of theirs reaches stderr.
     const message = safeText(error.message);

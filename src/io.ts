@@ -96,7 +96,9 @@ async function oraSpinner(stream: NodeJS.WriteStream, color: boolean): Promise<S
   const { default: ora } = await import('ora');
   // discardStdin false: ora's default puts stdin in raw mode, which swallows and delays Ctrl-C.
   // color false: ora's chalk ignores NO_COLOR and --no-color, so the decision is passed in.
-  const spinner = ora({ stream, discardStdin: false, hideCursor: true, color: color ? 'cyan' : false });
+  // isEnabled: whether to animate was decided above (stderr a terminal, not --quiet/--json, TERM not dumb);
+  // ora's own guess turns CI=true into permanent "- text" lines on stderr.
+  const spinner = ora({ stream, discardStdin: false, hideCursor: true, color: color ? 'cyan' : false, isEnabled: true });
   return {
     update(text) {
       spinner.text = text;

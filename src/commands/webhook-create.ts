@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import type { CreateWebhookRequest } from '../api/types.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { isAddress } from '../evm/address.js';
 import { DeclarationError, eventSignature, isEventSignature } from '../evm/event-signature.js';
 import { parseChainId, parseHttpUrl } from '../options.js';
@@ -138,7 +138,15 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
   const spinner = await context.io.spinner(context.globals.json);
   try {
     spinner.update('Creating webhook');
-    const created = await client.createWebhook(options.request);
+    let created;
+    try {
+      created = await client.createWebhook(options.request);
+    } catch (error) {
+      if (error instanceof InterruptedError) {
+        error.hint = 'interrupted while the request was under way: the webhook may have been created; check for notifications at its url before creating it again';
+      }
+      throw error;
+    }
     spinner.clear();
     await printWebhook(created, context);
   } finally {
