@@ -59,7 +59,16 @@ export class ServiceClient {
       retryPolicy: 'create',
       sendKey: true,
     });
-    return { data: parseWebhook(response), raw: response.body };
+    try {
+      return { data: parseWebhook(response), raw: response.body };
+    } catch (error) {
+      // The service accepted it: whatever is wrong with the answer, running the command again would make a second one.
+      if (error instanceof ResponseShapeError) {
+        error.message = `the webhook was created (HTTP ${response.status}), but its answer could not be read: ${error.message.replace(/^unexpected response: /, '')}`;
+        error.hint = 'do not create it again: it is already sending notifications to its url';
+      }
+      throw error;
+    }
   }
 
   async deactivateWebhook(id: string): Promise<Fetched<Webhook>> {

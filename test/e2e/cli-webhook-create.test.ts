@@ -206,11 +206,22 @@ describe('svc webhook create: the answer', () => {
     expect(JSON.parse(line!)).toEqual({ message: 'url must be https', statusCode: 400, error: 'Bad Request' });
   });
 
-  it('a non-JSON 201 → exit 1, nothing on stdout', async () => {
+  it('a non-JSON 201 → exit 1, nothing on stdout, and says it was created so nobody runs it again', async () => {
     server.respond([{ status: 201, headers: { 'content-type': 'text/plain' }, body: 'created' }]);
     const result = await create([...BASE, '--address', A1]);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
+    expect(server.requests).toHaveLength(1);
+    expect(result.stderr).toMatch(/^svc: the webhook was created \(HTTP 201\)/);
+    expect(result.stderr).toMatch(/do not create it again/);
+  });
+
+  it('an empty 201 → exit 1, says it was created and that its answer could not be read', async () => {
+    server.respond([{ status: 201, body: '' }]);
+    const result = await create([...BASE, '--address', A1]);
+    expect(result.exitCode).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    expect(result.stderr).toMatch(/^svc: the webhook was created \(HTTP 201\), but its answer could not be read: .*empty body/);
   });
 
   it('a 400 with several messages → exit 2 with all of them', async () => {
