@@ -11,6 +11,11 @@ export interface Column {
   /** Narrowest it may become. */
   minWidth?: number;
   align?: 'left' | 'right';
+  /**
+   * When even the narrowest widths are too wide for the terminal, columns with a drop order are left out,
+   * lowest first, rather than letting every line wrap (the data is whole when piped or with --json).
+   */
+  dropOrder?: number;
 }
 
 export interface TableStyle {
@@ -51,6 +56,26 @@ export function fitWidths(columns: Column[], natural: number[], available: numbe
 }
 
 /**
+ * Which columns are shown (indices into `columns`) and the width of each (by the same index): all of them if
+ * they can fit, else without the droppable ones, lowest drop order first, until the rest fit.
+ */
+export function fitColumns(columns: Column[], natural: number[], available: number): { visible: number[]; widths: number[] } {
+  let visible = columns.map((_, i) => i);
+  for (;;) {
+    const fitted = fitWidths(visible.map((i) => columns[i]!), visible.map((i) => natural[i]!), available);
+    const total = fitted.reduce((sum, width) => sum + width, 0) + GAP * (fitted.length - 1);
+    const droppable = visible.filter((i) => columns[i]!.dropOrder !== undefined);
+    if (total <= available || droppable.length === 0) {
+      const widths: number[] = [];
+      visible.forEach((column, position) => (widths[column] = fitted[position]!));
+      return { visible, widths };
+    }
+    const first = droppable.reduce((a, b) => (columns[a]!.dropOrder! <= columns[b]!.dropOrder! ? a : b));
+    visible = visible.filter((i) => i !== first);
+  }
+}
+
+/**
  * Renders rows of plain (already terminal-safe) text; `paint` may colour a cell after it was fitted, so
  * colour codes never count towards the width.
  */
@@ -64,7 +89,7 @@ export function renderTable(
   const natural = columns.map((column, i) =>
     Math.max(column.header.length, ...rows.map((row) => Array.from(row[i] ?? '').length)),
   );
-  const widths = fitWidths(columns, natural, style.width);
+  const { visible, widths } = fitColumns(columns, natural, style.width);
   const fit = (text: string, i: number) => {
     const column = columns[i]!;
     if (column.shrink === 'middle') return shortenMiddle(text, widths[i]!);
@@ -73,12 +98,12 @@ export function renderTable(
   const table = new Table({
     chars: BORDERLESS,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
-    head: columns.map((column, i) => chalk.bold(fit(column.header, i))),
-    colAligns: columns.map((column) => column.align ?? 'left'),
+    head: visible.map((i) => chalk.bold(fit(columns[i]!.header, i))),
+    colAligns: visible.map((i) => columns[i]!.align ?? 'left'),
     wordWrap: false,
   });
   for (const row of rows) {
-    table.push(columns.map((_, i) => {
+    table.push(visible.map((i) => {
       const text = fit(row[i] ?? '', i);
       return paint ? paint(i, text, chalk) : text;
     }));

@@ -9,11 +9,11 @@ const COLUMNS: Column[] = [
   { header: 'TIME (UTC)', shrink: 'none' },
   // Service values: normally short, but a hostile or broken one must not widen the table past the terminal.
   { header: 'CHAIN', shrink: 'end', minWidth: 5 },
-  { header: 'BLOCK', shrink: 'end', minWidth: 8, align: 'right' },
+  { header: 'BLOCK', shrink: 'end', minWidth: 8, align: 'right', dropOrder: 1 },
   { header: 'TX HASH', shrink: 'middle', minWidth: 13 },
   { header: 'FROM', shrink: 'middle', minWidth: 13 },
-  { header: 'TO', shrink: 'middle', minWidth: 13 },
-  { header: 'METHOD', shrink: 'end', minWidth: 10 },
+  { header: 'TO', shrink: 'middle', minWidth: 13, dropOrder: 3 },
+  { header: 'METHOD', shrink: 'end', minWidth: 10, dropOrder: 2 },
   { header: 'VALUE', shrink: 'end', minWidth: 8, align: 'right' },
   { header: 'STATUS', shrink: 'end', minWidth: 7 },
 ];

@@ -4,7 +4,7 @@ import { formatNativeAmount, isoTime, readableTime, txStatusWord } from '../../s
 import { safeText, shortenMiddle, truncate } from '../../src/render/text.js';
 import { tsvRow } from '../../src/render/tsv.js';
 import { asOneLine, asReturned } from '../../src/render/json.js';
-import { fitWidths } from '../../src/render/table.js';
+import { fitColumns, fitWidths } from '../../src/render/table.js';
 import { transactionTsv } from '../../src/render/transactions.js';
 import { webhookTsv } from '../../src/render/webhooks.js';
 import type { Transaction, Webhook } from '../../src/api/types.js';
@@ -187,5 +187,26 @@ describe('fitWidths', () => {
     expect(widths[0]).toBe(5);
     const tight = fitWidths(columns, [5, 40, 20], 10);
     expect(tight).toEqual([5, 10, 8]);
+  });
+});
+
+describe('fitColumns', () => {
+  const columns = [
+    { header: 'A', shrink: 'none' as const },
+    { header: 'B', shrink: 'end' as const, minWidth: 10, dropOrder: 2 },
+    { header: 'C', shrink: 'end' as const, minWidth: 10, dropOrder: 1 },
+    { header: 'D', shrink: 'middle' as const, minWidth: 10 },
+  ];
+  it('shows every column when the narrowest widths fit', () => {
+    expect(fitColumns(columns, [10, 20, 20, 20], 50).visible).toEqual([0, 1, 2, 3]);
+  });
+  it('leaves out droppable columns, lowest drop order first, until the rest fit', () => {
+    const { visible, widths } = fitColumns(columns, [10, 20, 20, 20], 36);
+    expect(visible).toEqual([0, 1, 3]);
+    expect(visible.reduce((sum, i) => sum + widths[i]!, 0) + 2 * (visible.length - 1)).toBeLessThanOrEqual(36);
+    expect(fitColumns(columns, [10, 20, 20, 20], 24).visible).toEqual([0, 3]);
+  });
+  it('keeps the columns that cannot be dropped even when they do not fit', () => {
+    expect(fitColumns(columns, [10, 20, 20, 20], 5).visible).toEqual([0, 3]);
   });
 });
