@@ -32,7 +32,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   const json = globals.json;
   const spinner = await io.spinner(json);
   const limit = spec.paging.limit ?? Infinity;
-  const style: TableStyle = { width: io.columns, color: io.colorEnabled };
+  const style: TableStyle = { width: io.columns, color: io.colorEnabled, pages: {} };
   let shown = 0;
   let pageCount = 0;
   let lastBody: Body | undefined;

@@ -21,6 +21,16 @@ export interface Column {
 export interface TableStyle {
   width: number;
   color: boolean;
+  /**
+   * Pages of one listing printed as one table: the first page's columns and widths are kept here and the
+   * later pages reuse them, without a header, so the columns line up from the first row to the last.
+   */
+  pages?: { layout?: TableLayout };
+}
+
+export interface TableLayout {
+  visible: number[];
+  widths: number[];
 }
 
 const GAP = 2;
@@ -76,6 +86,18 @@ export function fitColumns(columns: Column[], natural: number[], available: numb
 }
 
 /**
+ * A later page's layout: the same columns, each as wide as before or as this page needs if the terminal has
+ * the room (a longer chain id or value is then shown whole, at the cost of that one column's alignment).
+ */
+function widen(layout: TableLayout, columns: Column[], natural: number[], available: number): TableLayout {
+  const wanted = layout.visible.map((i) => Math.max(layout.widths[i]!, natural[i]!));
+  const fitted = fitWidths(layout.visible.map((i) => columns[i]!), wanted, available);
+  const widths: number[] = [];
+  layout.visible.forEach((column, position) => (widths[column] = fitted[position]!));
+  return { visible: layout.visible, widths };
+}
+
+/**
  * Renders rows of plain (already terminal-safe) text; `paint` may colour a cell after it was fitted, so
  * colour codes never count towards the width.
  */
@@ -89,7 +111,9 @@ export function renderTable(
   const natural = columns.map((column, i) =>
     Math.max(column.header.length, ...rows.map((row) => Array.from(row[i] ?? '').length)),
   );
-  const { visible, widths } = fitColumns(columns, natural, style.width);
+  const continued = style.pages?.layout;
+  const { visible, widths } = continued ? widen(continued, columns, natural, style.width) : fitColumns(columns, natural, style.width);
+  if (style.pages) style.pages.layout = { visible, widths };
   const fit = (text: string, i: number) => {
     const column = columns[i]!;
     if (column.shrink === 'middle') return shortenMiddle(text, widths[i]!);
@@ -98,8 +122,9 @@ export function renderTable(
   const table = new Table({
     chars: BORDERLESS,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
-    head: visible.map((i) => chalk.bold(fit(columns[i]!.header, i))),
+    head: continued ? [] : visible.map((i) => chalk.bold(fit(columns[i]!.header, i))),
     colAligns: visible.map((i) => columns[i]!.align ?? 'left'),
+    colWidths: visible.map((i) => widths[i]!),
     wordWrap: false,
   });
   for (const row of rows) {

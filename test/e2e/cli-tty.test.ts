@@ -64,6 +64,21 @@ describe('svc tx list on a terminal', () => {
     expect(text).toMatch(/--page-token next-page-1/);
   });
 
+  it('several pages make one table: one header, the columns lined up from the first row to the last', async () => {
+    server.respond([
+      json({ transactions: [makeTransaction({ txHash: '0x' + '1'.repeat(64) }), makeTransaction({ txHash: '0x' + '2'.repeat(64) })], nextPageToken: 'p2' }),
+      json({ transactions: [makeTransaction({ txHash: '0x' + '3'.repeat(64) }), makeTransaction({ txHash: '0x' + '4'.repeat(64) })] }),
+    ]);
+    const result = await tty(['tx', 'list', '--all'], { columns: 160 });
+    expect(result.exitCode).toBe(0);
+    expect(server.requests).toHaveLength(2);
+    const lines = plainLines(result.output).filter((line) => line.includes('TIME (UTC)') || line.includes('2023-'));
+    expect(lines.filter((line) => line.includes('TIME (UTC)'))).toHaveLength(1);
+    expect(lines).toHaveLength(5);
+    const statusColumn = lines[0]!.indexOf('STATUS');
+    for (const row of lines.slice(1)) expect(row.indexOf('success')).toBe(statusColumn);
+  });
+
   it('fits a narrow terminal by shortening hashes in the middle', async () => {
     server.respond([json({ transactions: [makeTransaction({ txHash: '0x' + '9'.repeat(62) + 'ab' })] })]);
     const result = await tty(['tx', 'list'], { columns: 120 });
