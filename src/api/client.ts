@@ -1,5 +1,5 @@
 // The typed client: the spec's four operations, each answer checked for the shape the CLI relies on.
-import { ResponseShapeError, UsageError } from '../errors.js';
+import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
 import { Transport } from './http.js';
 import type { HttpResponse, TransportOptions } from './http.js';
