@@ -1,22 +1,11 @@
 // Error bodies, exit codes, retries and network failures, against a recording server.
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { errorBody, json, makeTransactions, startRecordingServer } from '../helpers/recording-server.js';
-import type { CannedResponse, RecordingServer } from '../helpers/recording-server.js';
+import { errorBody, json, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
+import type { CannedResponse } from '../helpers/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond([json({ transactions: [] })]);
-});
+const server = useRecordingServer(() => [json({ transactions: [] })]);
 
 const tx = (args: string[]) => runCli(['tx', 'list', ...args], { baseUrl: server.url });
 

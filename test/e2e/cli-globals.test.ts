@@ -1,23 +1,11 @@
 // Global options anywhere on the line, usage errors as `svc: ...` with exit 2, --version, --help, event-signature.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { json, makeTransactions, startRecordingServer } from '../helpers/recording-server.js';
-import type { RecordingServer } from '../helpers/recording-server.js';
+import { json, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond([json({ transactions: [] })]);
-});
+const server = useRecordingServer(() => [json({ transactions: [] })]);
 
 const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { baseUrl: server.url, ...options });
 

@@ -1,24 +1,14 @@
 // The API key never appears whole on stdout or stderr, and never goes over plain http to another host.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
-import { errorBody, json, makeTransactions, makeWebhook, startRecordingServer } from '../helpers/recording-server.js';
+import { errorBody, json, makeTransactions, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
 import type { RecordingServer } from '../helpers/recording-server.js';
 
 const KEY = 'sk_test_DISTINCTIVE_0123456789abcdef';
 const A1 = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useRecordingServer();
 
 function expectNoKey(result: RunResult): void {
   expect(result.stdout).not.toContain(KEY);

@@ -1,26 +1,15 @@
 // On a terminal (a pseudo-terminal here): tables with headers, the addresses footer, and the confirmation prompt.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshConfigDir, runCliTty } from '../helpers/cli.js';
 import type { TtyOptions } from '../helpers/cli.js';
-import { json, makeTransaction, makeWebhook, startRecordingServer } from '../helpers/recording-server.js';
-import type { RecordingServer } from '../helpers/recording-server.js';
+import { json, makeTransaction, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
 
 const KEY = 'sk_test_tty_key_000777';
 const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useRecordingServer();
 
 const tty = (args: string[], options: TtyOptions = {}) => runCliTty(args, { baseUrl: server.url, apiKey: KEY, ...options });
 

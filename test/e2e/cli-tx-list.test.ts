@@ -1,21 +1,10 @@
 // `svc tx list` against a recording server: exact requests, paging, TSV and --json output.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { json, makeTransaction, makeTransactions, startRecordingServer } from '../helpers/recording-server.js';
-import type { Handler, RecordingServer } from '../helpers/recording-server.js';
+import { json, makeTransaction, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
+import type { Handler } from '../helpers/recording-server.js';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond([json({ transactions: [] })]);
-});
+const server = useRecordingServer(() => [json({ transactions: [] })]);
 
 /** Serves `total` transactions, each page as large as pageSize (default 10), tokens "p1", "p2", ... */
 function pagedTransactions(total: number): Handler {

@@ -1,25 +1,14 @@
 // `svc webhook addresses <id>` and `svc webhook deactivate <id>`: paths, ids, paging, confirmation, retries.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
-import { errorBody, json, makeWebhook, startRecordingServer } from '../helpers/recording-server.js';
-import type { Handler, RecordingServer } from '../helpers/recording-server.js';
+import { errorBody, json, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
+import type { Handler } from '../helpers/recording-server.js';
 
 const KEY = 'sk_test_webhook_addr_0002';
 const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond([json({ addresses: [], totalAddresses: 0 })]);
-});
+const server = useRecordingServer(() => [json({ addresses: [], totalAddresses: 0 })]);
 
 const run = (args: string[], options: RunOptions = {}) => runCli(args, { baseUrl: server.url, apiKey: KEY, ...options });
 

@@ -1,11 +1,10 @@
 // `svc webhook create`: the exact POST body, validation before any request, and the no-duplicate retry rules.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
-import { errorBody, json, makeWebhook, startRecordingServer } from '../helpers/recording-server.js';
-import type { RecordingServer } from '../helpers/recording-server.js';
+import { errorBody, json, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
 
 const KEY = 'sk_test_webhook_create_0001';
 const A1 = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -14,18 +13,7 @@ const A3 = '0xde709f2102306220921060314715629080e2fb77';
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respond([json(makeWebhook(), 201)]);
-});
+const server = useRecordingServer(() => [json(makeWebhook(), 201)]);
 
 const create = (args: string[], options: RunOptions = {}) =>
   runCli(['webhook', 'create', ...args], { baseUrl: server.url, apiKey: KEY, ...options });

@@ -1,5 +1,6 @@
 // A real HTTP server on 127.0.0.1:0 that records every request and answers from a script (canned responses or a handler).
 import { createServer } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
@@ -41,6 +42,38 @@ export interface RecordingServer {
   /** Replaces the script: a handler, or a queue of responses (the last one repeats when the queue runs out). */
   respond(script: Handler | CannedResponse[]): void;
   close(): Promise<void>;
+}
+
+/**
+ * One recording server for a test file: started before its tests, closed after them, its requests cleared
+ * (and its script reset to `defaultScript()`, when given) before each test.
+ */
+export function useRecordingServer(defaultScript?: () => Handler | CannedResponse[]): RecordingServer {
+  let started: RecordingServer | undefined;
+  const current = (): RecordingServer => {
+    if (!started) throw new Error('the recording server is started in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startRecordingServer();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    current().requests.length = 0;
+    if (defaultScript) current().respond(defaultScript());
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get requests() {
+      return current().requests;
+    },
+    respond: (script) => current().respond(script),
+    close: () => current().close(),
+  };
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): CannedResponse {
