@@ -1,53 +1,26 @@
 // Terminal manners (clig.dev, gh): colour by NO_COLOR / FORCE_COLOR / --no-color / TERM=dumb, tables fitted to
 // `stty cols`, UTC ISO times on pipes and readable ones on a terminal, empty results, and the progress line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa } from 'execa';
-import { BIN, REPO_ROOT, isolatedEnv, runCli } from '../helpers/cli.js';
+import { runCli, runCliTty } from '../helpers/cli.js';
 import { json, startRecordingServer } from '../helpers/recording-server.js';
 import type { RecordingServer } from '../helpers/recording-server.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-
-// A pseudo-terminal whose size is set with `stty` inside it, so the CLI reads it as from any terminal; the
-// environment is passed as given (the shared helper forces TERM=xterm).
-const PTY = `
-import os, pty, sys, select, time
-pid, fd = pty.fork()
-if pid == 0:
-    os.execvp(sys.argv[1], sys.argv[1:])
-out = b''
-deadline = time.time() + 20
-while time.time() < deadline:
-    r, _, _ = select.select([fd], [], [], 0.05)
-    if r:
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    elif os.waitpid(pid, os.WNOHANG)[0]:
-        pid = 0
-        break
-code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) if pid else 0
-sys.stdout.buffer.write(out)
-`;
 
 interface Terminal {
   exitCode: number;
   output: string;
 }
 
-async function onTerminal(args: string[], options: { columns?: number; env?: Record<string, string | undefined>; baseUrl?: string } = {}): Promise<Terminal> {
-  const env = isolatedEnv({ baseUrl: options.baseUrl, apiKey: API_KEY, env: { NO_COLOR: undefined, TERM: 'xterm-256color', ...options.env } });
-  const columns = options.columns ?? 200;
-  const result = await execa(
-    'python3',
-    ['-c', PTY, 'bash', '-c', `stty cols ${columns} rows 50; exec "$@"`, 'svc', 'node', BIN, ...args],
-    { env, extendEnv: false, reject: false, timeout: 30_000, stripFinalNewline: false, cwd: REPO_ROOT },
-  );
-  return { exitCode: result.exitCode ?? -1, output: String(result.stdout).replace(/\r\n/g, '\n') };
+/** On a pseudo-terminal of `columns`, colour left to the CLI (no NO_COLOR), TERM as the test sets it. */
+function onTerminal(args: string[], options: { columns?: number; env?: Record<string, string | undefined>; baseUrl?: string } = {}): Promise<Terminal> {
+  return runCliTty(args, {
+    baseUrl: options.baseUrl,
+    apiKey: API_KEY,
+    columns: options.columns ?? 200,
+    env: { NO_COLOR: undefined, TERM: 'xterm-256color', ...options.env },
+    timeout: 30_000,
+  });
 }
 
 const SGR_COLOUR = /\u001b\[(?:3[0-7]|9[0-7]|1|22|39)m/;

@@ -134,7 +134,8 @@ sys.exit(code if code >= 0 else 128)
 /** Runs the CLI with stdin, stdout and stderr on a pseudo-terminal. */
 export async function runCliTty(args: string[], options: TtyOptions = {}): Promise<TtyResult> {
   const env = isolatedEnv(options);
-  env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm';
+  // A terminal, whatever the parent's TERM (CI often has none, or "dumb"), unless the test chose one.
+  if (options.env?.TERM === undefined) env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm';
   const result = await execa(
     'python3',
     [
