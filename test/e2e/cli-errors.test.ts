@@ -2,8 +2,9 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { errorBody, json, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
-import type { CannedResponse } from '../helpers/recording-server.js';
+import { makeTransactions } from '../helpers/fixtures.js';
+import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import type { Answer } from '../helpers/test-server.js';
 
 const server = useRecordingServer(() => [json({ transactions: [] })]);
 
@@ -24,7 +25,7 @@ function expectNoStack(stderr: string): void {
 }
 
 describe('error statuses map to exit codes (no retry)', () => {
-  const cases: Array<{ name: string; answer: CannedResponse; exit: number; stderr: RegExp | string }> = [
+  const cases: Array<{ name: string; answer: Answer; exit: number; stderr: RegExp | string }> = [
     { name: '400 with a message string', answer: errorBody(400, 'pageSize must be an integer from 1 to 100'), exit: 2, stderr: 'svc: pageSize must be an integer from 1 to 100 (400 Bad Request)\n' },
     { name: '400 with a message array', answer: errorBody(400, ['pageSize must be at most 100', 'network must be one of mainnet, fuji, testnet']), exit: 2, stderr: /^svc: pageSize must be at most 100.*network must be one of mainnet, fuji, testnet.* \(400 Bad Request\)\n/ },
     { name: '401', answer: errorBody(401, 'invalid API key'), exit: 4, stderr: /^svc: invalid API key \(401 Unauthorized\)\n/ },
@@ -209,7 +210,7 @@ describe('network failures → exit 6', () => {
   });
 
   it('a stalled response with --timeout 0.5', async () => {
-    server.respond([{ action: 'stall' }]);
+    server.respond([{ fault: 'stall' }]);
     const started = performance.now();
     const result = await tx(['--timeout', '0.5', '--retries', '0']);
     expect(result.exitCode).toBe(6);
@@ -219,7 +220,7 @@ describe('network failures → exit 6', () => {
   });
 
   it('a timeout is retried for a GET', async () => {
-    server.respond([{ action: 'stall' }, json({ transactions: makeTransactions(1) })]);
+    server.respond([{ fault: 'stall' }, json({ transactions: makeTransactions(1) })]);
     const result = await tx(['--timeout', '0.5', '--retries', '1']);
     expect(result.exitCode).toBe(0);
     expect(server.requests).toHaveLength(2);
@@ -227,7 +228,7 @@ describe('network failures → exit 6', () => {
   });
 
   it('a dropped connection is retried for a GET, and exits 6 when it keeps dropping', async () => {
-    server.respond([{ action: 'drop' }]);
+    server.respond([{ fault: 'drop' }]);
     const result = await tx(['--retries', '1']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(2);
@@ -235,7 +236,7 @@ describe('network failures → exit 6', () => {
   });
 
   it('a body cut short → exit 6, nothing on stdout', async () => {
-    server.respond([{ action: 'partial', body: '{"transactions":[{"chainId":"1"' }]);
+    server.respond([{ fault: 'drop-mid-body', body: '{"transactions":[{"chainId":"1"' }]);
     const result = await tx(['--retries', '0']);
     expect(result.exitCode).toBe(6);
     expect(result.stdout).toBe('');

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
-import { json, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
+import { makeTransactions } from '../helpers/fixtures.js';
+import { json, useRecordingServer } from '../helpers/test-server.js';
 
 const server = useRecordingServer(() => [json({ transactions: [] })]);
 
@@ -23,7 +24,7 @@ describe('global options before or after the command', () => {
   });
 
   it('--retries and --timeout before the command', async () => {
-    server.respond([{ action: 'stall' }]);
+    server.respond([{ fault: 'stall' }]);
     const result = await svc(['--retries', '0', '--timeout', '0.5', 'tx', 'list']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(1);
@@ -210,7 +211,7 @@ describe('process behaviour', () => {
   it('SIGINT while waiting for the service → exit 130', async () => {
     const { execa } = await import('execa');
     const { BIN, isolatedEnv } = await import('../helpers/cli.js');
-    server.respond([{ action: 'stall' }]);
+    server.respond([{ fault: 'stall' }]);
     const child = execa('node', [BIN, 'tx', 'list', '--retries', '0'], { env: isolatedEnv({ baseUrl: server.url }), extendEnv: false, reject: false });
     for (let i = 0; i < 100 && server.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toHaveLength(1);

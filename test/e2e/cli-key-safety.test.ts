@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
-import { errorBody, json, makeTransactions, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
-import type { RecordingServer } from '../helpers/recording-server.js';
+import { makeTransactions, makeWebhook } from '../helpers/fixtures.js';
+import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import type { TestServer } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_DISTINCTIVE_0123456789abcdef';
 const A1 = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -19,16 +20,16 @@ function expectNoKey(result: RunResult): void {
 }
 
 describe('the key never appears whole', () => {
-  const scenarios: Array<{ name: string; args: string[]; answers: Parameters<RecordingServer['respond']>[0] }> = [
+  const scenarios: Array<{ name: string; args: string[]; answers: Parameters<TestServer['respond']>[0] }> = [
     { name: 'tx list -v', args: ['tx', 'list', '-v'], answers: [json({ transactions: makeTransactions(2) })] },
     { name: 'tx list --verbose --json --all', args: ['tx', 'list', '--verbose', '--json', '--limit', '3'], answers: [json({ transactions: makeTransactions(3) })] },
     { name: 'tx list -v on 401', args: ['tx', 'list', '-v'], answers: [errorBody(401, 'invalid API key')] },
     { name: 'tx list -v with retries on 503', args: ['tx', 'list', '-v', '--retries', '1'], answers: [errorBody(503, 'later', { 'retry-after': '0' })] },
     { name: 'tx list -v on garbage', args: ['tx', 'list', '-v'], answers: [{ status: 200, body: 'not json' }] },
-    { name: 'tx list -v on a dropped connection', args: ['tx', 'list', '-v', '--retries', '0'], answers: [{ action: 'drop' }] },
+    { name: 'tx list -v on a dropped connection', args: ['tx', 'list', '-v', '--retries', '0'], answers: [{ fault: 'drop' }] },
     { name: 'webhook create -v', args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [json(makeWebhook(), 201)] },
     { name: 'webhook create -v --json on 403', args: ['webhook', 'create', '-v', '--json', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [errorBody(403, 'read only')] },
-    { name: 'webhook create -v dropped', args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [{ action: 'drop' }] },
+    { name: 'webhook create -v dropped', args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [{ fault: 'drop' }] },
     { name: 'webhook addresses -v', args: ['webhook', 'addresses', 'abc', '-v'], answers: [json({ addresses: [A1], totalAddresses: 1 })] },
     { name: 'webhook deactivate -v --yes on 404', args: ['webhook', 'deactivate', 'abc', '--yes', '-v'], answers: [errorBody(404, 'nope')] },
     { name: 'a usage error -v', args: ['tx', 'list', '-v', '--page-size', '1000'], answers: [json({})] },

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freshConfigDir, runCliTty } from '../helpers/cli.js';
 import type { TtyOptions } from '../helpers/cli.js';
-import { json, makeTransaction, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
+import { makeTransaction, makeWebhook } from '../helpers/fixtures.js';
+import { json, useRecordingServer } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_tty_key_000777';
 const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';

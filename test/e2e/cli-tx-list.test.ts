@@ -1,8 +1,9 @@
 // `svc tx list` against a recording server: exact requests, paging, TSV and --json output.
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { json, makeTransaction, makeTransactions, useRecordingServer } from '../helpers/recording-server.js';
-import type { Handler } from '../helpers/recording-server.js';
+import { makeTransaction, makeTransactions } from '../helpers/fixtures.js';
+import { json, useRecordingServer } from '../helpers/test-server.js';
+import type { Handler } from '../helpers/test-server.js';
 
 const server = useRecordingServer(() => [json({ transactions: [] })]);
 

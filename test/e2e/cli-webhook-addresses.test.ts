@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
-import { errorBody, json, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
-import type { Handler } from '../helpers/recording-server.js';
+import { makeWebhook } from '../helpers/fixtures.js';
+import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import type { Handler } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_webhook_addr_0002';
 const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
@@ -192,7 +193,7 @@ describe('svc webhook deactivate', () => {
   });
 
   it('DELETE is retried after a dropped connection', async () => {
-    server.respond([{ action: 'drop' }, json(makeWebhook({ id: ID, status: 'inactive' }))]);
+    server.respond([{ fault: 'drop' }, json(makeWebhook({ id: ID, status: 'inactive' }))]);
     const result = await run(['webhook', 'deactivate', ID, '--yes', '--retries', '1']);
     expect(result.exitCode).toBe(0);
     expect(server.requests).toHaveLength(2);

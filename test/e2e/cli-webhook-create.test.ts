@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
-import { errorBody, json, makeWebhook, useRecordingServer } from '../helpers/recording-server.js';
+import { makeWebhook } from '../helpers/fixtures.js';
+import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_webhook_create_0001';
 const A1 = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -238,7 +239,7 @@ describe('svc webhook create: never a second webhook', () => {
   });
 
   it('a connection dropped after the request was sent: one request, exit 6, outcome unknown', async () => {
-    server.respond([{ action: 'drop' }, json(makeWebhook(), 201)]);
+    server.respond([{ fault: 'drop' }, json(makeWebhook(), 201)]);
     const result = await create([...BASE, '--address', A1, '--retries', '3']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(1);
@@ -247,7 +248,7 @@ describe('svc webhook create: never a second webhook', () => {
   });
 
   it('a timeout after the request was sent: one request, exit 6, outcome unknown', async () => {
-    server.respond([{ action: 'stall' }, json(makeWebhook(), 201)]);
+    server.respond([{ fault: 'stall' }, json(makeWebhook(), 201)]);
     const result = await create([...BASE, '--address', A1, '--retries', '3', '--timeout', '0.5']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(1);

@@ -2,8 +2,8 @@
 // `stty cols`, UTC ISO times on pipes and readable ones on a terminal, empty results, and the progress line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliTty } from '../helpers/cli.js';
-import { json, startRecordingServer } from '../helpers/recording-server.js';
-import type { RecordingServer } from '../helpers/recording-server.js';
+import { json, startTestServer } from '../helpers/test-server.js';
+import type { TestServer } from '../helpers/test-server.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 
@@ -124,9 +124,9 @@ describe('times', () => {
 });
 
 describe('empty results', () => {
-  let server: RecordingServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startRecordingServer([json({ transactions: [] })]);
+    server = await startTestServer([json({ transactions: [] })]);
   });
   afterAll(async () => {
     await server.close();

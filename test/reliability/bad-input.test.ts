@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { startFaultServer, jsonAnswer } from './fault-server.js';
-import type { FaultServer } from './fault-server.js';
+import { json, startTestServer } from '../helpers/test-server.js';
+import type { TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
@@ -166,10 +166,10 @@ const CASES: Case[] = [
   { args: ['emulator', 'trigger', '--chain-id', '43113', '--from', '0xnothex'], names: /--from/ },
 ];
 
-let server: FaultServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startFaultServer(() => jsonAnswer({ transactions: [] }));
+  server = await startTestServer(() => json({ transactions: [] }));
 });
 afterAll(async () => {
   await server.close();

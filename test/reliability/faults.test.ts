@@ -5,27 +5,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { BIN, isolatedEnv, runCli, REPO_ROOT } from '../helpers/cli.js';
 import { parseRetryAfterMs, retryDelayMs, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
-import { errorAnswer, jsonAnswer, numberedAddress, numberedTransaction, seededRandom, startFaultServer } from './fault-server.js';
-import type { Answer, FaultServer, SeenRequest } from './fault-server.js';
+import { numberedAddress, numberedTransaction, seededRandom } from '../helpers/fixtures.js';
+import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
+import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_faults_9b2e61d0c4';
 const FAST = ['--retries', '4', '--timeout', '5'];
 
-let server: FaultServer | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
-async function serve(script: (request: SeenRequest, index: number) => Answer | Promise<Answer>): Promise<FaultServer> {
-  server = await startFaultServer(script);
+async function serve(script: (request: RecordedRequest, index: number) => Answer | Promise<Answer>): Promise<TestServer> {
+  server = await startTestServer(script);
   return server;
 }
 
 /** Answers from a queue, the last answer repeating. */
-function queue(...answers: Answer[]): (request: SeenRequest, index: number) => Answer {
+function queue(...answers: Answer[]): (request: RecordedRequest, index: number) => Answer {
   return (_request, index) => answers[Math.min(index, answers.length - 1)]!;
 }
 
@@ -56,12 +57,12 @@ function record(expected: string[], printed: string[]): { lost: number; duplicat
 
 describe('retryable statuses', () => {
   it('429, 500, 502, 503 in sequence, then success: one page printed once, five identical requests', async () => {
-    const s = await serve(queue(errorAnswer(429), errorAnswer(500), errorAnswer(502), errorAnswer(503), jsonAnswer(PAGE)));
+    const s = await serve(queue(errorAnswer(429), errorAnswer(500), errorAnswer(502), errorAnswer(503), json(PAGE)));
     const result = await runCli(['tx', 'list', '--limit', '3', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(s.requests).toHaveLength(5);
-    expect(new Set(s.requests.map((r) => r.query.toString())).size).toBe(1);
+    expect(new Set(s.requests.map((r) => r.searchParams.toString())).size).toBe(1);
     const printed = tsvHashes(result.stdout);
     expect(record(HASHES, printed)).toEqual({ lost: 0, duplicated: 0, inOrder: true });
   });
@@ -90,7 +91,7 @@ describe('retryable statuses', () => {
   });
 
   it('a 4xx that is not 429 is never retried', async () => {
-    const s = await serve(queue(errorAnswer(400, 'pageSize must be at most 100'), jsonAnswer(PAGE)));
+    const s = await serve(queue(errorAnswer(400, 'pageSize must be at most 100'), json(PAGE)));
     const result = await runCli(['tx', 'list', '--retries', '3'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(2);
@@ -101,7 +102,7 @@ describe('retryable statuses', () => {
 
 describe('Retry-After', () => {
   it('in seconds: the retry waits as long as asked', async () => {
-    const s = await serve(queue(errorAnswer(429, 'slow down', { 'retry-after': '1' }), jsonAnswer(PAGE)));
+    const s = await serve(queue(errorAnswer(429, 'slow down', { 'retry-after': '1' }), json(PAGE)));
     const result = await runCli(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
@@ -113,7 +114,7 @@ describe('Retry-After', () => {
 
   it('as an HTTP date: the retry waits until then', async () => {
     const s = await serve((_request, index) =>
-      index === 0 ? errorAnswer(503, 'maintenance', { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }) : jsonAnswer(PAGE),
+      index === 0 ? errorAnswer(503, 'maintenance', { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }) : json(PAGE),
     );
     const result = await runCli(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
@@ -173,7 +174,7 @@ describe('broken connections and stalls', () => {
     ['stalled before headers', { fault: 'stall' } as Answer],
     ['stalled mid-body', { fault: 'stall-mid-body', body: JSON.stringify(PAGE).slice(0, 200) } as Answer],
   ])('%s once: retried, the page printed once', async (_name, fault) => {
-    const s = await serve(queue(fault, jsonAnswer(PAGE)));
+    const s = await serve(queue(fault, json(PAGE)));
     const result = await runCli(['tx', 'list', '--retries', '2', '--timeout', '0.5'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
@@ -202,7 +203,7 @@ describe('broken connections and stalls', () => {
   });
 
   it('connection refused: exit 6, and says what to check', async () => {
-    const s = await serve(queue(jsonAnswer(PAGE)));
+    const s = await serve(queue(json(PAGE)));
     const url = s.url;
     await s.close();
     server = undefined;
@@ -263,7 +264,7 @@ describe('what proxies and broken services send', () => {
   });
 
   it('a broken second page: the first page complete on stdout, then exit 1', async () => {
-    const s = await serve(queue(jsonAnswer({ ...PAGE, nextPageToken: 'p2' }), { status: 200, body: '{"transactions":[{"txHash":' }));
+    const s = await serve(queue(json({ ...PAGE, nextPageToken: 'p2' }), { status: 200, body: '{"transactions":[{"txHash":' }));
     const result = await runCli(['tx', 'list', '--all', '--json', '--retries', '0'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(1);
@@ -277,9 +278,9 @@ describe('what proxies and broken services send', () => {
 describe('page tokens', () => {
   it('an empty page that carries a token is followed, not taken as the end', async () => {
     const s = await serve((request) => {
-      const token = request.query.get('pageToken');
-      if (!token) return jsonAnswer({ transactions: [], nextPageToken: 'after-empty' });
-      if (token === 'after-empty') return jsonAnswer({ transactions: PAGE.transactions, nextPageToken: '' });
+      const token = request.searchParams.get('pageToken');
+      if (!token) return json({ transactions: [], nextPageToken: 'after-empty' });
+      if (token === 'after-empty') return json({ transactions: PAGE.transactions, nextPageToken: '' });
       return errorAnswer(400, 'unknown token');
     });
     const result = await runCli(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY });
@@ -288,7 +289,7 @@ describe('page tokens', () => {
     expect(record(HASHES, tsvHashes(result.stdout))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
     expect(s.requests).toHaveLength(2);
     // The empty token on the last page ends the listing: it is never sent back.
-    for (const request of s.requests) expect(request.query.get('pageToken')).not.toBe('');
+    for (const request of s.requests) expect(request.searchParams.get('pageToken')).not.toBe('');
   });
 
   it.each([
@@ -296,7 +297,7 @@ describe('page tokens', () => {
     ['a cycle A, B, A', ['A', 'B', 'A']],
   ])('%s: loop detected, exit 1, every page before it printed once', async (_name, tokens) => {
     const pages = tokens.map((token, i) => ({ transactions: [numberedTransaction(100 + i)], nextPageToken: token }));
-    const s = await serve((_request, index) => (index < pages.length ? jsonAnswer(pages[index]) : jsonAnswer({ transactions: [numberedTransaction(999)] })));
+    const s = await serve((_request, index) => (index < pages.length ? json(pages[index]) : json({ transactions: [numberedTransaction(999)] })));
     const started = performance.now();
     const result = await runCli(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY, timeout: 10_000 });
     figures.cases++;
@@ -315,13 +316,13 @@ function pagedWithFaults(
   listField: 'transactions' | 'addresses',
   seed: number,
   extra: Record<string, unknown> = {},
-): { script: (request: SeenRequest) => Answer; faults: Map<string, number>; pageSizes: number[] } {
+): { script: (request: RecordedRequest) => Answer; faults: Map<string, number>; pageSizes: number[] } {
   const random = seededRandom(seed);
   const faults = new Map<string, number>();
   const pageSizes: number[] = [];
   let faultsInARow = 0;
   let stalls = 0;
-  const script = (request: SeenRequest): Answer => {
+  const script = (request: RecordedRequest): Answer => {
     if (faultsInARow < 3 && random() < 0.3) {
       faultsInARow++;
       const kinds = ['429', '500', '502', '503', 'drop', 'drop-mid-body', 'html', 'stall'];
@@ -342,12 +343,12 @@ function pagedWithFaults(
       }
     }
     faultsInARow = 0;
-    const offset = Number(request.query.get('pageToken') ?? '0');
-    const pageSize = Number(request.query.get('pageSize') ?? '10');
+    const offset = Number(request.searchParams.get('pageToken') ?? '0');
+    const pageSize = Number(request.searchParams.get('pageSize') ?? '10');
     pageSizes.push(pageSize);
     const slice = items.slice(offset, offset + pageSize);
     const next = offset + pageSize < items.length ? String(offset + pageSize) : undefined;
-    return jsonAnswer({ [listField]: slice, ...(next ? { nextPageToken: next } : {}), ...extra });
+    return json({ [listField]: slice, ...(next ? { nextPageToken: next } : {}), ...extra });
   };
   return { script, faults, pageSizes };
 }
@@ -401,13 +402,13 @@ describe('--all over thousands of items through seeded random faults', () => {
     const live = [...original];
     let fresh = 0;
     const s = await serve((request) => {
-      const offset = Number(request.query.get('pageToken') ?? '0');
-      const pageSize = Number(request.query.get('pageSize') ?? '10');
+      const offset = Number(request.searchParams.get('pageToken') ?? '0');
+      const pageSize = Number(request.searchParams.get('pageSize') ?? '10');
       const page = live.slice(offset, offset + pageSize);
       const next = offset + pageSize < live.length ? String(offset + pageSize) : undefined;
       // Seven new transactions arrive after every page: what was read shifts down onto the next page.
       for (let i = 0; i < 7; i++) live.unshift(numberedTransaction(900_000 + fresh++));
-      return jsonAnswer({ transactions: page, ...(next ? { nextPageToken: next } : {}) });
+      return json({ transactions: page, ...(next ? { nextPageToken: next } : {}) });
     });
     for (const mode of [[], ['--json']]) {
       live.splice(0, live.length, ...original);

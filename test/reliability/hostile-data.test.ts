@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { BIN, isolatedEnv, REPO_ROOT, runCli, runCliTty } from '../helpers/cli.js';
-import { errorAnswer, jsonAnswer, numberedTransaction, startFaultServer } from './fault-server.js';
-import type { Answer, FaultServer, SeenRequest } from './fault-server.js';
+import { numberedTransaction } from '../helpers/fixtures.js';
+import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
+import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
@@ -66,31 +67,31 @@ const RAW_BODY = Buffer.concat([
   Buffer.from('"  \t}'),
 ]);
 
-let server: FaultServer;
+let server: TestServer;
 
-function script(request: SeenRequest): Answer {
+function script(request: RecordedRequest): Answer {
   const [, mode, ...rest] = request.path.split('/');
   const route = '/' + rest.join('/');
   switch (mode) {
     case 'hostile':
-      if (route === '/v1/transactions') return jsonAnswer({ transactions: ITEMS });
-      if (route.endsWith('/addresses')) return jsonAnswer({ addresses: HOSTILE.map((text) => `0x${text}`), totalAddresses: HOSTILE.length, nextPageToken: `tok${HOSTILE[1]}` });
-      return jsonAnswer({ id: `id-${HOSTILE[2]}`, url: `https://x/${HOSTILE[0]}`, chainId: '43113', status: HOSTILE[12], createdAt: 1_750_000_000, name: HOSTILE[8], description: HOSTILE[3], eventType: 'address_activity', metadata: { addresses: HOSTILE.slice(0, 4), eventSignatures: [HOSTILE[5]] } }, 201);
+      if (route === '/v1/transactions') return json({ transactions: ITEMS });
+      if (route.endsWith('/addresses')) return json({ addresses: HOSTILE.map((text) => `0x${text}`), totalAddresses: HOSTILE.length, nextPageToken: `tok${HOSTILE[1]}` });
+      return json({ id: `id-${HOSTILE[2]}`, url: `https://x/${HOSTILE[0]}`, chainId: '43113', status: HOSTILE[12], createdAt: 1_750_000_000, name: HOSTILE[8], description: HOSTILE[3], eventType: 'address_activity', metadata: { addresses: HOSTILE.slice(0, 4), eventSignatures: [HOSTILE[5]] } }, 201);
     case 'huge':
-      return jsonAnswer({ transactions: HUGE_ITEMS });
+      return json({ transactions: HUGE_ITEMS });
     case 'raw':
       return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: RAW_BODY };
     case 'error':
       return errorAnswer(400, [`bad \u001b]0;pwned\u0007 field \u001b[2J`, `second\nline \u202eevil`], { 'x-note': 'hostile error' });
     case 'error-reason':
-      return jsonAnswer({ message: 'ok \u001b[31mred', statusCode: 404, error: 'Not\u001b[2J Found\nreally' }, 404);
+      return json({ message: 'ok \u001b[31mred', statusCode: 404, error: 'Not\u001b[2J Found\nreally' }, 404);
     default:
       return errorAnswer(404);
   }
 }
 
 beforeAll(async () => {
-  server = await startFaultServer(script);
+  server = await startTestServer(script);
 });
 afterAll(async () => {
   await server.close();

@@ -4,25 +4,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { BIN, isolatedEnv, REPO_ROOT, runCliTty } from '../helpers/cli.js';
-import { errorAnswer, jsonAnswer, numberedTransaction, startFaultServer } from './fault-server.js';
-import type { Answer, FaultServer, SeenRequest } from './fault-server.js';
+import { numberedTransaction } from '../helpers/fixtures.js';
+import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
+import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_interrupt_5e8a0c2f7d';
 const PAGE_DELAY_MS = 250;
 
-let server: FaultServer | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
 /** An endless listing: 100 transactions a page, each page served after PAGE_DELAY_MS. */
-function slowEndlessListing(request: SeenRequest): Answer {
-  const page = Number(request.query.get('pageToken') ?? '0');
+function slowEndlessListing(request: RecordedRequest): Answer {
+  const page = Number(request.searchParams.get('pageToken') ?? '0');
   const transactions = Array.from({ length: 100 }, (_, i) => numberedTransaction(page * 100 + i + 1));
-  return { ...jsonAnswer({ transactions, nextPageToken: String(page + 1) }), delayMs: PAGE_DELAY_MS };
+  return { ...json({ transactions, nextPageToken: String(page + 1) }), delayMs: PAGE_DELAY_MS };
 }
 
 interface Interrupted {
@@ -89,7 +90,7 @@ describe('signals during a long --all', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('%s while pages stream as TSV: stops within a second, exit %i, only complete rows', async (signal, exitCode) => {
-    server = await startFaultServer(slowEndlessListing);
+    server = await startTestServer(slowEndlessListing);
     const result = await interrupt(['tx', 'list', '--all'], signal, (stdout) => stdout.split('\n').length > 200);
     figures.cases++;
     const { complete, hashes } = tsvRowsComplete(result.stdout);
@@ -106,7 +107,7 @@ describe('signals during a long --all', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
   ] as const)('%s with --json: stops within a second, exit %i, every line a whole JSON document', async (signal, exitCode) => {
-    server = await startFaultServer(slowEndlessListing);
+    server = await startTestServer(slowEndlessListing);
     const result = await interrupt(['tx', 'list', '--all', '--json'], signal, (stdout) => stdout.split('\n').length > 2);
     figures.cases++;
     expect(result.exitCode).toBe(exitCode);
@@ -120,7 +121,7 @@ describe('signals during a long --all', () => {
   });
 
   it('SIGINT while waiting out a 30 s Retry-After: stops within a second, exit 130', async () => {
-    server = await startFaultServer(() => errorAnswer(503, 'busy', { 'retry-after': '30' }));
+    server = await startTestServer(() => errorAnswer(503, 'busy', { 'retry-after': '30' }));
     const result = await interrupt(['tx', 'list', '--all', '--verbose'], 'SIGINT', (_stdout, stderr) => /retrying in/.test(stderr));
     figures.cases++;
     expect(result.exitCode).toBe(130);
@@ -130,7 +131,7 @@ describe('signals during a long --all', () => {
   });
 
   it('SIGTERM while a request stalls (30 s timeout): stops within a second, exit 143', async () => {
-    server = await startFaultServer(() => ({ fault: 'stall' }));
+    server = await startTestServer(() => ({ fault: 'stall' }));
     const result = await interrupt(['tx', 'list', '--all'], 'SIGTERM', () => server!.requests.length > 0);
     figures.cases++;
     expect(result.exitCode).toBe(143);
@@ -139,7 +140,7 @@ describe('signals during a long --all', () => {
   });
 
   it('SIGINT during webhook create waiting on the service: stops within a second, exit 130, nothing on stdout', async () => {
-    server = await startFaultServer(() => ({ fault: 'stall' }));
+    server = await startTestServer(() => ({ fault: 'stall' }));
     const result = await interrupt(
       ['webhook', 'create', '--url', 'https://hooks.example.com/x', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
       'SIGINT',
@@ -154,7 +155,7 @@ describe('signals during a long --all', () => {
 
 describe('Ctrl-C at a terminal', () => {
   it('during a long --all: exit 130, the spinner stopped and the cursor shown again after its last hide', async () => {
-    server = await startFaultServer(slowEndlessListing);
+    server = await startTestServer(slowEndlessListing);
     const result = await runCliTty(['tx', 'list', '--all'], {
       baseUrl: server.url,
       apiKey: KEY,
@@ -173,7 +174,7 @@ describe('Ctrl-C at a terminal', () => {
   });
 
   it('single page at a terminal: the cursor is shown again when the command ends normally', async () => {
-    server = await startFaultServer((request) => ({ ...slowEndlessListing(request), delayMs: 400 }));
+    server = await startTestServer((request) => ({ ...slowEndlessListing(request), delayMs: 400 }));
     const result = await runCliTty(['tx', 'list'], {
       baseUrl: server.url,
       apiKey: KEY,

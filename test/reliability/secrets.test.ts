@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { BIN, freshConfigDir, isolatedEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
 import type { RunOptions, RunResult } from '../helpers/cli.js';
-import { errorAnswer, jsonAnswer, numberedTransaction, startFaultServer } from './fault-server.js';
-import type { Answer, FaultServer, SeenRequest } from './fault-server.js';
+import { numberedTransaction } from '../helpers/fixtures.js';
+import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
+import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { occurrences, useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
@@ -17,8 +18,8 @@ const KEY = 'sk_live_RELIABILITY_5f0e9d8c7b6a4321';
 const WEBHOOK_ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
 const CREATE = ['webhook', 'create', '--url', 'https://hooks.example.com/x', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'];
 
-let server: FaultServer;
-let evil: FaultServer;
+let server: TestServer;
+let evil: TestServer;
 let closedPort: string;
 
 /** Every run's stdout and stderr are scanned for the key; each output holding it counts as one leak. */
@@ -45,23 +46,23 @@ const webhookBody = {
 };
 
 /** The mode is the first path segment of the base URL: /ok, /401, /echo, ... */
-function secretsScript(request: SeenRequest): Answer {
+function secretsScript(request: RecordedRequest): Answer {
   const [, mode = 'ok', ...rest] = request.path.split('/');
   const route = '/' + rest.join('/');
   const sentKey = String(request.headers['x-service-api-key'] ?? '');
   switch (mode) {
     case 'ok':
-      if (route === '/v1/transactions') return jsonAnswer({ transactions: [numberedTransaction(1), numberedTransaction(2)], nextPageToken: request.query.get('pageToken') ? undefined : 'p2' });
-      if (route.endsWith('/addresses')) return jsonAnswer({ addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'], totalAddresses: 1 });
-      if (request.method === 'POST') return jsonAnswer(webhookBody, 201);
-      return jsonAnswer({ ...webhookBody, status: 'inactive' });
+      if (route === '/v1/transactions') return json({ transactions: [numberedTransaction(1), numberedTransaction(2)], nextPageToken: request.searchParams.get('pageToken') ? undefined : 'p2' });
+      if (route.endsWith('/addresses')) return json({ addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'], totalAddresses: 1 });
+      if (request.method === 'POST') return json(webhookBody, 201);
+      return json({ ...webhookBody, status: 'inactive' });
     case 'echo':
       // A careless service (or proxy) that repeats the credential it was given in its error.
       return errorAnswer(401, `invalid API key ${sentKey}`, { 'x-echo-key': sentKey });
     case 'echo-array':
       return errorAnswer(400, ['url must be https', `key ${sentKey} may not create webhooks`]);
     case 'echo-reason':
-      return jsonAnswer({ message: 'rejected', statusCode: 403, error: `Forbidden for ${sentKey}` }, 403);
+      return json({ message: 'rejected', statusCode: 403, error: `Forbidden for ${sentKey}` }, 403);
     case 'echo-html':
       return { status: 502, headers: { 'content-type': 'text/html' }, body: `<html><pre>upstream request headers: x-service-api-key: ${sentKey}</pre></html>` };
     case 'drop':
@@ -78,9 +79,9 @@ function secretsScript(request: SeenRequest): Answer {
 }
 
 beforeAll(async () => {
-  server = await startFaultServer(secretsScript);
-  evil = await startFaultServer(() => jsonAnswer({ transactions: [] }));
-  const probe = await startFaultServer();
+  server = await startTestServer(secretsScript);
+  evil = await startTestServer(() => json({ transactions: [] }));
+  const probe = await startTestServer();
   closedPort = probe.url.split(':').pop()!;
   await probe.close();
 });

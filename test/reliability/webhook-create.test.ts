@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { execa } from 'execa';
 import { BIN, isolatedEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
-import { errorAnswer, jsonAnswer, startFaultServer } from './fault-server.js';
-import type { Answer, FaultServer, SeenRequest } from './fault-server.js';
+import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
+import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
@@ -33,21 +33,21 @@ interface Scenario {
   unknown?: boolean;
 }
 
-let server: FaultServer | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
 
 /** A webhook service that counts the creations it acted on. */
-async function webhookService(answer: Scenario['answer'], port = 0): Promise<{ server: FaultServer; created: () => number }> {
+async function webhookService(answer: Scenario['answer'], port = 0): Promise<{ server: TestServer; created: () => number }> {
   let created = 0;
-  const s = await startFaultServer((request: SeenRequest, index: number) => {
+  const s = await startTestServer((request: RecordedRequest, index: number) => {
     if (request.method !== 'POST' || request.path !== '/v1/webhooks') return errorAnswer(404, 'not here');
     const { acts, answer: reply } = answer(index);
     if (acts) created++;
     if ('status' in reply && reply.status === 201 && reply.body === undefined) {
-      return jsonAnswer(webhook(created), 201);
+      return json(webhook(created), 201);
     }
     return reply;
   }, port);
