@@ -2,7 +2,7 @@
 import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { json, startTestServer } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 
@@ -20,7 +20,7 @@ beforeEach(() => {
   configDir = freshConfigDir();
 });
 
-const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { configDir, ...options });
+const svc = (args: string[], options: Parameters<typeof runInProcess>[1] = {}) => runInProcess(args, { configDir, ...options });
 
 /** `config list` TSV as { setting: [value, source] }. */
 function parseList(stdout: string): Record<string, [string, string]> {

@@ -1,14 +1,14 @@
 // Error bodies, exit codes, retries and network failures, against a recording server.
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { makeTransactions } from '../helpers/fixtures.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 import type { Answer } from '../helpers/test-server.js';
 
 const server = useRecordingServer(() => [json({ transactions: [] })]);
 
-const tx = (args: string[]) => runCli(['tx', 'list', ...args], { baseUrl: server.url });
+const tx = (args: string[]) => runInProcess(['tx', 'list', ...args], { baseUrl: server.url });
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -202,7 +202,7 @@ describe('malformed responses', () => {
 describe('network failures → exit 6', () => {
   it('connection refused', async () => {
     const port = await closedPort();
-    const result = await runCli(['tx', 'list', '--retries', '0'], { baseUrl: `http://127.0.0.1:${port}` });
+    const result = await runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: `http://127.0.0.1:${port}` });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toMatch(/^svc: connection refused/);
     expect(result.stdout).toBe('');
@@ -258,7 +258,7 @@ describe('--json error line', () => {
 
   it('for a network error too, with null status', async () => {
     const port = await closedPort();
-    const result = await runCli(['tx', 'list', '--json', '--retries', '0'], { baseUrl: `http://127.0.0.1:${port}` });
+    const result = await runInProcess(['tx', 'list', '--json', '--retries', '0'], { baseUrl: `http://127.0.0.1:${port}` });
     expect(result.exitCode).toBe(6);
     const line = result.stderr.split('\n').find((l) => l.startsWith('{'));
     expect(line).toBeDefined();

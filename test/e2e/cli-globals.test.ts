@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, runInProcess } from '../helpers/cli.js';
 import { makeTransactions } from '../helpers/fixtures.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
 
 const server = useRecordingServer(() => [json({ transactions: [] })]);
 
-const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { baseUrl: server.url, ...options });
+const svc = (args: string[], options: Parameters<typeof runInProcess>[1] = {}) => runInProcess(args, { baseUrl: server.url, ...options });
 
 describe('global options before or after the command', () => {
   const body = '{ "transactions": [],  "nextPageToken": "t" }';
@@ -31,7 +31,7 @@ describe('global options before or after the command', () => {
   });
 
   it('--base-url after the command, with a path prefix', async () => {
-    const result = await runCli(['tx', 'list', '--base-url', `${server.url}/prefix/`], { baseUrl: 'http://127.0.0.1:9' });
+    const result = await runInProcess(['tx', 'list', '--base-url', `${server.url}/prefix/`], { baseUrl: 'http://127.0.0.1:9' });
     expect(result.exitCode).toBe(0);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.path).toBe('/prefix/v1/transactions');
@@ -103,7 +103,7 @@ describe('usage errors → svc: ..., exit 2, zero requests', () => {
   });
 
   it('a bad SVC_BASE_URL is a usage error naming the variable', async () => {
-    const result = await runCli(['tx', 'list'], { baseUrl: 'nope' });
+    const result = await runInProcess(['tx', 'list'], { baseUrl: 'nope' });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/SVC_BASE_URL/);
   });
@@ -112,8 +112,9 @@ describe('usage errors → svc: ..., exit 2, zero requests', () => {
 describe('version and help', () => {
   const version = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
+  // A process: bin/svc.js answers a lone --version/-V itself (the launcher's fast path), without the CLI.
   it.each([['--version'], ['-V']])('%s prints the package.json version', async (flag) => {
-    const result = await svc([flag]);
+    const result = await runCli([flag], { baseUrl: server.url });
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trim()).toBe(version);
   });
@@ -167,7 +168,7 @@ describe('svc event-signature (offline)', () => {
   const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
   it('prints one signature per declaration', async () => {
-    const result = await runCli(['event-signature', 'Transfer(address,address,uint256)', 'event Approval(address indexed owner, address indexed spender, uint value)'], {
+    const result = await runInProcess(['event-signature', 'Transfer(address,address,uint256)', 'event Approval(address indexed owner, address indexed spender, uint value)'], {
       baseUrl: 'http://127.0.0.1:9',
     });
     expect(result.exitCode).toBe(0);
@@ -176,13 +177,13 @@ describe('svc event-signature (offline)', () => {
 
   it('--json gives declaration, canonical and signature', async () => {
     const declaration = 'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)';
-    const result = await runCli(['event-signature', declaration, '--json']);
+    const result = await runInProcess(['event-signature', declaration, '--json']);
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([{ declaration, canonical: 'Transfer(address,address,uint256)', signature: TRANSFER }]);
   });
 
   it('a bad declaration → exit 2', async () => {
-    const result = await runCli(['event-signature', 'Transfer(address,']);
+    const result = await runInProcess(['event-signature', 'Transfer(address,']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^svc: /);
   });
@@ -190,13 +191,14 @@ describe('svc event-signature (offline)', () => {
 
 describe('svc completion', () => {
   it.each(['bash', 'zsh', 'fish'])('%s prints a script that mentions the commands', async (shell) => {
-    const result = await runCli(['completion', shell]);
+    const result = await runInProcess(['completion', shell]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('svc');
     expect(result.stdout).toContain('webhook');
   });
 });
 
+// Processes: a closed pipe (EPIPE) and a real SIGINT are about the process itself.
 describe('process behaviour', () => {
   it('a closed stdout (| head -1) ends quietly with exit 0', async () => {
     const { execa } = await import('execa');

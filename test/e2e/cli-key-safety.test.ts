@@ -1,6 +1,6 @@
 // The API key never appears whole on stdout or stderr, and never goes over plain http to another host.
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
 import { makeTransactions, makeWebhook } from '../helpers/fixtures.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
@@ -37,13 +37,13 @@ describe('the key never appears whole', () => {
 
   it.each(scenarios)('$name', async ({ args, answers }) => {
     server.respond(answers);
-    const result = await runCli(args, { baseUrl: server.url, apiKey: KEY });
+    const result = await runInProcess(args, { baseUrl: server.url, apiKey: KEY });
     expectNoKey(result);
   });
 
   it('--verbose prints one line per exchange with method, URL, status and attempt (key redacted)', async () => {
     server.respond([errorBody(503, 'later', { 'retry-after': '0' }), json({ transactions: [] })]);
-    const result = await runCli(['tx', 'list', '-v', '--retries', '1', '--page-size', '5'], { baseUrl: server.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '-v', '--retries', '1', '--page-size', '5'], { baseUrl: server.url, apiKey: KEY });
     expect(result.exitCode).toBe(0);
     const lines = result.stderr.split('\n').filter((line) => line.includes('/v1/transactions'));
     expect(lines).toHaveLength(2);
@@ -54,30 +54,30 @@ describe('the key never appears whole', () => {
 
   it('a key stored in the config store does not appear either (config list/get, verbose)', async () => {
     const configDir = freshConfigDir();
-    const set = await runCli(['config', 'set', 'api-key'], { configDir, input: KEY + '\n' });
+    const set = await runInProcess(['config', 'set', 'api-key'], { configDir, input: KEY + '\n' });
     expect(set.exitCode).toBe(0);
     expectNoKey(set);
     for (const args of [['config', 'list'], ['config', 'list', '--json'], ['config', 'get', 'api-key'], ['config', 'get', 'api-key', '--json']]) {
-      const result = await runCli(args, { configDir });
+      const result = await runInProcess(args, { configDir });
       expect(result.exitCode, args.join(' ')).toBe(0);
       expectNoKey(result);
     }
     server.respond([json({ transactions: [] })]);
-    const listed = await runCli(['tx', 'list', '-v'], { configDir, baseUrl: server.url });
+    const listed = await runInProcess(['tx', 'list', '-v'], { configDir, baseUrl: server.url });
     expect(server.requests[0]!.headers['x-service-api-key']).toBe(KEY);
     expectNoKey(listed);
   });
 
   it('config set api-key <value> warns about shell history and shows the key masked only', async () => {
     const configDir = freshConfigDir();
-    const result = await runCli(['config', 'set', 'api-key', KEY], { configDir });
+    const result = await runInProcess(['config', 'set', 'api-key', KEY], { configDir });
     expect(result.exitCode).toBe(0);
     expectNoKey(result);
     expect(result.stderr).toMatch(/history/);
   });
 
   it('config get api-key shows only the last 4 characters', async () => {
-    const result = await runCli(['config', 'get', 'api-key'], { apiKey: KEY });
+    const result = await runInProcess(['config', 'get', 'api-key'], { apiKey: KEY });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('cdef');
     expect(result.stdout).not.toContain('bcdef');
@@ -86,7 +86,7 @@ describe('the key never appears whole', () => {
 
   it('a service that echoes the key in its error message does not get it printed', async () => {
     server.respond([errorBody(401, `invalid API key ${KEY}`)]);
-    const result = await runCli(['tx', 'list', '--json'], { baseUrl: server.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--json'], { baseUrl: server.url, apiKey: KEY });
     expect(result.exitCode).toBe(4);
     expectNoKey(result);
   });
@@ -95,7 +95,7 @@ describe('the key never appears whole', () => {
 describe('an unusable key value', () => {
   it('a key holding a newline is refused before any request as a local problem, not a network failure', async () => {
     server.respond([json({ transactions: [] })]);
-    const result = await runCli(['tx', 'list', '--retries', '0'], { baseUrl: server.url, apiKey: `${KEY}\nX-Injected: 1` });
+    const result = await runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: server.url, apiKey: `${KEY}\nX-Injected: 1` });
     expect(server.requests).toHaveLength(0);
     expect([2, 4]).toContain(result.exitCode);
     expect(result.stderr).toMatch(/^svc: /);
@@ -110,7 +110,7 @@ describe('no key over plain http to another host', () => {
     ['--base-url', {}, ['tx', 'list', '--base-url', 'http://example.invalid:8080/api']],
     ['webhook create', { env: { SVC_BASE_URL: 'http://10.1.2.3' } }, ['webhook', 'create', '--url', 'https://e.com/h', '--chain-id', '1', '--address', A1]],
   ])('%s: exit 2, says why', async (_name, options, args) => {
-    const result = await runCli([...args, '--retries', '0', '--timeout', '2'], { apiKey: KEY, ...options });
+    const result = await runInProcess([...args, '--retries', '0', '--timeout', '2'], { apiKey: KEY, ...options });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^svc: .*(http|plain)/);
     expect(result.stderr).toMatch(/https/);
@@ -119,23 +119,23 @@ describe('no key over plain http to another host', () => {
 
   it('a key from the config store is refused too', async () => {
     const configDir = freshConfigDir();
-    await runCli(['config', 'set', 'api-key'], { configDir, input: KEY });
-    const result = await runCli(['tx', 'list', '--base-url', 'http://example.invalid', '--retries', '0'], { configDir });
+    await runInProcess(['config', 'set', 'api-key'], { configDir, input: KEY });
+    const result = await runInProcess(['tx', 'list', '--base-url', 'http://example.invalid', '--retries', '0'], { configDir });
     expect(result.exitCode).toBe(2);
   });
 
   it('loopback over http is fine: localhost, 127.0.0.1', async () => {
     server.respond([json({ transactions: [] })]);
     const port = new URL(server.url).port;
-    const viaLocalhost = await runCli(['tx', 'list'], { apiKey: KEY, baseUrl: `http://localhost:${port}` });
+    const viaLocalhost = await runInProcess(['tx', 'list'], { apiKey: KEY, baseUrl: `http://localhost:${port}` });
     // localhost may resolve to ::1 first; accept either success or a refused IPv6 connection, never a refusal to send.
     expect(viaLocalhost.exitCode === 0 || viaLocalhost.exitCode === 6).toBe(true);
-    const viaIp = await runCli(['tx', 'list'], { apiKey: KEY, baseUrl: server.url });
+    const viaIp = await runInProcess(['tx', 'list'], { apiKey: KEY, baseUrl: server.url });
     expect(viaIp.exitCode).toBe(0);
   });
 
   it('without a key, tx list over http to another host is not refused for the key reason', async () => {
-    const result = await runCli(['tx', 'list', '--retries', '0', '--timeout', '2'], { baseUrl: 'http://example.invalid' });
+    const result = await runInProcess(['tx', 'list', '--retries', '0', '--timeout', '2'], { baseUrl: 'http://example.invalid' });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).not.toMatch(/refusing/);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 
 function commandPaths(command: Command, path: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
@@ -18,7 +18,7 @@ describe('every command in the tree', () => {
   });
 
   it.each(leaves.map((path) => [path.join(' ')]))('svc %s --help: summary, usage, options, Examples', async (joined) => {
-    const result = await runCli([...joined.split(' '), '--help']);
+    const result = await runInProcess([...joined.split(' '), '--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     const [usage, blank, summary] = result.stdout.split('\n');
@@ -33,14 +33,14 @@ describe('every command in the tree', () => {
   });
 
   it.each(paths.filter((path) => !leaves.includes(path)).map((path) => [path.join(' ')]))('group svc %s --help lists its commands and examples', async (joined) => {
-    const result = await runCli([...joined.split(' '), '--help']);
+    const result = await runInProcess([...joined.split(' '), '--help']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/\nCommands:\n(.|\n)*help \[command\.\.\.\]/);
     expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*\bsvc /);
   });
 
   it('somewhere: a jq pipeline and a CI snippet', async () => {
-    const texts = await Promise.all([['tx', 'list'], ['webhook', 'create'], ['webhook', 'deactivate']].map((path) => runCli([...path, '--help'])));
+    const texts = await Promise.all([['tx', 'list'], ['webhook', 'create'], ['webhook', 'deactivate']].map((path) => runInProcess([...path, '--help'])));
     const all = texts.map((result) => result.stdout).join('\n');
     expect(all).toMatch(/\$ svc tx list .*--json \| jq -r '\.transactions\[\]\.txHash'/);
     expect(all).toMatch(/WEBHOOK_ID=\$\(svc webhook create .*--json \| jq -r \.id\)/);
@@ -48,11 +48,11 @@ describe('every command in the tree', () => {
   });
 
   it('flags show their allowed values and defaults', async () => {
-    const txList = (await runCli(['tx', 'list', '--help'])).stdout;
+    const txList = (await runInProcess(['tx', 'list', '--help'])).stdout;
     expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
     expect(txList).toMatch(/--status <status> +only failed or success/);
     expect(txList).toMatch(/--timeout <seconds>(.|\n)*\(default: "30"\)/);
-    const completion = (await runCli(['completion', '--help'])).stdout;
+    const completion = (await runInProcess(['completion', '--help'])).stdout;
     expect(completion).toMatch(/choices: "bash", "zsh", "fish"/);
   });
 });
@@ -65,14 +65,14 @@ describe('svc help <command...>', () => {
     [['help', 'config'], ['config', '--help']],
     [['help'], ['--help']],
   ])('svc %j is svc %j', async (helpArgs, flagArgs) => {
-    const [viaHelp, viaFlag] = await Promise.all([runCli(helpArgs), runCli(flagArgs)]);
+    const [viaHelp, viaFlag] = await Promise.all([runInProcess(helpArgs), runInProcess(flagArgs)]);
     expect(viaHelp.exitCode).toBe(0);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toMatch(/^Usage: svc/);
   });
 
   it('an unknown command under help: exit 2 and the nearest name', async () => {
-    const result = await runCli(['help', 'tx', 'lsit']);
+    const result = await runInProcess(['help', 'tx', 'lsit']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("svc: unknown command 'lsit' for 'svc tx'\nDid you mean list?\n");
@@ -85,7 +85,7 @@ describe('unknown commands suggest the nearest one', () => {
     [['webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
     [['help', 'webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
   ])('svc %j', async (args, stderr) => {
-    const result = await runCli(args);
+    const result = await runInProcess(args);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(stderr);
