@@ -4,7 +4,7 @@
 // loaded only when that command runs.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -39,3 +39,6 @@ for (const name of readdirSync(dist)) {
   const file = new URL(name, dist);
   if (/^svc-.*\.js$/.test(name) && !written.has(name) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
 }
+
+// What each output holds, for the test that keeps start-up lean (the entry chunk must not carry keccak or the schemas).
+writeFileSync(new URL('meta.json', dist), JSON.stringify(metafile));

@@ -1,14 +1,16 @@
 // Builds the program, registers the commands, and is the one place errors become messages and exit codes.
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import type { CommandContext, GlobalOptions } from './context.js';
+import { createContext } from './context.js';
+import type { GlobalOptions } from './context.js';
 import { ExitCode, InterruptedError, SvcError, UsageError } from './errors.js';
 import { createProcessIO } from './io.js';
 import { safeText } from './render/text.js';
 import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
-import type { Action, Handler } from './commands/help.js';
-import { addHelpCommands, examples } from './commands/help.js';
+import { addHelpCommands } from './commands/help.js';
+import type { Action, Handler } from './commands/shared/action.js';
+import { examples } from './commands/shared/help-text.js';
 import * as completion from './commands/completion.js';
 import * as configGet from './commands/config-get.js';
 import * as configList from './commands/config-list.js';
@@ -141,13 +143,15 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
   for (const sub of command.commands) configureErrors(sub, io, `${path} ${sub.name()}`);
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const noColor = argv.includes('--no-color');
-  const quiet = argv.includes('-q') || argv.includes('--quiet');
-  const io = createProcessIO({ noColor, quiet });
-  const interrupts = new AbortController();
-  let globalsForErrors: Partial<GlobalOptions> = { json: argv.includes('--json'), verbose: argv.includes('-v') || argv.includes('--verbose') };
+/** What the IO object needs to know before the arguments are parsed (colour and quiet decide the spinner). */
+export function ioFlags(argv: readonly string[]): { noColor: boolean; quiet: boolean } {
+  return { noColor: argv.includes('--no-color'), quiet: argv.includes('-q') || argv.includes('--quiet') };
+}
 
+/** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
+export async function main(argv: string[]): Promise<number> {
+  const io = createProcessIO(ioFlags(argv));
+  const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     const exitCode = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
     if (interrupts.signal.aborted) process.exit(exitCode); // a second Ctrl-C: no more waiting
@@ -161,15 +165,29 @@ export async function main(argv: string[]): Promise<number> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(ExitCode.ok);
   });
+  return runCommandLine(argv, { io, interrupt: interrupts.signal });
+}
 
-  const action: Action = <Flags>(handler: Handler<Flags>) =>
+/**
+ * Parses `argv` (node, script, args...), runs the command with this IO and interrupt signal, and returns the exit
+ * code: the whole CLI without the process, as tests run it in-process.
+ */
+export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO; interrupt: AbortSignal }): Promise<number> {
+  let globalsForErrors: Partial<GlobalOptions> = { json: argv.includes('--json'), verbose: argv.includes('-v') || argv.includes('--verbose') };
+
+  const action: Action = <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
     async (...commanderArgs: unknown[]) => {
       const command = commanderArgs[commanderArgs.length - 1] as Command;
       const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);
       globalsForErrors = globals;
-      const context: CommandContext = { io, globals, interrupt: interrupts.signal, version: VERSION };
-      const args = commanderArgs.slice(0, -2);
-      await handler({ args, flags: command.opts() as Flags }, context);
+      const { context, close } = createContext({ io, globals, interrupt, version: VERSION });
+      // commander passes the declared positional arguments, then the options object and the command.
+      const args = commanderArgs.slice(0, -2) as Args;
+      try {
+        await handler({ args, flags: command.opts() as Flags }, context);
+      } finally {
+        await close();
+      }
     };
 
   const program = buildProgram(action);

@@ -1,5 +1,8 @@
-// What every command gets: the IO object, the global options, and the signal that says "stop now".
+// What every command gets: the IO object, the global options, the signal that says "stop now", and its clients.
+import type { EmulatorControlClient } from './api/emulator-control.js';
+import type { ServiceClient } from './api/client.js';
 import type { IO } from './io.js';
+import type { Session } from './session.js';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -17,6 +20,32 @@ export interface CommandContext {
   /** Aborted on SIGINT/SIGTERM; its reason is the InterruptedError to end with. */
   interrupt: AbortSignal;
   version: string;
+  /**
+   * The service client, made on first call from the settings (flag > env > profile > default); the key checks of
+   * the contract run here, before any request. Closed by the caller of the command once it returns.
+   */
+  client(options: { needsKey: boolean }): Promise<ServiceClient>;
+  /** A client for the emulator's control API at the same base URL. */
+  emulatorControl(): Promise<EmulatorControlClient>;
+}
+
+/**
+ * A context whose clients come from a Session loaded on first use (commands that talk to no service never load
+ * undici), and the function that closes them once the command is done.
+ */
+export function createContext(inputs: Omit<CommandContext, 'client' | 'emulatorControl'>): { context: CommandContext; close(): Promise<void> } {
+  let session: Promise<Session> | undefined;
+  const open = () => (session ??= import('./session.js').then(({ Session }) => new Session(inputs)));
+  return {
+    context: {
+      ...inputs,
+      client: async (options) => (await open()).client(options),
+      emulatorControl: async () => (await open()).emulatorControl(),
+    },
+    close: async () => {
+      if (session) await (await session).close();
+    },
+  };
 }
 
 /** Resolves when the user asks a long-running command (a server) to stop. */

@@ -1,6 +1,5 @@
 // Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
 import { UsageError } from './errors.js';
-import { PAGE_SIZE_MAX, PAGE_SIZE_MIN } from './api/types.js';
 
 export function parseInteger(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
@@ -30,45 +29,6 @@ export function parseChoice<T extends string>(flag: string, text: string, choice
     throw new UsageError(`${flag} "${text}": must be one of ${choices.join(', ')}`);
   }
   return text as T;
-}
-
-export function parsePageSize(text: string): number {
-  return parseInteger('--page-size', text, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
-}
-
-/** A page token as the user pasted it: non-empty, one line. */
-export function parsePageToken(text: string): string {
-  if (text === '' || /[\s\p{Cc}]/u.test(text)) {
-    throw new UsageError(`--page-token ${JSON.stringify(text)}: must be a non-empty token from a previous nextPageToken`);
-  }
-  return text;
-}
-
-export interface PagingFlags {
-  pageSize?: string;
-  pageToken?: string;
-  limit?: string;
-  all?: boolean;
-}
-
-export interface PagingOptions {
-  pageSize?: number;
-  pageToken?: string;
-  /** Items to print at most; undefined with --all or for a single page. */
-  limit?: number;
-  follow: boolean;
-}
-
-export function parsePaging(flags: PagingFlags): PagingOptions {
-  if (flags.limit !== undefined && flags.all) {
-    throw new UsageError('--limit and --all: use one or the other (--all follows every page, --limit stops after n items)');
-  }
-  return {
-    pageSize: flags.pageSize === undefined ? undefined : parsePageSize(flags.pageSize),
-    pageToken: flags.pageToken === undefined ? undefined : parsePageToken(flags.pageToken),
-    limit: flags.limit === undefined ? undefined : parsePositiveInteger('--limit', flags.limit),
-    follow: flags.limit !== undefined || Boolean(flags.all),
-  };
 }
 
 /** Absolute http(s) URL, as the service requires of a webhook's destination. */

@@ -1,17 +1,12 @@
-// The typed client: the spec's four operations, each answer checked for the shape the CLI relies on.
+// The typed client: one method per service operation, each with its retry policy, its own words for errors, and
+// its answer checked against the schema of what the CLI relies on.
+import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
+import { AddressPageSchema, ShownWebhookSchema, TransactionPageSchema } from '../schema/index.js';
+import type { AddressPage, CreateWebhookRequest, ListedTransaction, Network, ShownWebhook, TransactionPage, TxStatusFilter } from '../schema/index.js';
 import { Transport } from './http.js';
-import type { HttpResponse, TransportOptions } from './http.js';
-import type {
-  CreateWebhookRequest,
-  Network,
-  Transaction,
-  TransactionListResponse,
-  TxStatusFilter,
-  Webhook,
-  WebhookAddressListResponse,
-} from './types.js';
+import type { HttpResponse, RequestSpec, TransportOptions } from './http.js';
 
 /** A parsed body together with the bytes it came from, so `--json` can print them exactly as returned. */
 export interface Fetched<T> {
@@ -31,6 +26,12 @@ export interface PageQuery {
   pageSize?: number;
 }
 
+/** What a 403 or 404 about one webhook means, whichever operation met it. */
+const WEBHOOK_HINTS = {
+  403: 'this key may not do that; a read-only key can list but not create or change webhooks',
+  404: 'check the webhook id; a webhook is visible only to the key that created it',
+} as const;
+
 export class ServiceClient {
   private readonly transport: Transport;
 
@@ -38,29 +39,28 @@ export class ServiceClient {
     this.transport = new Transport(options);
   }
 
-  async listTransactions(query: TransactionQuery): Promise<Fetched<TransactionListResponse>> {
-    const response = await this.transport.send({
+  async listTransactions(query: TransactionQuery): Promise<Fetched<TransactionPage>> {
+    return this.fetch(TransactionPageSchema, {
       method: 'GET',
       path: '/v1/transactions',
       query: { pageToken: query.pageToken, pageSize: query.pageSize, network: query.network, status: query.status },
-      retryPolicy: 'safe',
+      retryPolicy: 'repeatable',
       sendKey: true,
     });
-    const data = parseObject(response);
-    checkList(data, 'transactions', (item) => typeof item === 'object' && item !== null && !Array.isArray(item));
-    return { data: data as unknown as TransactionListResponse, raw: response.body };
   }
 
-  async createWebhook(body: CreateWebhookRequest): Promise<Fetched<Webhook>> {
+  async createWebhook(body: CreateWebhookRequest): Promise<Fetched<ShownWebhook>> {
     const response = await this.transport.send({
       method: 'POST',
       path: '/v1/webhooks',
       jsonBody: body,
-      retryPolicy: 'create',
+      retryPolicy: 'at-most-once',
       sendKey: true,
+      outcomeUnknownHint: 'check whether the webhook was created before trying again (it would start sending notifications to its url)',
+      statusHints: WEBHOOK_HINTS,
     });
     try {
-      return { data: parseWebhook(response), raw: response.body };
+      return { data: parseAnswer(ShownWebhookSchema, response), raw: response.body };
     } catch (error) {
       // The service accepted it: whatever is wrong with the answer, running the command again would make a second one.
       if (error instanceof ResponseShapeError) {
@@ -71,45 +71,44 @@ export class ServiceClient {
     }
   }
 
-  async deactivateWebhook(id: string): Promise<Fetched<Webhook>> {
-    const response = await this.transport.send({
+  async deactivateWebhook(id: string): Promise<Fetched<ShownWebhook>> {
+    return this.fetch(ShownWebhookSchema, {
       method: 'DELETE',
       path: `/v1/webhooks/${encodeId(id)}`,
-      retryPolicy: 'safe',
+      retryPolicy: 'repeatable',
       sendKey: true,
+      statusHints: WEBHOOK_HINTS,
     });
-    return { data: parseWebhook(response), raw: response.body };
   }
 
-  async listWebhookAddresses(id: string, query: PageQuery): Promise<Fetched<WebhookAddressListResponse>> {
-    const response = await this.transport.send({
+  async listWebhookAddresses(id: string, query: PageQuery): Promise<Fetched<AddressPage>> {
+    return this.fetch(AddressPageSchema, {
       method: 'GET',
       path: `/v1/webhooks/${encodeId(id)}/addresses`,
       query: { pageToken: query.pageToken, pageSize: query.pageSize },
-      retryPolicy: 'safe',
+      retryPolicy: 'repeatable',
       sendKey: true,
+      statusHints: WEBHOOK_HINTS,
     });
-    const data = parseObject(response);
-    checkList(data, 'addresses', (item) => typeof item === 'string');
-    if (data.totalAddresses !== undefined && typeof data.totalAddresses !== 'number') {
-      throw new ResponseShapeError('unexpected response: "totalAddresses" is not a number');
-    }
-    return { data: data as unknown as WebhookAddressListResponse, raw: response.body };
   }
 
   close(): Promise<void> {
     return this.transport.close();
   }
-}
 
-export { checkWebhookId };
+  private async fetch<S extends v.GenericSchema>(schema: S, spec: RequestSpec): Promise<Fetched<v.InferOutput<S>>> {
+    const response = await this.transport.send(spec);
+    return { data: parseAnswer(schema, response), raw: response.body };
+  }
+}
 
 /** Refuses ids that could reach another route, then percent-encodes the rest. */
 function encodeId(id: string): string {
   return encodeURIComponent(checkWebhookId(id));
 }
 
-function parseObject(response: HttpResponse): Record<string, unknown> {
+/** The body parsed and checked against `schema`, or a ResponseShapeError saying what is wrong with it. */
+export function parseAnswer<S extends v.GenericSchema>(schema: S, response: HttpResponse): v.InferOutput<S> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(response.body.toString('utf8'));
@@ -121,31 +120,24 @@ function parseObject(response: HttpResponse): Record<string, unknown> {
         : `unexpected response: HTTP ${response.status} with a body that is not JSON (${kind})`,
     );
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ResponseShapeError('unexpected response: the body is not a JSON object');
-  }
-  return parsed as Record<string, unknown>;
+  const result = v.safeParse(schema, parsed, { abortEarly: true });
+  if (result.success) return result.output;
+  throw new ResponseShapeError(`unexpected response: ${describeIssue(result.issues[0])}`);
 }
 
-function checkList(data: Record<string, unknown>, field: string, isItem: (item: unknown) => boolean): void {
-  const list = data[field];
-  if (!Array.isArray(list)) throw new ResponseShapeError(`unexpected response: "${field}" is not an array`);
-  if (!list.every(isItem)) throw new ResponseShapeError(`unexpected response: an element of "${field}" has the wrong type`);
-  const token = data.nextPageToken;
-  if (token !== undefined && token !== null && typeof token !== 'string') {
-    throw new ResponseShapeError('unexpected response: "nextPageToken" is not a string');
-  }
-}
-
-function parseWebhook(response: HttpResponse): Webhook {
-  const data = parseObject(response);
-  if (data.id !== undefined && typeof data.id !== 'string') {
-    throw new ResponseShapeError('unexpected response: the webhook "id" is not a string');
-  }
-  return data as unknown as Webhook;
+/** One issue in the words of a person reading the body: which field, and what it should have been. */
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const keys = (issue.path ?? []).map((item) => item.key);
+  const expected: Record<string, string> = { Array: 'an array', string: 'a string', number: 'a number', Object: 'an object' };
+  const wanted = expected[issue.expected ?? ''] ?? `of type ${issue.expected}`;
+  if (keys.length === 0) return `the body is not ${wanted === 'an object' ? 'a JSON object' : wanted}`;
+  const [field, index] = keys;
+  if (keys.length === 1) return `"${String(field)}" is not ${wanted}`;
+  if (typeof index === 'number') return `an element of "${String(field)}" has the wrong type`;
+  return `"${keys.map(String).join('.')}" is not ${wanted}`;
 }
 
 /** The identity the contract dedupes transactions on. */
-export function transactionKey(tx: Transaction): string | undefined {
-  return typeof tx.chainId === 'string' && typeof tx.txHash === 'string' ? `${tx.chainId}:${tx.txHash.toLowerCase()}` : undefined;
+export function transactionKey(tx: ListedTransaction): string | undefined {
+  return tx.chainId !== undefined && tx.txHash !== undefined ? `${tx.chainId}:${tx.txHash.toLowerCase()}` : undefined;
 }

@@ -1,6 +1,7 @@
 // A client for the emulator's control API (/_emulator/...), which the real service does not have.
-import { ResponseShapeError } from '../errors.js';
+import * as v from 'valibot';
 import type { Fetched } from './client.js';
+import { parseAnswer } from './client.js';
 import { Transport } from './http.js';
 import type { TransportOptions } from './http.js';
 
@@ -15,10 +16,8 @@ export interface InjectTransactionRequest {
   logs?: Array<{ address: string; topics: string[]; data: string }>;
 }
 
-export interface InjectTransactionResponse {
-  txHash: string;
-  messageIds: string[];
-}
+export const InjectTransactionResponseSchema = v.looseObject({ txHash: v.string(), messageIds: v.array(v.string()) });
+export type InjectTransactionResponse = v.InferOutput<typeof InjectTransactionResponseSchema>;
 
 export class EmulatorControlClient {
   private readonly transport: Transport;
@@ -32,20 +31,13 @@ export class EmulatorControlClient {
       method: 'POST',
       path: '/_emulator/transactions',
       jsonBody: body,
-      retryPolicy: 'create',
+      // A second injection would be a second transaction, with its own notifications.
+      retryPolicy: 'at-most-once',
       sendKey: false,
+      outcomeUnknownHint: 'check the emulator before triggering again: curl $SVC_BASE_URL/_emulator/deliveries lists what it sent',
+      statusHints: { 404: 'is the base URL the emulator? Only `svc emulator start` has the control API (/_emulator/...)' },
     });
-    let data: unknown;
-    try {
-      data = JSON.parse(response.body.toString('utf8'));
-    } catch {
-      throw new ResponseShapeError('unexpected response from the emulator: not JSON');
-    }
-    const record = data as Partial<InjectTransactionResponse> | null;
-    if (!record || typeof record.txHash !== 'string' || !Array.isArray(record.messageIds)) {
-      throw new ResponseShapeError('unexpected response from the emulator: expected { txHash, messageIds }');
-    }
-    return { data: record as InjectTransactionResponse, raw: response.body };
+    return { data: parseAnswer(InjectTransactionResponseSchema, response), raw: response.body };
   }
 
   close(): Promise<void> {

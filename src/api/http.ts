@@ -5,17 +5,20 @@ import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import { ApiError, InterruptedError, NetworkError, SvcError } from '../errors.js';
-import { API_KEY_HEADER, REASON_PHRASES } from './types.js';
+import { API_KEY_HEADER, REASON_PHRASES } from '../schema/index.js';
 import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
 import { maskKey } from '../settings/mask.js';
 
 /**
- * How a request may be retried.
- * - `safe`: GET, and DELETE (deactivation is idempotent): 429/500/502/503 and every network error.
- * - `create`: POST /v1/webhooks: only where the service surely did not act (429, or no connection made),
- *   since a retry after the request reached the service could create a second webhook.
+ * How a request may be retried, by what repeating it would do.
+ * - `repeatable`: repeating it changes nothing more (reads, deactivation, setting fields or adding present
+ *   addresses with the same body): retried on 429/500/502/503 and every network error.
+ * - `at-most-once`: repeating it could act twice (a creation, a rotation): retried only where the service surely
+ *   did not act (429, or no connection made).
  */
-export type RetryPolicy = 'safe' | 'create';
+export type RetryPolicy = 'repeatable' | 'at-most-once';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TransportOptions {
   /** Normalised: no trailing slash; may carry a path prefix. */
@@ -32,13 +35,21 @@ export interface TransportOptions {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: HttpMethod;
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** Serialised once: every retry sends the same bytes. */
   jsonBody?: unknown;
   retryPolicy: RetryPolicy;
   /** Whether the endpoint needs the key (checked by the caller; here it decides if the header is sent). */
   sendKey: boolean;
+  /**
+   * For `at-most-once` requests: what to check before trying again when the service may have acted (the request
+   * was sent, then the connection broke or a 5xx came back), in the words of the resource it touches.
+   */
+  outcomeUnknownHint?: string;
+  /** Hints for error statuses, in the words of this operation; the transport adds only generic ones (401, 429). */
+  statusHints?: Readonly<Partial<Record<number, string>>>;
 }
 
 export interface HttpResponse {
@@ -182,19 +193,19 @@ export class Transport {
   private mayRetry(policy: RetryPolicy, outcome: AttemptOutcome): boolean {
     if (outcome.kind === 'response') {
       if (!RETRYABLE_STATUSES.has(outcome.status)) return false;
-      return policy === 'safe' || outcome.status === 429;
+      return policy === 'repeatable' || outcome.status === 429;
     }
     if (outcome.error.permanent) return false;
-    return policy === 'safe' || outcome.error.notConnected;
+    return policy === 'repeatable' || outcome.error.notConnected;
   }
 
   private settle(spec: RequestSpec, outcome: AttemptOutcome): HttpResponse {
     if (outcome.kind === 'network') {
       const { error } = outcome;
-      if (spec.retryPolicy === 'create' && !error.notConnected) {
+      if (spec.retryPolicy === 'at-most-once' && !error.notConnected) {
         throw new NetworkError(
           `${error.message}: the request may have reached the service, so the outcome is unknown and it was not retried`,
-          'check whether the webhook was created before trying again (it would start sending notifications to its url)',
+          spec.outcomeUnknownHint ?? 'check whether the change was made before trying again',
         );
       }
       throw new NetworkError(error.message, error.hint);
@@ -202,14 +213,14 @@ export class Transport {
     if (outcome.status >= 200 && outcome.status < 300) {
       return { status: outcome.status, body: outcome.body, contentType: outcome.contentType };
     }
-    const error = apiErrorFrom(outcome.status, outcome.body, outcome.contentType);
+    const error = apiErrorFrom(outcome.status, outcome.body, outcome.contentType, spec.statusHints);
     // A service (or proxy) that echoes the request back must not get the key printed by us.
     const apiKey = this.options.apiKey;
     if (apiKey && error.message.includes(apiKey)) error.message = error.message.split(apiKey).join(maskKey(apiKey));
     if (apiKey && error.reason?.includes(apiKey)) error.reason = error.reason.split(apiKey).join(maskKey(apiKey));
-    // A 5xx to a creation (often a gateway's) does not say whether the service acted: "try again" could duplicate it.
-    if (spec.retryPolicy === 'create' && outcome.status >= 500) {
-      error.hint = 'the outcome is unknown: the service may have created the webhook before failing; check whether it was created (it would start sending notifications to its url) before trying again';
+    // A 5xx to an at-most-once request (often a gateway's) does not say whether the service acted: "try again" could act twice.
+    if (spec.retryPolicy === 'at-most-once' && outcome.status >= 500) {
+      error.hint = `the outcome is unknown: the service may have acted before failing; ${spec.outcomeUnknownHint ?? 'check whether the change was made before trying again'}`;
     }
     throw error;
   }
@@ -306,15 +317,21 @@ function describeNetworkError(error: unknown, timedOut: boolean, timeoutMs: numb
   return { code, message, hint, notConnected, permanent };
 }
 
-const STATUS_HINTS: Readonly<Record<number, string>> = {
+/** Hints that hold whatever the request was; an operation's own hints come first. */
+const GENERIC_STATUS_HINTS: Readonly<Record<number, string>> = {
   401: 'check the API key: svc config get api-key (SVC_API_KEY wins over the config store)',
-  403: 'this key may not do that; a read-only key can list but not create or deactivate',
-  404: 'check the webhook id; a webhook is visible only to the key that created it',
+  403: 'this key may not do that',
+  404: 'check the base URL: svc config get base-url',
   429: 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits',
 };
 
 /** Builds the typed error from a non-2xx answer; the body may be the spec's JSON, or a proxy's HTML page. */
-export function apiErrorFrom(status: number, body: Buffer, contentType: string | undefined): ApiError {
+export function apiErrorFrom(
+  status: number,
+  body: Buffer,
+  contentType: string | undefined,
+  statusHints: Readonly<Partial<Record<number, string>>> = {},
+): ApiError {
   const reasonPhrase = REASON_PHRASES[status];
   let parsed: unknown;
   try {
@@ -331,7 +348,7 @@ export function apiErrorFrom(status: number, body: Buffer, contentType: string |
         : undefined;
     const reason = typeof record.error === 'string' ? record.error : reasonPhrase;
     const error = new ApiError(status, message ?? `HTTP ${status}${reason ? ' ' + reason : ''}`, reason);
-    error.hint = STATUS_HINTS[status];
+    error.hint = statusHints[status] ?? GENERIC_STATUS_HINTS[status];
     return error;
   }
   const kind = contentType ? contentType.split(';')[0]!.trim() : 'no content type';

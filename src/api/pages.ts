@@ -1,6 +1,6 @@
 // Following nextPageToken: page sizes chosen to fetch exactly what will be printed, and an end that always comes.
 import { ResponseShapeError } from '../errors.js';
-import { PAGE_SIZE_MAX } from './types.js';
+import { PAGE_SIZE_MAX } from '../schema/index.js';
 
 export interface PagePlan {
   /** The token to start from (--page-token). */

@@ -4,8 +4,8 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { SHELLS } from '../completion/shells.js';
 import type { Shell } from '../completion/shells.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(program: Command, action: Action): void {
   program
@@ -21,7 +21,7 @@ export function register(program: Command, action: Action): void {
         ['fish', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
       ]) + '\nThe same scripts ship in the package under completions/.\n',
     )
-    .action(action<Record<string, never>>(({ args }, context) => run(program, args[0] as Shell, context)));
+    .action(action<[shell: Shell], Record<string, never>>(({ args: [shell] }, context) => run(program, shell, context)));
 }
 
 /** Writes the script for `shell`; `program` is the tree the script completes. */

@@ -2,8 +2,10 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { LocalError } from '../errors.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { parseSettingKey } from '../settings/store.js';
+import type { SettingKey } from '../settings/store.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -11,15 +13,11 @@ export function register(config: Command, action: Action): void {
     .description('Print the value a setting has now (flag > env > profile > default); a key is masked')
     .argument('<key>', 'api-key or base-url')
     .addHelpText('after', examples([['which service svc talks to', 'svc config get base-url']]))
-    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), context)));
+    .action(action<[key: string], Record<string, never>>(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }
 
-export async function run(keyText: string, context: CommandContext): Promise<void> {
-  const [{ parseSettingKey }, { resolveSettings, maskKey }] = await Promise.all([
-    import('../settings/write.js'),
-    import('../settings/resolve.js'),
-  ]);
-  const key = parseSettingKey(keyText);
+export async function run(key: SettingKey, context: CommandContext): Promise<void> {
+  const { resolveSettings, maskKey } = await import('../settings/resolve.js');
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
   if (key === 'base-url') {
     await context.io.write(settings.baseUrl.value + '\n');

@@ -1,15 +1,15 @@
 // `svc config list`: every effective setting with where it comes from (flag, env, profile, default).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
     .command('list')
     .description('Show every setting in effect and its source: flag, env, profile or default')
     .addHelpText('after', examples([['what a CI job will use', 'SVC_PROFILE=ci svc config list']]))
-    .action(action<Record<string, never>>((_, context) => run(context)));
+    .action(action<[], Record<string, never>>((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

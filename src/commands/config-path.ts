@@ -1,8 +1,8 @@
 // `svc config path`: where the config file is (SVC_CONFIG_DIR moves it).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -15,7 +15,7 @@ export function register(config: Command, action: Action): void {
         ['a CI job keeps its settings in its own folder', 'SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc config path'],
       ]),
     )
-    .action(action<Record<string, never>>((_, context) => run(context)));
+    .action(action<[], Record<string, never>>((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

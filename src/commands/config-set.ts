@@ -2,8 +2,11 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { checkBaseUrl } from '../settings/resolve.js';
+import { parseSettingKey } from '../settings/store.js';
+import type { SettingKey } from '../settings/store.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -19,27 +22,44 @@ export function register(config: Command, action: Action): void {
         ['a staging service in its own profile', 'svc config set base-url https://staging.example.com --profile staging'],
       ]),
     )
-    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), args[1] as string | undefined, context)));
+    .action(action<[key: string, value: string | undefined], Record<string, never>>(({ args: [key, value] }, context) =>
+      run(parseConfigSetOptions(key, value), context),
+    ));
 }
 
-export async function run(keyText: string, valueArgument: string | undefined, context: CommandContext): Promise<void> {
-  const [{ parseSettingKey, writeSetting }, { resolveSettings, checkBaseUrl, maskKey }] = await Promise.all([
-    import('../settings/write.js'),
-    import('../settings/resolve.js'),
-  ]);
+export interface ConfigSetOptions {
+  key: SettingKey;
+  /** Checked; undefined for an api-key read from stdin or the prompt (checked once read). */
+  value?: string;
+}
+
+export function parseConfigSetOptions(keyText: string, valueArgument: string | undefined): ConfigSetOptions {
   const key = parseSettingKey(keyText);
+  if (valueArgument === undefined) {
+    if (key !== 'api-key') throw new UsageError(`config set ${key}: a value is required`);
+    return { key };
+  }
+  return { key, value: checkSettingValue(key, valueArgument) };
+}
+
+function checkSettingValue(key: SettingKey, value: string): string {
+  if (key === 'base-url') return checkBaseUrl(value, 'base-url');
+  if (value === '' || /[^\x21-\x7e]/.test(value)) {
+    throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
+  }
+  return value;
+}
+
+export async function run(options: ConfigSetOptions, context: CommandContext): Promise<void> {
+  const [{ writeSetting }, { resolveSettings, maskKey }] = await Promise.all([import('../settings/write.js'), import('../settings/resolve.js')]);
+  const { key } = options;
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile }, io.env);
-  let value = valueArgument;
+  let value = options.value;
   if (value === undefined) {
-    if (key !== 'api-key') throw new UsageError(`config set ${key}: a value is required`);
-    value = await readKey(context);
+    value = checkSettingValue(key, await readKey(context));
   } else if (key === 'api-key' && !io.quiet) {
     io.warn('svc: warning: a key given as an argument stays in your shell history; next time leave it out and paste it at the prompt');
-  }
-  if (key === 'base-url') value = checkBaseUrl(value, 'base-url');
-  if (key === 'api-key' && (value === '' || /[^\x21-\x7e]/.test(value))) {
-    throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
   }
   await writeSetting(io.env, settings.configPath, settings.profile.value, key, value);
   if (!io.quiet) {

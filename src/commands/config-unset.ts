@@ -1,8 +1,10 @@
 // `svc config unset <key>`: removes a setting from the profile.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { parseSettingKey } from '../settings/store.js';
+import type { SettingKey } from '../settings/store.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -10,15 +12,11 @@ export function register(config: Command, action: Action): void {
     .description('Remove a setting from the profile')
     .argument('<key>', 'api-key or base-url')
     .addHelpText('after', examples([['forget the stored key', 'svc config unset api-key']]))
-    .action(action<Record<string, never>>(({ args }, context) => run(String(args[0]), context)));
+    .action(action<[key: string], Record<string, never>>(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }
 
-export async function run(keyText: string, context: CommandContext): Promise<void> {
-  const [{ parseSettingKey, removeSetting }, { resolveSettings }] = await Promise.all([
-    import('../settings/write.js'),
-    import('../settings/resolve.js'),
-  ]);
-  const key = parseSettingKey(keyText);
+export async function run(key: SettingKey, context: CommandContext): Promise<void> {
+  const [{ removeSetting }, { resolveSettings }] = await Promise.all([import('../settings/write.js'), import('../settings/resolve.js')]);
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile }, io.env);
   const removed = await removeSetting(io.env, settings.configPath, settings.profile.value, key);

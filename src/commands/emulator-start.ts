@@ -3,11 +3,13 @@ import type { Command } from 'commander';
 import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
+import type { EmulatorOptions } from '../emulator/options.js';
 import { parseInteger } from '../options.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { collect } from './shared/action.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
-interface EmulatorStartFlags {
+export interface EmulatorStartFlags {
   port: string;
   host: string;
   seed?: string;
@@ -18,8 +20,6 @@ interface EmulatorStartFlags {
   faultRate: string;
   latency: string;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function register(emulator: Command, action: Action): void {
   emulator
@@ -42,7 +42,7 @@ export function register(emulator: Command, action: Action): void {
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
       ]),
     )
-    .action(action<EmulatorStartFlags>(({ flags }, context) => run(flags, context)));
+    .action(action<[], EmulatorStartFlags>(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
 }
 
 function parseRate(text: string): number {
@@ -51,10 +51,17 @@ function parseRate(text: string): number {
   return value;
 }
 
-export async function run(flags: EmulatorStartFlags, context: CommandContext): Promise<void> {
-  const options = {
+export type EmulatorStartOptions = Omit<EmulatorOptions, 'log'>;
+
+export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorStartOptions {
+  for (const [flag, keys] of [['--api-key', flags.apiKey], ['--read-only-key', flags.readOnlyKey]] as const) {
+    for (const key of keys) {
+      if (key === '' || /[^\x21-\x7e]/.test(key)) throw new UsageError(`${flag}: a key must be non-empty printable ASCII, without spaces`);
+    }
+  }
+  return {
     port: parseInteger('--port', flags.port, 0, 65535),
-    host: flags.host,
+    host: parseHost(flags.host),
     seed: flags.seed === undefined ? undefined : parseInteger('--seed', flags.seed, 0, 2 ** 32 - 1),
     blockTimeMs: parseInteger('--block-time', flags.blockTime, 0, 3_600_000),
     apiKeys: flags.apiKey,
@@ -62,8 +69,19 @@ export async function run(flags: EmulatorStartFlags, context: CommandContext): P
     rateLimit: parseInteger('--rate-limit', flags.rateLimit, 0, 1_000_000),
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
-    log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,
   };
+}
+
+/** A host name or IP address to listen on: no scheme, port, path or spaces (those fail later, less clearly). */
+function parseHost(text: string): string {
+  if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/.test(text)) {
+    throw new UsageError(`--host "${text}": must be a host name or IP address, such as 127.0.0.1, ::1 or 0.0.0.0`);
+  }
+  return text.replace(/^\[(.*)\]$/, '$1');
+}
+
+export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
+  const options: EmulatorOptions = { ...startOptions, log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined };
   const { startEmulator } = await import('../emulator/index.js');
   let emulator;
   try {

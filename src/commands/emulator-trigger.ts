@@ -3,13 +3,13 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import type { InjectTransactionRequest } from '../api/emulator-control.js';
 import { UsageError } from '../errors.js';
-import { isAddress } from '../evm/address.js';
-import { isEventSignature } from '../evm/event-signature.js';
 import { parseChainId, parseChoice } from '../options.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { isAddress, isEventSignature } from '../schema/rules.js';
+import { collect } from './shared/action.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
-interface EmulatorTriggerFlags {
+export interface EmulatorTriggerFlags {
   chainId?: string;
   from?: string;
   to?: string;
@@ -19,7 +19,6 @@ interface EmulatorTriggerFlags {
   log: string[];
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export function register(emulator: Command, action: Action): void {
@@ -41,7 +40,7 @@ export function register(emulator: Command, action: Action): void {
         ['the message ids, for a test', "svc emulator trigger --chain-id 43113 --to \"$ADDR\" --json | jq -r '.messageIds[]'"],
       ]),
     )
-    .action(action<EmulatorTriggerFlags>(({ flags }, context) => run(parseEmulatorTriggerOptions(flags), context)));
+    .action(action<[], EmulatorTriggerFlags>(({ flags }, context) => run(parseEmulatorTriggerOptions(flags), context)));
 }
 
 function address(flag: string, text: string): string {
@@ -80,34 +79,18 @@ export function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): Inject
 }
 
 export async function run(request: InjectTransactionRequest, context: CommandContext): Promise<void> {
-  const [{ EmulatorControlClient }, { resolveSettings }] = await Promise.all([
-    import('../api/emulator-control.js'),
-    import('../settings/resolve.js'),
-  ]);
   const { io, globals } = context;
-  const settings = resolveSettings({ profile: globals.profile, baseUrl: globals.baseUrl }, io.env);
-  const client = new EmulatorControlClient({
-    baseUrl: settings.baseUrl.value,
-    timeoutMs: globals.timeoutMs,
-    retries: globals.retries,
-    userAgent: `svc/${context.version}`,
-    onExchange: globals.verbose ? (line) => io.warn(`* ${line}`) : undefined,
-    interrupt: context.interrupt,
-  });
-  try {
-    const injected = await client.injectTransaction(request);
-    if (globals.json) {
-      const { asReturned } = await import('../render/json.js');
-      await io.write(asReturned(injected.raw));
-    } else if (io.isStdoutTTY) {
-      const { txHash, messageIds } = injected.data;
-      const delivered = messageIds.length === 0 ? 'no webhook matched' : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
-      await io.write(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}\n`);
-    } else {
-      const { tsvRow } = await import('../render/tsv.js');
-      await io.write(tsvRow([injected.data.txHash, ...injected.data.messageIds]));
-    }
-  } finally {
-    await client.close();
+  const client = await context.emulatorControl();
+  const injected = await client.injectTransaction(request);
+  if (globals.json) {
+    const { asReturned } = await import('../render/json.js');
+    await io.write(asReturned(injected.raw));
+  } else if (io.isStdoutTTY) {
+    const { txHash, messageIds } = injected.data;
+    const delivered = messageIds.length === 0 ? 'no webhook matched' : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
+    await io.write(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}\n`);
+  } else {
+    const { tsvRow } = await import('../render/tsv.js');
+    await io.write(tsvRow([injected.data.txHash, ...injected.data.messageIds]));
   }
 }

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
 export function register(program: Command, action: Action): void {
   program
@@ -18,7 +18,7 @@ export function register(program: Command, action: Action): void {
         ['canonical forms too', "svc event-signature 'Transfer(address,address,uint)' --json | jq -r '.[].canonical'"],
       ]),
     )
-    .action(action<Record<string, never>>(({ args }, context) => run(args[0] as string[], context)));
+    .action(action<[declarations: string[]], Record<string, never>>(({ args: [declarations] }, context) => run(declarations, context)));
 }
 
 export async function run(declarations: string[], context: CommandContext): Promise<void> {

@@ -1,12 +1,14 @@
 // `svc tx list`: GET /v1/transactions, one page or many, never the same (chainId, txHash) twice in a run.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import { NETWORKS, TX_STATUS_FILTERS } from '../api/types.js';
-import type { Network, Transaction, TransactionListResponse, TxStatusFilter } from '../api/types.js';
-import { parseChoice, parsePaging } from '../options.js';
-import type { PagingFlags, PagingOptions } from '../options.js';
-import { addPagingOptions, examples, shellQuote } from './help.js';
-import type { Action } from './help.js';
+import { NETWORKS, TX_STATUS_FILTERS } from '../schema/rules.js';
+import type { Network, TxStatusFilter } from '../schema/rules.js';
+import type { ListedTransaction, TransactionPage } from '../schema/transactions.js';
+import { parseChoice } from '../options.js';
+import type { Action } from './shared/action.js';
+import { examples, shellQuote } from './shared/help-text.js';
+import { addPagingOptions, parsePaging } from './shared/paging.js';
+import type { PagingFlags, PagingOptions } from './shared/paging.js';
 
 export interface TxListOptions {
   network?: Network;
@@ -14,7 +16,7 @@ export interface TxListOptions {
   paging: PagingOptions;
 }
 
-interface TxListFlags extends PagingFlags {
+export interface TxListFlags extends PagingFlags {
   network?: string;
   status?: string;
 }
@@ -35,7 +37,7 @@ export function register(tx: Command, action: Action): void {
       ['hashes of failed fuji transactions', "svc tx list --network fuji --status failed --limit 100 --json | jq -r '.transactions[].txHash'"],
     ]),
   );
-  command.action(action<TxListFlags>(({ flags }, context) => run(parseTxListOptions(flags), context)));
+  command.action(action<[], TxListFlags>(({ flags }, context) => run(parseTxListOptions(flags), context)));
 }
 
 export function parseTxListOptions(flags: TxListFlags): TxListOptions {
@@ -47,43 +49,38 @@ export function parseTxListOptions(flags: TxListFlags): TxListOptions {
 }
 
 export async function run(options: TxListOptions, context: CommandContext): Promise<void> {
-  const [{ connect }, { printListing }, { transactionTable, transactionTsv }, { transactionKey }] = await Promise.all([
-    import('../session.js'),
-    import('./listing.js'),
+  const [{ printListing }, { transactionTable, transactionTsv }, { transactionKey }] = await Promise.all([
+    import('./shared/listing.js'),
     import('../render/transactions.js'),
     import('../api/client.js'),
   ]);
-  const client = connect(context, { needsKey: false });
+  const client = await context.client({ needsKey: false });
   const printedKeys = new Set<string>();
-  try {
-    await printListing<Transaction, TransactionListResponse>(context, {
-      paging: options.paging,
-      noun: 'transactions',
-      fetch: (request) => client.listTransactions({ ...request, network: options.network, status: options.status }),
-      items: (body) => body.transactions,
-      nextPageToken: (body) => body.nextPageToken,
-      withItems: (body, transactions) => ({ ...body, transactions }),
-      isNew: (tx) => {
-        const key = transactionKey(tx);
-        if (key === undefined) return true;
-        if (printedKeys.has(key)) return false;
-        printedKeys.add(key);
-        return true;
-      },
-      tsv: transactionTsv,
-      table: transactionTable,
-      footer: (body) => {
-        if (options.paging.follow || typeof body.nextPageToken !== 'string' || body.nextPageToken === '') return undefined;
-        const flags = [
-          options.network && `--network ${options.network}`,
-          options.status && `--status ${options.status}`,
-          options.paging.pageSize && `--page-size ${options.paging.pageSize}`,
-          `--page-token ${shellQuote(body.nextPageToken)}`,
-        ].filter(Boolean);
-        return `\nNext page: svc tx list ${flags.join(' ')}\n`;
-      },
-    });
-  } finally {
-    await client.close();
-  }
+  await printListing<ListedTransaction, TransactionPage>(context, {
+    paging: options.paging,
+    noun: 'transactions',
+    listField: 'transactions',
+    fetch: (request) => client.listTransactions({ ...request, network: options.network, status: options.status }),
+    items: (body) => body.transactions,
+    nextPageToken: (body) => body.nextPageToken,
+    isNew: (tx) => {
+      const key = transactionKey(tx);
+      if (key === undefined) return true;
+      if (printedKeys.has(key)) return false;
+      printedKeys.add(key);
+      return true;
+    },
+    tsv: transactionTsv,
+    table: transactionTable,
+    footer: (body) => {
+      if (options.paging.follow || typeof body.nextPageToken !== 'string' || body.nextPageToken === '') return undefined;
+      const flags = [
+        options.network && `--network ${options.network}`,
+        options.status && `--status ${options.status}`,
+        options.paging.pageSize && `--page-size ${options.paging.pageSize}`,
+        `--page-token ${shellQuote(body.nextPageToken)}`,
+      ].filter(Boolean);
+      return `\nNext page: svc tx list ${flags.join(' ')}\n`;
+    },
+  });
 }

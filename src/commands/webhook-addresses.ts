@@ -1,11 +1,12 @@
 // `svc webhook addresses <id>`: GET /v1/webhooks/{id}/addresses, page by page, streamed.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import type { WebhookAddressListResponse } from '../api/types.js';
-import { checkWebhookId, parsePaging } from '../options.js';
-import type { PagingFlags, PagingOptions } from '../options.js';
-import { addPagingOptions, examples, shellQuote } from './help.js';
-import type { Action } from './help.js';
+import type { AddressPage } from '../schema/webhooks.js';
+import { checkWebhookId } from '../options.js';
+import type { Action } from './shared/action.js';
+import { examples, shellQuote } from './shared/help-text.js';
+import { addPagingOptions, parsePaging } from './shared/paging.js';
+import type { PagingFlags, PagingOptions } from './shared/paging.js';
 
 export interface WebhookAddressesOptions {
   webhookId: string;
@@ -26,7 +27,7 @@ export function register(webhook: Command, action: Action): void {
       ['the count the service reports', "svc webhook addresses \"$WEBHOOK_ID\" --page-size 1 --json | jq .totalAddresses"],
     ]),
   );
-  command.action(action<PagingFlags>(({ args, flags }, context) => run(parseWebhookAddressesOptions(String(args[0]), flags), context)));
+  command.action(action<[id: string], PagingFlags>(({ args: [id], flags }, context) => run(parseWebhookAddressesOptions(id, flags), context)));
 }
 
 export function parseWebhookAddressesOptions(id: string, flags: PagingFlags): WebhookAddressesOptions {
@@ -34,34 +35,26 @@ export function parseWebhookAddressesOptions(id: string, flags: PagingFlags): We
 }
 
 export async function run(options: WebhookAddressesOptions, context: CommandContext): Promise<void> {
-  const [{ connect }, { printListing }, { addressTable, addressTsv }] = await Promise.all([
-    import('../session.js'),
-    import('./listing.js'),
-    import('../render/addresses.js'),
-  ]);
-  const client = connect(context, { needsKey: true });
-  try {
-    await printListing<string, WebhookAddressListResponse>(context, {
-      paging: options.paging,
-      noun: 'addresses',
-      fetch: (request) => client.listWebhookAddresses(options.webhookId, request),
-      items: (body) => body.addresses,
-      nextPageToken: (body) => body.nextPageToken,
-      withItems: (body, addresses) => ({ ...body, addresses }),
-      tsv: addressTsv,
-      table: addressTable,
-      total: (body) => (typeof body.totalAddresses === 'number' ? body.totalAddresses : undefined),
-      footer: (body, shown) => {
-        const total = typeof body.totalAddresses === 'number' ? ` of ${body.totalAddresses}` : '';
-        let footer = `\nShowing ${shown}${total} addresses.`;
-        if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
-          const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
-          footer += `\nNext page: svc webhook addresses ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
-        }
-        return footer + '\n';
-      },
-    });
-  } finally {
-    await client.close();
-  }
+  const [{ printListing }, { addressTable, addressTsv }] = await Promise.all([import('./shared/listing.js'), import('../render/addresses.js')]);
+  const client = await context.client({ needsKey: true });
+  await printListing<string, AddressPage>(context, {
+    paging: options.paging,
+    noun: 'addresses',
+    listField: 'addresses',
+    fetch: (request) => client.listWebhookAddresses(options.webhookId, request),
+    items: (body) => body.addresses,
+    nextPageToken: (body) => body.nextPageToken,
+    tsv: addressTsv,
+    table: addressTable,
+    total: (body) => body.totalAddresses,
+    footer: (body, shown) => {
+      const total = body.totalAddresses === undefined ? '' : ` of ${body.totalAddresses}`;
+      let footer = `\nShowing ${shown}${total} addresses.`;
+      if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+        const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
+        footer += `\nNext page: svc webhook addresses ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
+      }
+      return footer + '\n';
+    },
+  });
 }

@@ -1,19 +1,20 @@
 // `svc webhook create`: POST /v1/webhooks for address_activity; never retried where it could create a second one.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
-import type { CreateWebhookRequest } from '../api/types.js';
 import { InterruptedError, UsageError } from '../errors.js';
-import { isAddress } from '../evm/address.js';
-import { DeclarationError, eventSignature, isEventSignature } from '../evm/event-signature.js';
+import type { IO } from '../io.js';
 import { parseChainId, parseHttpUrl } from '../options.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import { isEventSignature } from '../schema/rules.js';
+import type { CreateWebhookRequest } from '../schema/webhooks.js';
+import { collect } from './shared/action.js';
+import type { Action } from './shared/action.js';
+import { readAddressInput } from './shared/address-input.js';
+import type { AddressFlags } from './shared/address-input.js';
+import { examples } from './shared/help-text.js';
 
-interface WebhookCreateFlags {
+export interface WebhookCreateFlags extends AddressFlags {
   url?: string;
   chainId?: string;
-  address: string[];
-  addressesFile?: string;
   eventSignature: string[];
   event: string[];
   name?: string;
@@ -25,8 +26,6 @@ interface WebhookCreateFlags {
 export interface WebhookCreateOptions {
   request: CreateWebhookRequest;
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function register(webhook: Command, action: Action): void {
   webhook
@@ -50,63 +49,21 @@ export function register(webhook: Command, action: Action): void {
         ['in CI: capture the new id', 'WEBHOOK_ID=$(svc webhook create --url "$HOOK_URL" --chain-id 43113 --address "$ADDR" --json | jq -r .id)'],
       ]),
     )
-    .action(action<WebhookCreateFlags>(async ({ flags }, context) => run(await parseWebhookCreateOptions(flags, context), context)));
+    .action(action<[], WebhookCreateFlags>(async ({ flags }, context) => run(await parseWebhookCreateOptions(flags, context.io), context)));
 }
 
-export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, context: CommandContext): Promise<WebhookCreateOptions> {
+export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, io: IO): Promise<WebhookCreateOptions> {
   if (flags.url === undefined) throw new UsageError('--url is required: where notifications are sent');
   if (flags.chainId === undefined) throw new UsageError('--chain-id is required: the decimal id of the chain to watch');
   const url = parseHttpUrl('--url', flags.url);
   const chainId = parseChainId(flags.chainId);
-
-  const candidates: Array<{ address: string; origin: string }> = [];
-  for (const value of flags.address) {
-    for (const part of value.split(',')) candidates.push({ address: part.trim(), origin: '--address' });
-  }
-  if (flags.addressesFile !== undefined) {
-    const text = await readAddressesFile(flags.addressesFile, context);
-    const before = candidates.length;
-    text.split(/\r?\n/).forEach((line, index) => {
-      const address = line.replace(/#.*/, '').trim();
-      if (address !== '') candidates.push({ address, origin: `--addresses-file ${flags.addressesFile} line ${index + 1}:` });
-    });
-    if (candidates.length === before) {
-      throw new UsageError(`--addresses-file ${flags.addressesFile}: holds no addresses (one per line, # for comments)`);
-    }
-  }
-  if (candidates.length === 0) throw new UsageError('at least one address is required: use --address or --addresses-file');
-  const addresses: string[] = [];
-  const seen = new Set<string>();
-  for (const { address, origin } of candidates) {
-    if (!isAddress(address)) throw new UsageError(`${origin} ${JSON.stringify(address)}: must be an address, 0x followed by 40 hex characters`);
-    const key = address.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    addresses.push(address);
-  }
-
-  const eventSignatures: string[] = [];
-  for (const signature of flags.eventSignature) {
-    if (!isEventSignature(signature)) {
-      throw new UsageError(`--event-signature ${JSON.stringify(signature)}: must be 0x followed by 64 hex characters`);
-    }
-    eventSignatures.push(signature);
-  }
-  for (const declaration of flags.event) {
-    try {
-      eventSignatures.push(eventSignature(declaration).signature);
-    } catch (error) {
-      if (error instanceof DeclarationError) throw new UsageError(`--event ${JSON.stringify(declaration)}: ${error.message}`);
-      throw error;
-    }
-  }
-  const uniqueSignatures = [...new Map(eventSignatures.map((signature) => [signature.toLowerCase(), signature])).values()];
-
+  const addresses = await readAddressInput(flags, io);
+  const eventSignatures = await parseEventSignatures(flags);
   const request: CreateWebhookRequest = {
     url,
     chainId,
     eventType: 'address_activity',
-    metadata: uniqueSignatures.length ? { addresses, eventSignatures: uniqueSignatures } : { addresses },
+    metadata: eventSignatures.length ? { addresses, eventSignatures } : { addresses },
   };
   if (flags.name !== undefined) request.name = flags.name;
   if (flags.description !== undefined) request.description = flags.description;
@@ -115,26 +72,32 @@ export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, conte
   return { request };
 }
 
-async function readAddressesFile(path: string, context: CommandContext): Promise<string> {
-  if (path === '-') {
-    if (context.io.isStdinTTY) throw new UsageError('--addresses-file -: reads addresses from stdin, but stdin is a terminal; pipe a file in');
-    const chunks: Buffer[] = [];
-    for await (const chunk of context.io.in) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+/** --event-signature values and the signatures of --event declarations, each once (keccak loaded only for --event). */
+async function parseEventSignatures(flags: Pick<WebhookCreateFlags, 'eventSignature' | 'event'>): Promise<string[]> {
+  const eventSignatures: string[] = [];
+  for (const signature of flags.eventSignature) {
+    if (!isEventSignature(signature)) {
+      throw new UsageError(`--event-signature ${JSON.stringify(signature)}: must be 0x followed by 64 hex characters`);
+    }
+    eventSignatures.push(signature);
   }
-  const { readFile } = await import('node:fs/promises');
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new UsageError(`--addresses-file ${path}: cannot read it (${why})`);
+  if (flags.event.length > 0) {
+    const { DeclarationError, eventSignature } = await import('../evm/event-signature.js');
+    for (const declaration of flags.event) {
+      try {
+        eventSignatures.push(eventSignature(declaration).signature);
+      } catch (error) {
+        if (error instanceof DeclarationError) throw new UsageError(`--event ${JSON.stringify(declaration)}: ${error.message}`);
+        throw error;
+      }
+    }
   }
+  return [...new Map(eventSignatures.map((signature) => [signature.toLowerCase(), signature])).values()];
 }
 
 export async function run(options: WebhookCreateOptions, context: CommandContext): Promise<void> {
-  const [{ connect }, { printWebhook }] = await Promise.all([import('../session.js'), import('./webhook-output.js')]);
-  const client = connect(context, { needsKey: true });
+  const { printWebhook } = await import('./shared/webhook-output.js');
+  const client = await context.client({ needsKey: true });
   const spinner = await context.io.spinner(context.globals.json);
   try {
     spinner.update('Creating webhook');
@@ -151,6 +114,5 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
     await printWebhook(created, context);
   } finally {
     spinner.clear();
-    await client.close();
   }
 }

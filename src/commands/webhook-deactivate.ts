@@ -1,10 +1,11 @@
 // `svc webhook deactivate <id>`: DELETE /v1/webhooks/{id}, after a confirmation on a terminal (or --yes).
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
+import type { IO } from '../io.js';
 import { checkWebhookId } from '../options.js';
-import { UsageError } from '../errors.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { checkConfirmation, confirmOrCancel } from './shared/confirm.js';
+import { examples } from './shared/help-text.js';
 
 export interface WebhookDeactivateOptions {
   webhookId: string;
@@ -24,28 +25,20 @@ export function register(webhook: Command, action: Action): void {
         ['in a script or CI job', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
       ]),
     )
-    .action(action<{ yes?: boolean }>(({ args, flags }, context) =>
-      run({ webhookId: checkWebhookId(String(args[0])), confirmed: Boolean(flags.yes) }, context),
-    ));
+    .action(action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) => run(parseWebhookDeactivateOptions(id, flags, context.io), context)));
+}
+
+export function parseWebhookDeactivateOptions(id: string, flags: { yes?: boolean }, io: IO): WebhookDeactivateOptions {
+  const webhookId = checkWebhookId(id);
+  return { webhookId, ...checkConfirmation(io, flags.yes, `refusing to deactivate webhook ${webhookId} without confirmation`) };
 }
 
 export async function run(options: WebhookDeactivateOptions, context: CommandContext): Promise<void> {
-  const { io } = context;
-  const { connect } = await import('../session.js');
   // Settings and key are checked before asking, so a doomed command does not ask first.
-  const client = connect(context, { needsKey: true });
-  try {
-    if (!options.confirmed) {
-      if (!io.isStdinTTY || !io.isStderrTTY) {
-        throw new UsageError(`refusing to deactivate webhook ${options.webhookId} without confirmation: pass --yes`);
-      }
-      const { confirm } = await import('../prompt.js');
-      const yes = await confirm(io, `Deactivate webhook ${options.webhookId}? Its notifications stop at once.`);
-      if (!yes) throw new UsageError('cancelled: the webhook was not deactivated');
-    }
-    const { printWebhook } = await import('./webhook-output.js');
-    await printWebhook(await client.deactivateWebhook(options.webhookId), context);
-  } finally {
-    await client.close();
+  const client = await context.client({ needsKey: true });
+  if (!options.confirmed) {
+    await confirmOrCancel(context.io, `Deactivate webhook ${options.webhookId}? Its notifications stop at once.`, 'the webhook was not deactivated');
   }
+  const { printWebhook } = await import('./shared/webhook-output.js');
+  await printWebhook(await client.deactivateWebhook(options.webhookId), context);
 }

@@ -4,10 +4,10 @@ import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import { parseHttpUrl, parseInteger } from '../options.js';
-import { examples } from './help.js';
-import type { Action } from './help.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
 
-interface WebhookListenFlags {
+export interface WebhookListenFlags {
   port: string;
   host: string;
   path?: string;
@@ -37,7 +37,7 @@ export function register(webhook: Command, action: Action): void {
         ['relay to your app and keep a JSON log', 'svc webhook listen --forward-to http://localhost:3000/hooks --json | tee messages.jsonl'],
       ]),
     )
-    .action(action<WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags), context)));
+    .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags), context)));
 }
 
 export function parseWebhookListenOptions(flags: WebhookListenFlags): WebhookListenOptions {

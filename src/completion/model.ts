@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
 import type { Argument, Command, Option } from 'commander';
-import { NETWORKS, TX_STATUS_FILTERS } from '../api/types.js';
+import { NETWORKS, TX_STATUS_FILTERS } from '../schema/rules.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {

@@ -1,5 +1,5 @@
 // Generated chain activity: drafts of transactions (native, ERC-20, approvals, swaps, injected) built into blocks of stored transactions.
-import type { Erc20Transfer, InternalTransaction, Transaction, TxLog, AddressInfo } from '../api/types.js';
+import type { Erc20Transfer, InternalTransaction, Transaction, TxLog, AddressInfo } from '../schema/index.js';
 import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE } from '../evm/event-signature.js';
 import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';

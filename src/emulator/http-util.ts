@@ -1,8 +1,8 @@
 // Response and request-body helpers for the emulator's node:http handlers: JSON answers, spec error bodies, bounded bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
-import type { ErrorBody } from '../api/types.js';
-import { REASON_PHRASES } from '../api/types.js';
+import type { ErrorBody } from '../schema/index.js';
+import { REASON_PHRASES } from '../schema/index.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,5 +1,5 @@
 // Builds the notification message (spec 2.5) a webhook receives for a stored transaction, honouring its include flags.
-import type { NotificationMessage } from '../api/types.js';
+import type { NotificationMessage } from '../schema/index.js';
 import type { StoredTx } from './chain-data.js';
 import type { StoredWebhook } from './webhook-store.js';
 

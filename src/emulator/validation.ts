@@ -1,16 +1,15 @@
 // Validation of query strings and request bodies into typed values, or the list of rules broken (each naming its field).
-import type { CreateWebhookRequest } from '../api/types.js';
+import * as v from 'valibot';
+import { issueMessages } from '../schema/issues.js';
+import { DECIMAL_PATTERN as DECIMAL, isAddress, isEventSignature } from '../schema/rules.js';
+import { CreateWebhookRequestSchema, RULES } from '../schema/webhooks.js';
+import type { CreateWebhookRequest } from '../schema/webhooks.js';
 import type { InjectionInput } from './chain-data.js';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const HASH32 = /^0x[0-9a-fA-F]{64}$/;
-const DECIMAL = /^(0|[1-9][0-9]*)$/;
 const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 const MAX_UINT256 = (1n << 256n) - 1n;
-/** Enough to show the pattern of a mistake in a list of 100,000 addresses without echoing all of it. */
-const ITEM_ERRORS_SHOWN = 3;
 
 /** Query parameters as single values, and an error for each unknown or repeated one. */
 export function parseQuery(search: string, allowed: readonly string[]): { params: Map<string, string>; errors: string[] } {
@@ -38,96 +37,31 @@ function rejectUnknown(object: Record<string, unknown>, allowed: readonly string
   }
 }
 
-function isHttpUrl(text: string): boolean {
-  if (text !== text.trim()) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-/** Checks every element, reporting the first few bad ones by index and a count of the rest. */
-function checkItems(items: unknown[], field: string, test: (item: unknown) => boolean, rule: string, errors: string[]): void {
-  let bad = 0;
-  items.forEach((item, index) => {
-    if (test(item)) return;
-    bad++;
-    if (bad <= ITEM_ERRORS_SHOWN) errors.push(`${field}[${index}] ${rule}`);
-  });
-  if (bad > ITEM_ERRORS_SHOWN) errors.push(`${field} has ${bad - ITEM_ERRORS_SHOWN} more elements that ${rule.replace(/^must be/, 'are not')}`);
-}
-
-const isAddressText = (item: unknown): boolean => typeof item === 'string' && ADDRESS.test(item);
-const isSignatureText = (item: unknown): boolean => typeof item === 'string' && HASH32.test(item);
+const isAddressText = (item: unknown): boolean => typeof item === 'string' && isAddress(item);
+const isSignatureText = (item: unknown): boolean => typeof item === 'string' && isEventSignature(item);
+const ADDRESS_RULE = RULES.address;
 
 /** Lower-cases and drops repeats, keeping the first occurrence's position. */
-function dedupeLower(items: string[]): string[] {
+function dedupeLower(items: readonly string[]): string[] {
   return [...new Set(items.map((item) => item.toLowerCase()))];
 }
 
-const WEBHOOK_FIELDS = ['url', 'chainId', 'eventType', 'metadata', 'name', 'description', 'includeInternalTxs', 'includeLogs'];
-const METADATA_FIELDS = ['addresses', 'eventSignatures'];
-const ADDRESS_RULE = 'must be an address: 0x followed by 40 hex digits';
-const SIGNATURE_RULE = 'must be an event signature: 0x followed by 64 hex digits';
+/** Checks `body` against `schema`, in the messages of the service's 400s. */
+export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown): Validated<v.InferOutput<S>> {
+  const result = v.safeParse(schema, body, { abortEarly: false });
+  return result.success ? { ok: true, value: result.output } : { ok: false, errors: issueMessages(result.issues, 'body') };
+}
 
+/** A creation body, checked, with addresses and signatures lower-cased and deduplicated as the service stores them. */
 export function validateCreateWebhook(body: unknown): Validated<CreateWebhookRequest> {
-  if (!isRecord(body)) return { ok: false, errors: ['body must be a JSON object'] };
-  const errors: string[] = [];
-  rejectUnknown(body, WEBHOOK_FIELDS, '', errors);
-  const { url, chainId, eventType, metadata, name, description, includeInternalTxs, includeLogs } = body;
-
-  if (url === undefined) errors.push('url is required');
-  else if (typeof url !== 'string' || !isHttpUrl(url)) errors.push('url must be an absolute http or https URL');
-
-  if (chainId === undefined) errors.push('chainId is required');
-  else if (typeof chainId !== 'string' || !DECIMAL.test(chainId)) errors.push('chainId must be a decimal string, e.g. "43114"');
-
-  if (eventType === undefined) errors.push('eventType is required');
-  else if (eventType !== 'address_activity') errors.push('eventType must be one of: address_activity');
-
-  let addresses: string[] = [];
-  let eventSignatures: string[] = [];
-  if (metadata === undefined) errors.push('metadata is required');
-  else if (!isRecord(metadata)) errors.push('metadata must be an object');
-  else {
-    rejectUnknown(metadata, METADATA_FIELDS, 'metadata.', errors);
-    const given = metadata['addresses'];
-    if (given === undefined) errors.push('metadata.addresses is required');
-    else if (!Array.isArray(given)) errors.push('metadata.addresses must be an array of addresses');
-    else if (given.length === 0) errors.push('metadata.addresses must contain at least 1 address');
-    else {
-      checkItems(given, 'metadata.addresses', isAddressText, ADDRESS_RULE, errors);
-      addresses = dedupeLower(given.filter(isAddressText) as string[]);
-    }
-    const signatures = metadata['eventSignatures'];
-    if (signatures !== undefined) {
-      if (!Array.isArray(signatures)) errors.push('metadata.eventSignatures must be an array of event signatures');
-      else {
-        checkItems(signatures, 'metadata.eventSignatures', isSignatureText, SIGNATURE_RULE, errors);
-        eventSignatures = dedupeLower(signatures.filter(isSignatureText) as string[]);
-      }
-    }
-  }
-
-  if (name !== undefined && typeof name !== 'string') errors.push('name must be a string');
-  if (description !== undefined && typeof description !== 'string') errors.push('description must be a string');
-  if (includeInternalTxs !== undefined && typeof includeInternalTxs !== 'boolean') errors.push('includeInternalTxs must be a boolean');
-  if (includeLogs !== undefined && typeof includeLogs !== 'boolean') errors.push('includeLogs must be a boolean');
-
-  if (errors.length > 0) return { ok: false, errors };
+  const validated = validateBody(CreateWebhookRequestSchema, body);
+  if (!validated.ok) return validated;
+  const { metadata } = validated.value;
   return {
     ok: true,
     value: {
-      url: url as string,
-      chainId: chainId as string,
-      eventType: 'address_activity',
-      metadata: { addresses, eventSignatures },
-      ...(name !== undefined && { name: name as string }),
-      ...(description !== undefined && { description: description as string }),
-      ...(includeInternalTxs !== undefined && { includeInternalTxs: includeInternalTxs as boolean }),
-      ...(includeLogs !== undefined && { includeLogs: includeLogs as boolean }),
+      ...validated.value,
+      metadata: { addresses: dedupeLower(metadata.addresses), eventSignatures: dedupeLower(metadata.eventSignatures ?? []) },
     },
   };
 }

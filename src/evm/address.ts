@@ -1,11 +1,7 @@
 // EVM addresses: the shape check the CLI applies before any request, and EIP-55 checksumming.
 import { keccak256Bytes, toHex } from './keccak.js';
 
-const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
-
-export function isAddress(text: string): boolean {
-  return ADDRESS_PATTERN.test(text);
-}
+export { isAddress } from '../schema/rules.js';
 
 /** EIP-55 mixed-case checksum form of a 0x + 40 hex address. */
 export function toChecksumAddress(address: string): string {

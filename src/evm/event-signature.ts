@@ -1,5 +1,6 @@
 // Event declarations → canonical form → keccak-256 signature (topic0), as Solidity computes it.
 import { keccak256Hex } from './keccak.js';
+export { isEventSignature } from '../schema/rules.js';
 
 export interface EventSignature {
   declaration: string;
@@ -10,12 +11,8 @@ export interface EventSignature {
 /** Thrown for a declaration that is not a valid event; `message` names the rule broken. */
 export class DeclarationError extends Error {}
 
-const SIGNATURE_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export function isEventSignature(text: string): boolean {
-  return SIGNATURE_PATTERN.test(text);
-}
 
 /**
  * Accepts `Transfer(address,address,uint256)` and

@@ -1,7 +1,9 @@
 // `svc webhook listen`'s server: takes notification POSTs, spots duplicates by messageId, forwards if asked.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NotificationMessage } from '../api/types.js';
+import * as v from 'valibot';
+import { ReceivedNotificationSchema } from '../schema/notifications.js';
+import type { ReceivedNotification } from '../schema/notifications.js';
 
 export interface ReceiverOptions {
   port: number;
@@ -16,7 +18,7 @@ export interface ReceiverOptions {
 export type ReceiverEvent =
   | {
       kind: 'message';
-      message: NotificationMessage;
+      message: ReceivedNotification;
       /** The body as received. */
       body: string;
       receivedAt: Date;
@@ -124,23 +126,15 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
 }
 
 /** The notification, or why it is not one (the fields the receiver relies on, per spec 2.5). */
-export function checkNotification(body: string): NotificationMessage | string {
+export function checkNotification(body: string): ReceivedNotification | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch (error) {
     return body.trim() === '' ? 'empty body' : `not JSON (${(error as Error).message})`;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
-  const message = parsed as Record<string, unknown>;
-  for (const field of ['messageId', 'webhookId', 'eventType'] as const) {
-    if (typeof message[field] !== 'string' || message[field] === '') return `"${field}" is missing or not a string`;
-  }
-  const event = message.event as Record<string, unknown> | undefined;
-  if (typeof event !== 'object' || event === null) return '"event" is missing or not an object';
-  if (typeof event.transaction !== 'object' || event.transaction === null) return '"event.transaction" is missing or not an object';
-  if (event.logs !== undefined && !Array.isArray(event.logs)) return '"event.logs" is not an array';
-  return parsed as NotificationMessage;
+  const result = v.safeParse(ReceivedNotificationSchema, parsed, { abortEarly: true });
+  return result.success ? result.output : result.issues[0].message;
 }
 
 async function relay(url: string, body: string, contentType: string | undefined): Promise<{ status?: number; error?: string }> {

@@ -1,17 +1,17 @@
 // How a received notification is shown by `webhook listen`: one line for people, one TSV row for pipes.
-import type { NotificationMessage } from '../api/types.js';
+import type { ReceivedNotification } from '../schema/notifications.js';
 import { palette } from './table.js';
 import { safeText, shortenMiddle } from './text.js';
 import { tsvRow } from './tsv.js';
 
 export interface ShownMessage {
-  message: NotificationMessage;
+  message: ReceivedNotification;
   receivedAt: Date;
   duplicate: boolean;
   forward?: { status?: number; error?: string };
 }
 
-function counts(message: NotificationMessage): { erc20: number; logs: number } {
+function counts(message: ReceivedNotification): { erc20: number; logs: number } {
   const tx = message.event.transaction;
   return {
     erc20: Array.isArray(tx.erc20Transfers) ? tx.erc20Transfers.length : 0,

@@ -1,5 +1,5 @@
 // How a transaction list item is shown: a table row for people, a TSV row for pipes.
-import type { Transaction } from '../api/types.js';
+import type { ListedTransaction } from '../schema/transactions.js';
 import { formatNativeAmount, isoTime, readableTime, txStatusWord } from './format.js';
 import type { Column, TableStyle } from './table.js';
 import { safeText } from './text.js';
@@ -20,12 +20,11 @@ const COLUMNS: Column[] = [
 const STATUS_COLUMN = COLUMNS.length - 1;
 
 /** The method as named, else its selector. */
-function methodLabel(tx: Transaction): string {
-  const method = tx.method as Partial<Transaction['method']> | undefined;
-  return method?.methodName || method?.methodHash || '';
+function methodLabel(tx: ListedTransaction): string {
+  return tx.method?.methodName || tx.method?.methodHash || '';
 }
 
-function cells(tx: Transaction, time: (unix: unknown) => string): unknown[] {
+function cells(tx: ListedTransaction, time: (unix: unknown) => string): unknown[] {
   return [
     time(tx.blockTimestamp),
     tx.chainId,
@@ -34,17 +33,17 @@ function cells(tx: Transaction, time: (unix: unknown) => string): unknown[] {
     tx.from?.address,
     tx.to?.address,
     methodLabel(tx),
-    typeof tx.value === 'string' ? formatNativeAmount(tx.value) : tx.value,
+    tx.value === undefined ? undefined : formatNativeAmount(tx.value),
     txStatusWord(tx.txStatus),
   ];
 }
 
-export function transactionTsv(tx: Transaction): string {
+export function transactionTsv(tx: ListedTransaction): string {
   return tsvRow(cells(tx, isoTime));
 }
 
 /** Loads the table renderer (cli-table3, chalk) on first use: piped output never needs it. */
-export async function transactionTable(transactions: Transaction[], style: TableStyle): Promise<string> {
+export async function transactionTable(transactions: ListedTransaction[], style: TableStyle): Promise<string> {
   const { renderTable } = await import('./table.js');
   const rows = transactions.map((tx) => cells(tx, readableTime).map(safeText));
   return renderTable(COLUMNS, rows, style, (column, text, chalk) => {

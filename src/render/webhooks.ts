@@ -1,5 +1,5 @@
 // How a webhook is shown: a FIELD/value listing for people, one TSV row for pipes.
-import type { Webhook } from '../api/types.js';
+import type { ShownWebhook } from '../schema/webhooks.js';
 import { isoTime, readableTime } from './format.js';
 import { renderDetails } from './table.js';
 import type { TableStyle } from './table.js';
@@ -7,14 +7,13 @@ import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
 /** id, status, chain id, url, name, created: `cut -f1` gives the id. */
-export function webhookTsv(webhook: Webhook): string {
+export function webhookTsv(webhook: ShownWebhook): string {
   return tsvRow([webhook.id, webhook.status, webhook.chainId, webhook.url, webhook.name, isoTime(webhook.createdAt)]);
 }
 
-export function webhookDetails(webhook: Webhook, style: TableStyle): string {
-  const metadata = (webhook.metadata ?? {}) as Partial<Webhook['metadata']>;
-  const addresses = Array.isArray(metadata.addresses) ? metadata.addresses : [];
-  const signatures = Array.isArray(metadata.eventSignatures) ? metadata.eventSignatures : [];
+export function webhookDetails(webhook: ShownWebhook, style: TableStyle): string {
+  const addresses = webhook.metadata?.addresses ?? [];
+  const signatures = webhook.metadata?.eventSignatures ?? [];
   const pairs: Array<[string, string]> = [
     ['ID', safeText(webhook.id)],
     ['NAME', safeText(webhook.name)],

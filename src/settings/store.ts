@@ -7,6 +7,13 @@ import { LocalError, UsageError } from '../errors.js';
 export const SETTING_KEYS = ['api-key', 'base-url'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
+export function parseSettingKey(text: string): SettingKey {
+  if (!(SETTING_KEYS as readonly string[]).includes(text)) {
+    throw new UsageError(`unknown setting "${text}": the settings are ${SETTING_KEYS.join(', ')}`);
+  }
+  return text as SettingKey;
+}
+
 export type ProfileSettings = Partial<Record<SettingKey, string>>;
 
 export interface StoredConfig {

@@ -1,14 +1,6 @@
 // Writes to the config store go through conf (atomic writes, file mode 0600); only `svc config` writes.
-import { UsageError } from '../errors.js';
-import { configDir, CONFIG_FILE_NAME, readConfig, SETTING_KEYS } from './store.js';
+import { configDir, CONFIG_FILE_NAME, readConfig } from './store.js';
 import type { SettingKey } from './store.js';
-
-export function parseSettingKey(text: string): SettingKey {
-  if (!(SETTING_KEYS as readonly string[]).includes(text)) {
-    throw new UsageError(`unknown setting "${text}": the settings are ${SETTING_KEYS.join(', ')}`);
-  }
-  return text as SettingKey;
-}
 
 async function openStore(env: NodeJS.ProcessEnv) {
   const { default: Conf } = await import('conf');

@@ -153,3 +153,41 @@ export async function runCliTty(args: string[], options: TtyOptions = {}): Promi
   );
   return { exitCode: result.exitCode ?? -1, output: String(result.stdout ?? '').replace(/\r\n/g, '\n') };
 }
+
+export interface InProcessOptions extends RunOptions {
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  stdinTTY?: boolean;
+  columns?: number;
+}
+
+/**
+ * Runs the CLI in this process, through the same parsing, commands and error reporting as `svc`, with a test IO
+ * and the same isolated environment as runCli: the fast way to test options and `run`. What only a process can
+ * show (the launcher, signals, a closed pipe, a terminal) stays with runCli and runCliTty. After `timeout` the
+ * command is interrupted as by SIGTERM (exit 143).
+ */
+export async function runInProcess(args: string[], options: InProcessOptions = {}): Promise<RunResult> {
+  const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
+    import('../../src/cli.js'),
+    import('./test-io.js'),
+    import('../../src/errors.js'),
+  ]);
+  const io = createTestIO({
+    env: isolatedEnv(options),
+    input: options.input,
+    stdoutTTY: options.stdoutTTY,
+    stderrTTY: options.stderrTTY,
+    stdinTTY: options.stdinTTY,
+    columns: options.columns,
+    ...ioFlags(args),
+  });
+  const interrupts = new AbortController();
+  const timer = setTimeout(() => interrupts.abort(new InterruptedError(143)), options.timeout ?? 15_000);
+  try {
+    const exitCode = await runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal });
+    return { exitCode, stdout: io.stdout(), stderr: io.stderr() };
+  } finally {
+    clearTimeout(timer);
+  }
+}

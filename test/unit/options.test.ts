@@ -8,14 +8,12 @@ import {
   parseChoice,
   parseHttpUrl,
   parseInteger,
-  parsePageSize,
-  parsePageToken,
-  parsePaging,
   parsePositiveInteger,
   parseSeconds,
 } from '../../src/options.js';
+import { parsePageSize, parsePageToken, parsePaging } from '../../src/commands/shared/paging.js';
 import { UsageError, LocalError } from '../../src/errors.js';
-import { checkWebhookId } from '../../src/api/client.js';
+import { checkWebhookId } from '../../src/options.js';
 import { decideColor } from '../../src/io.js';
 import { checkBaseUrl, isLoopbackHost, maskKey, resolveSettings } from '../../src/settings/resolve.js';
 import { parseGlobals } from '../../src/cli.js';

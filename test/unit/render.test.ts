@@ -7,7 +7,7 @@ import { asOneLine, asReturned } from '../../src/render/json.js';
 import { fitColumns, fitWidths } from '../../src/render/table.js';
 import { transactionTsv } from '../../src/render/transactions.js';
 import { webhookTsv } from '../../src/render/webhooks.js';
-import type { Transaction, Webhook } from '../../src/api/types.js';
+import type { Transaction, Webhook } from '../../src/schema/index.js';
 
 describe('formatNativeAmount', () => {
   it.each([

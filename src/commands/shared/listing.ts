@@ -1,21 +1,21 @@
 // Shared by the list commands: follow pages, print each as it arrives (JSON, table or TSV), progress on stderr.
-import type { Fetched } from '../api/client.js';
-import { paginate } from '../api/pages.js';
-import type { PageRequest } from '../api/pages.js';
-import type { CommandContext } from '../context.js';
-import type { PagingOptions } from '../options.js';
-import { asOneLine, asReturned } from '../render/json.js';
-import type { TableStyle } from '../render/table.js';
+import type { Fetched } from '../../api/client.js';
+import { paginate } from '../../api/pages.js';
+import type { PageRequest } from '../../api/pages.js';
+import type { CommandContext } from '../../context.js';
+import { asOneLine, asReturned } from '../../render/json.js';
+import type { TableStyle } from '../../render/table.js';
+import type { PagingOptions } from './paging.js';
 
 export interface ListingSpec<Item, Body> {
   paging: PagingOptions;
   /** "transactions", "addresses": for progress and empty results. */
   noun: string;
+  /** The body's field that holds the list ("transactions"), for --json pages written anew. */
+  listField: string;
   fetch(request: PageRequest): Promise<Fetched<Body>>;
   items(body: Body): Item[];
-  nextPageToken(body: Body): unknown;
-  /** The body with only these items, for --json when some were dropped. */
-  withItems(body: Body, items: Item[]): Body;
+  nextPageToken(body: Body): string | null | undefined;
   /** False for an item already printed in this run. */
   isNew?(item: Item): boolean;
   tsv(item: Item): string;
@@ -53,19 +53,21 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       lastBody = fetched.data;
       total = spec.total?.(fetched.data) ?? total;
       const received = spec.items(fetched.data);
-      let kept = spec.isNew ? received.filter((item) => spec.isNew!(item)) : received;
-      if (kept.length > limit - shown) kept = kept.slice(0, limit - shown);
-      shown += kept.length;
+      const keptIndexes: number[] = [];
+      for (let i = 0; i < received.length && keptIndexes.length < limit - shown; i++) {
+        if (!spec.isNew || spec.isNew(received[i]!)) keptIndexes.push(i);
+      }
+      shown += keptIndexes.length;
       spinner.clear();
       if (json) {
-        await io.write(jsonDocument(fetched, kept.length === received.length ? undefined : spec.withItems(fetched.data, kept), spec.paging.follow));
-      } else if (kept.length === 0) {
+        await io.write(jsonDocument(fetched.raw, spec.listField, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow));
+      } else if (keptIndexes.length === 0) {
         continue;
       } else if (io.isStdoutTTY) {
-        await io.write(await spec.table(kept, style));
+        await io.write(await spec.table(keptIndexes.map((i) => received[i]!), style));
       } else {
         let rows = '';
-        for (const item of kept) rows += spec.tsv(item);
+        for (const i of keptIndexes) rows += spec.tsv(received[i]!);
         await io.write(rows);
       }
     }
@@ -81,9 +83,15 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
 /**
  * One page for --json. A single page is written exactly as it came; over several pages each is one compact
  * line (newlines in JSON text are only whitespace, so removing them keeps the value). Only when items had to
- * be dropped (already printed, or beyond --limit) is the page written anew.
+ * be dropped (already printed, or beyond --limit) is the page written anew, from the body as returned (not
+ * from the checked view of it), with only the kept items of its list.
  */
-function jsonDocument<Body>(fetched: Fetched<Body>, replacement: Body | undefined, follow: boolean): string | Buffer {
-  if (replacement !== undefined) return JSON.stringify(replacement) + '\n';
-  return follow ? asOneLine(fetched.raw) : asReturned(fetched.raw);
+function jsonDocument(raw: Buffer, listField: string, keptIndexes: number[] | undefined, follow: boolean): string | Buffer {
+  if (keptIndexes !== undefined) {
+    const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown[]>;
+    const list = body[listField]!;
+    body[listField] = keptIndexes.map((i) => list[i]);
+    return JSON.stringify(body) + '\n';
+  }
+  return follow ? asOneLine(raw) : asReturned(raw);
 }

@@ -1,0 +1,52 @@
+// The paging flags of every list command (--page-size, --page-token, --limit, --all) and their rules.
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { parseInteger, parsePositiveInteger } from '../../options.js';
+import { PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../schema/rules.js';
+
+export interface PagingFlags {
+  pageSize?: string;
+  pageToken?: string;
+  limit?: string;
+  all?: boolean;
+}
+
+export interface PagingOptions {
+  pageSize?: number;
+  pageToken?: string;
+  /** Items to print at most; undefined with --all or for a single page. */
+  limit?: number;
+  follow: boolean;
+}
+
+export function addPagingOptions(command: Command, noun: string): Command {
+  return command
+    .option('--page-size <n>', `${noun} per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)`)
+    .option('--page-token <token>', 'continue from the nextPageToken of a previous page')
+    .option('--limit <n>', `follow pages until n ${noun} are printed`)
+    .option('--all', 'follow pages until the service has no more');
+}
+
+export function parsePageSize(text: string): number {
+  return parseInteger('--page-size', text, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
+}
+
+/** A page token as the user pasted it: non-empty, one line. */
+export function parsePageToken(text: string): string {
+  if (text === '' || /[\s\p{Cc}]/u.test(text)) {
+    throw new UsageError(`--page-token ${JSON.stringify(text)}: must be a non-empty token from a previous nextPageToken`);
+  }
+  return text;
+}
+
+export function parsePaging(flags: PagingFlags): PagingOptions {
+  if (flags.limit !== undefined && flags.all) {
+    throw new UsageError('--limit and --all: use one or the other (--all follows every page, --limit stops after n items)');
+  }
+  return {
+    pageSize: flags.pageSize === undefined ? undefined : parsePageSize(flags.pageSize),
+    pageToken: flags.pageToken === undefined ? undefined : parsePageToken(flags.pageToken),
+    limit: flags.limit === undefined ? undefined : parsePositiveInteger('--limit', flags.limit),
+    follow: flags.limit !== undefined || Boolean(flags.all),
+  };
+}

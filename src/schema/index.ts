@@ -1,0 +1,7 @@
+// The service's resources and request bodies, defined once (valibot); the types are inferred from them.
+export * from './common.js';
+export * from './errors.js';
+export * from './notifications.js';
+export * from './rules.js';
+export * from './transactions.js';
+export * from './webhooks.js';

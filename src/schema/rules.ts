@@ -1,0 +1,31 @@
+// The service's rules as plain values and regular expressions, without the schema library: what commands check
+// before any request, loaded on every start-up (the schemas themselves load only with the client).
+
+export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+export const HASH32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+export const DECIMAL_PATTERN = /^(0|[1-9][0-9]*)$/;
+
+/** The shape checks the CLI applies to input before any request (no keccak needed: checksums are another matter). */
+export function isAddress(text: string): boolean {
+  return ADDRESS_PATTERN.test(text);
+}
+
+export function isEventSignature(text: string): boolean {
+  return HASH32_PATTERN.test(text);
+}
+
+export const PAGE_SIZE_MIN = 1;
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 10;
+
+/** The header that carries the API key (spec section 5). */
+export const API_KEY_HEADER = 'x-service-api-key';
+
+export const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
+export type Network = (typeof NETWORKS)[number];
+export const TX_STATUS_FILTERS = ['failed', 'success'] as const;
+export type TxStatusFilter = (typeof TX_STATUS_FILTERS)[number];
+
+export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+export const EVENT_TYPE = 'address_activity';

@@ -1,0 +1,112 @@
+// What users run: the built CLI as a process (execa), once per command and once per output and exit-code rule.
+// Everything else about a command is tested in-process (runInProcess), where it is fast; this file is the proof
+// that the same behaviour holds through bin/svc.js, real stdio and a real exit code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { startTestEmulator } from '../helpers/emulator-helpers.js';
+import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+
+const KEY = 'sk_test_process_contract_0001';
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+let emulator: RunningEmulator;
+const server = useRecordingServer(() => [json({ transactions: [] })]);
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { baseUrl: emulator.url, apiKey: KEY, ...options });
+
+describe('every command, as a process', () => {
+  it('tx list: TSV rows piped, one document with --json', async () => {
+    const [tsv, asJson] = await Promise.all([svc(['tx', 'list', '--page-size', '3']), svc(['tx', 'list', '--page-size', '3', '--json'])]);
+    expect(tsv.exitCode).toBe(0);
+    expect(tsv.stdout.trimEnd().split('\n')).toHaveLength(3);
+    expect(tsv.stdout.split('\n')[0]!.split('\t')).toHaveLength(9);
+    expect(asJson.exitCode).toBe(0);
+    expect(JSON.parse(asJson.stdout).transactions).toHaveLength(3);
+  });
+
+  it('webhook create, addresses, deactivate, and emulator trigger against the emulator', async () => {
+    const created = await svc(['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--address', ADDRESS, '--json']);
+    expect(created.exitCode).toBe(0);
+    const id = JSON.parse(created.stdout).id as string;
+    const [addresses, trigger] = await Promise.all([
+      svc(['webhook', 'addresses', id]),
+      svc(['emulator', 'trigger', '--chain-id', '43113', '--from', ADDRESS, '--json']),
+    ]);
+    expect(addresses).toMatchObject({ exitCode: 0, stdout: ADDRESS.toLowerCase() + '\n' });
+    expect(trigger.exitCode).toBe(0);
+    expect(JSON.parse(trigger.stdout).messageIds).toHaveLength(1);
+    const deactivated = await svc(['webhook', 'deactivate', id, '--yes']);
+    expect(deactivated.exitCode).toBe(0);
+    expect(deactivated.stdout.split('\t').slice(0, 2)).toEqual([id, 'inactive']);
+  });
+
+  it('event-signature, completion, help and --version need no service', async () => {
+    const [signature, completion, help, version] = await Promise.all([
+      svc(['event-signature', 'Transfer(address,address,uint256)']),
+      svc(['completion', 'bash']),
+      svc(['help', 'tx', 'list']),
+      svc(['--version']),
+    ]);
+    expect(signature.stdout).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef\n');
+    expect(completion.stdout).toContain('complete -F');
+    expect(help.stdout).toContain('Examples:');
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect([signature, completion, help, version].map((result) => result.exitCode)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('config set (stdin), get, list, unset and path share one config folder', async () => {
+    const configDir = (await import('../helpers/cli.js')).freshConfigDir();
+    const set = await runCli(['config', 'set', 'api-key'], { configDir, input: 'sk_live_from_stdin_9876\n' });
+    expect(set.exitCode).toBe(0);
+    const [get, list, path] = await Promise.all([
+      runCli(['config', 'get', 'api-key'], { configDir }),
+      runCli(['config', 'list'], { configDir }),
+      runCli(['config', 'path'], { configDir }),
+    ]);
+    expect(get.stdout).toBe('****9876\n');
+    expect(list.stdout).toContain('api-key\t****9876\tprofile\n');
+    expect(path.stdout).toBe(`${configDir}/config.json\n`);
+    const unset = await runCli(['config', 'unset', 'api-key'], { configDir });
+    expect(unset.exitCode).toBe(0);
+    expect((await runCli(['config', 'get', 'api-key'], { configDir })).exitCode).toBe(1);
+  });
+});
+
+describe('every exit code, as a process', () => {
+  it('2 for bad input, with no request sent', async () => {
+    const result = await runCli(['tx', 'list', '--page-size', '500'], { baseUrl: server.url });
+    expect(result).toMatchObject({ exitCode: 2, stdout: '', stderr: 'svc: --page-size "500": must be an integer from 1 to 100\n' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it.each([
+    [1, errorBody(500, 'boom')],
+    [2, errorBody(400, 'pageSize is bad')],
+    [3, errorBody(404, 'gone')],
+    [4, errorBody(401, 'no')],
+    [5, errorBody(429, 'slow', { 'retry-after': '0' })],
+  ])('%i for the service answer %#', async (exitCode, answer) => {
+    server.respond([answer]);
+    const result = await runCli(['tx', 'list', '--retries', '0'], { baseUrl: server.url });
+    expect(result.exitCode).toBe(exitCode);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^svc: /);
+  });
+
+  it('4 for a missing key, 6 for a refused connection', async () => {
+    const [noKey, refused] = await Promise.all([
+      runCli(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'], { baseUrl: server.url }),
+      runCli(['tx', 'list', '--retries', '0'], { baseUrl: 'http://127.0.0.1:1' }),
+    ]);
+    expect(noKey.exitCode).toBe(4);
+    expect(refused.exitCode).toBe(6);
+    expect(refused.stderr).toMatch(/^svc: connection refused/);
+  });
+});
