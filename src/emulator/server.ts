@@ -8,6 +8,7 @@ import { sendError } from './http-util.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
+import { sendNoRoute } from './router.js';
 import { EmulatorState } from './state.js';
 import { V1Routes } from './v1-routes.js';
 
@@ -27,19 +28,27 @@ export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTu
   const faultRng = new Prng(seed, 4);
   const log = options.log;
 
+  /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
+  const apis: { prefix: string; serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void> }[] = [
+    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path) },
+    {
+      prefix: '/v1/',
+      serve: (req, res, path, search) => {
+        if (options.faultRate > 0 && faultRng.next() < options.faultRate) return delayed(options.latencyMs, () => fault(req, res));
+        if (options.latencyMs > 0) return delayed(options.latencyMs, () => v1.handle(req, res, path, search));
+        return v1.handle(req, res, path, search);
+      },
+    },
+  ];
+
   const route = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {
     const rawUrl = req.url ?? '/';
     const queryStart = rawUrl.indexOf('?');
     const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
     const search = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
-    if (path.startsWith('/_emulator/')) return handleControl(state, req, res, path);
-    if (!path.startsWith('/v1/')) {
-      sendError(res, 404, `Cannot ${req.method ?? 'GET'} ${path}`);
-      return;
-    }
-    if (options.faultRate > 0 && faultRng.next() < options.faultRate) return delayed(options.latencyMs, () => fault(req, res));
-    if (options.latencyMs > 0) return delayed(options.latencyMs, () => v1.handle(req, res, path, search));
-    return v1.handle(req, res, path, search);
+    const api = apis.find((candidate) => path.startsWith(candidate.prefix));
+    if (!api) return sendNoRoute(res, req.method ?? 'GET', path);
+    return api.serve(req, res, path, search);
   };
 
   const fault = (req: IncomingMessage, res: ServerResponse): void => {

@@ -1,5 +1,5 @@
 // The emulator's data and what changes it: history, synthetic blocks, injections, webhooks and the notifications they cause.
-import type { CreateWebhookRequest } from '../api/types.js';
+import type { CreateWebhookRequest } from '../schema/index.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './delivery.js';
@@ -8,7 +8,7 @@ import { buildNotification } from './notifications.js';
 import { Prng } from './prng.js';
 import { TransactionStore } from './tx-store.js';
 import { WebhookStore } from './webhook-store.js';
-import type { StoredWebhook } from './webhook-store.js';
+import type { StoredWebhook, WebhookChanges } from './webhook-store.js';
 
 const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
@@ -47,6 +47,12 @@ export class EmulatorState {
   deactivateWebhook(stored: StoredWebhook): void {
     this.webhooks.deactivate(stored);
     this.deliveries.cancelWebhook(stored.webhook.id);
+  }
+
+  /** Switching a webhook off through an update stops its deliveries at once, as deactivating it does. */
+  updateWebhook(stored: StoredWebhook, changes: WebhookChanges): void {
+    this.webhooks.update(stored, changes);
+    if (changes.status === 'inactive') this.deliveries.cancelWebhook(stored.webhook.id);
   }
 
   /** One block on every catalogue chain and on every other chain an active webhook watches. */

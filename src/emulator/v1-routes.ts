@@ -1,12 +1,14 @@
-// The four endpoints of the spec under /v1: keys, rate limits, validation, ownership, paging.
+// The spec's endpoints under /v1, as a route table: admission (keys, rate limits, read-only keys), validation, ownership, paging.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookAddressListResponse } from '../api/types.js';
-import { API_KEY_HEADER, NETWORKS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, TX_STATUS_FILTERS } from '../api/types.js';
+import type { WebhookAddressListResponse } from '../schema/index.js';
+import { API_KEY_HEADER, NETWORKS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, TX_STATUS_FILTERS } from '../schema/index.js';
 import type { NetworkKind } from './chains.js';
 import { readJsonBody, sendError, sendJson } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
 import { decodeAddressToken, decodeTxToken, encodePageToken, filtersKey } from './page-token.js';
 import type { RateLimiter } from './rate-limit.js';
+import { RouteTable, sendNoRoute } from './router.js';
+import type { RouteEntry } from './router.js';
 import type { EmulatorState } from './state.js';
 import type { TxCursor } from './tx-store.js';
 import { parseQuery, validateCreateWebhook } from './validation.js';
@@ -16,19 +18,65 @@ import type { StoredWebhook } from './webhook-store.js';
 const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ID_RULE = 'id must be a UUID, e.g. 3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b';
-const WEBHOOK_PATH = /^\/v1\/webhooks\/([^/]+)$/;
-const ADDRESSES_PATH = /^\/v1\/webhooks\/([^/]+)\/addresses$/;
 const KEYLESS_RATE_SHARE = 0.1;
 /** Served pages are cached until the listing changes; a burst of identical requests costs one page build. */
 const PAGE_CACHE_ENTRIES = 1_000;
 
 type Caller = { key: string | null; readOnly: boolean };
 
+/** What a handler gets once the dispatcher has admitted the caller. */
+interface V1Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  caller: Caller;
+  /** The pattern's `{name}` segments, raw (not percent-decoded). */
+  params: Record<string, string>;
+  search: string;
+}
+
+interface V1Route extends RouteEntry {
+  /** 'optional': keyless callers are served, at a share of the rate limit. */
+  key: 'optional' | 'required';
+  /** Read-only keys get 403. */
+  write: boolean;
+  handler: (call: V1Call) => void | Promise<void>;
+}
+
 export class V1Routes {
   private pageCache = new Map<string, Buffer>();
   private pageCacheVersion = -1;
   private readonly acceptedKeys: Set<string>;
   private readonly readOnlyKeys: Set<string>;
+  private readonly routes = new RouteTable<V1Route>([
+    {
+      method: 'GET',
+      pattern: '/v1/transactions',
+      key: 'optional',
+      write: false,
+      handler: (call) => this.listTransactions(call.res, call.search),
+    },
+    {
+      method: 'POST',
+      pattern: '/v1/webhooks',
+      key: 'required',
+      write: true,
+      handler: (call) => this.createWebhook(call.req, call.res, call.caller),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/v1/webhooks/{id}',
+      key: 'required',
+      write: true,
+      handler: (call) => this.deactivateWebhook(call.res, call.caller, call.params.id!),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/webhooks/{id}/addresses',
+      key: 'required',
+      write: false,
+      handler: (call) => this.listAddresses(call.res, call.caller, call.params.id!, call.search),
+    },
+  ]);
 
   constructor(
     private readonly state: EmulatorState,
@@ -39,31 +87,15 @@ export class V1Routes {
     this.acceptedKeys = new Set([...options.apiKeys, ...options.readOnlyKeys]);
   }
 
+  /** Admission runs in a fixed order for every route: key (401), rate limit (429), read-only key on a write (403). */
   handle(req: IncomingMessage, res: ServerResponse, path: string, search: string): void | Promise<void> {
     const method = req.method ?? 'GET';
-    if (path === '/v1/transactions' && method === 'GET') {
-      const caller = this.admit(req, res, false);
-      if (caller) this.listTransactions(res, search);
-      return;
-    }
-    if (path === '/v1/webhooks' && method === 'POST') {
-      const caller = this.admit(req, res, true);
-      if (caller && this.writable(res, caller)) return this.createWebhook(req, res, caller);
-      return;
-    }
-    const webhookMatch = WEBHOOK_PATH.exec(path);
-    if (webhookMatch && method === 'DELETE') {
-      const caller = this.admit(req, res, true);
-      if (caller && this.writable(res, caller)) this.deactivateWebhook(res, caller, webhookMatch[1]!);
-      return;
-    }
-    const addressesMatch = ADDRESSES_PATH.exec(path);
-    if (addressesMatch && method === 'GET') {
-      const caller = this.admit(req, res, true);
-      if (caller) this.listAddresses(res, caller, addressesMatch[1]!, search);
-      return;
-    }
-    sendError(res, 404, `Cannot ${method} ${path}`);
+    const found = this.routes.match(method, path);
+    if (!found) return sendNoRoute(res, method, path);
+    const { route, params } = found;
+    const caller = this.admit(req, res, route.key === 'required');
+    if (!caller || (route.write && !this.writable(res, caller))) return;
+    return route.handler({ req, res, caller, params, search });
   }
 
   /** Key check (401) then rate limit (429); the caller, or null once an error has been sent. */
