@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { json, startTestServer } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
@@ -184,7 +184,7 @@ describe(`bad input: ${CASES.length} invalid invocations`, () => {
     const title = `#${index} svc ${c.args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(' ')}`;
     it.concurrent(title, async ({ expect }) => {
       const prefix = `/case-${index}`;
-      const result = await runCli(c.args, { baseUrl: server.url + prefix, apiKey: KEY, input: c.input, timeout: 10_000 });
+      const result = await runInProcess(c.args, { baseUrl: server.url + prefix, apiKey: KEY, input: c.input, timeout: 10_000 });
       const requests = server.requests.filter((request) => request.path.startsWith(prefix + '/')).length;
       figures.cases++;
       figures.badInputRequests += requests;

@@ -3,7 +3,7 @@
 // random faults, counted item by item: nothing lost, nothing printed twice, order kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, isolatedEnv, runCli, REPO_ROOT } from '../helpers/cli.js';
+import { BIN, isolatedEnv, REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { parseRetryAfterMs, retryDelayMs, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
 import { numberedAddress, numberedTransaction, seededRandom } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
@@ -58,7 +58,7 @@ function record(expected: string[], printed: string[]): { lost: number; duplicat
 describe('retryable statuses', () => {
   it('429, 500, 502, 503 in sequence, then success: one page printed once, five identical requests', async () => {
     const s = await serve(queue(errorAnswer(429), errorAnswer(500), errorAnswer(502), errorAnswer(503), json(PAGE)));
-    const result = await runCli(['tx', 'list', '--limit', '3', ...FAST], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--limit', '3', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(s.requests).toHaveLength(5);
@@ -74,7 +74,7 @@ describe('retryable statuses', () => {
     [503, 1],
   ])('%i that never ends: --retries 2 means 3 requests, then exit %i with the status named', async (status, exitCode) => {
     const s = await serve(queue(errorAnswer(status)));
-    const result = await runCli(['tx', 'list', '--retries', '2'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '2'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(exitCode);
     expect(s.requests).toHaveLength(3);
@@ -84,7 +84,7 @@ describe('retryable statuses', () => {
 
   it('--retries 0 sends exactly one request', async () => {
     const s = await serve(queue(errorAnswer(503)));
-    const result = await runCli(['tx', 'list', '--retries', '0'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(1);
     expect(s.requests).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('retryable statuses', () => {
 
   it('a 4xx that is not 429 is never retried', async () => {
     const s = await serve(queue(errorAnswer(400, 'pageSize must be at most 100'), json(PAGE)));
-    const result = await runCli(['tx', 'list', '--retries', '3'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '3'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(2);
     expect(s.requests).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('retryable statuses', () => {
 describe('Retry-After', () => {
   it('in seconds: the retry waits as long as asked', async () => {
     const s = await serve(queue(errorAnswer(429, 'slow down', { 'retry-after': '1' }), json(PAGE)));
-    const result = await runCli(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(s.requests).toHaveLength(2);
@@ -116,7 +116,7 @@ describe('Retry-After', () => {
     const s = await serve((_request, index) =>
       index === 0 ? errorAnswer(503, 'maintenance', { 'retry-after': new Date(Date.now() + 2_000).toUTCString() }) : json(PAGE),
     );
-    const result = await runCli(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(s.requests).toHaveLength(2);
@@ -143,6 +143,8 @@ describe('Retry-After', () => {
 
   it('is capped at 60 s by the CLI itself: --verbose announces 60.0 s for a day-long Retry-After (interrupted, not waited)', async () => {
     const s = await serve(queue(errorAnswer(503, 'come back tomorrow', { 'retry-after': '86400' })));
+    // A process: the point is a real SIGINT during the 60 s wait (exit 130); in-process only a timeout's SIGTERM
+    // (143) can be simulated.
     const child = execa('node', [BIN, 'tx', 'list', '--verbose', '--retries', '1'], {
       env: isolatedEnv({ baseUrl: s.url, apiKey: KEY }),
       extendEnv: false,
@@ -175,7 +177,7 @@ describe('broken connections and stalls', () => {
     ['stalled mid-body', { fault: 'stall-mid-body', body: JSON.stringify(PAGE).slice(0, 200) } as Answer],
   ])('%s once: retried, the page printed once', async (_name, fault) => {
     const s = await serve(queue(fault, json(PAGE)));
-    const result = await runCli(['tx', 'list', '--retries', '2', '--timeout', '0.5'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '2', '--timeout', '0.5'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(s.requests).toHaveLength(2);
@@ -190,7 +192,7 @@ describe('broken connections and stalls', () => {
   ])('%s every time: exit 6 after the retries, within the time limit, nothing on stdout', async (_name, fault, message) => {
     const s = await serve(queue(fault));
     const started = performance.now();
-    const result = await runCli(['tx', 'list', '--json', '--retries', '1', '--timeout', '0.5'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--json', '--retries', '1', '--timeout', '0.5'], { baseUrl: s.url, apiKey: KEY });
     const elapsed = performance.now() - started;
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(6);
@@ -207,7 +209,7 @@ describe('broken connections and stalls', () => {
     const url = s.url;
     await s.close();
     server = undefined;
-    const result = await runCli(['tx', 'list', '--retries', '1'], { baseUrl: url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '1'], { baseUrl: url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toMatch(/^svc: connection refused/);
@@ -219,7 +221,7 @@ describe('what proxies and broken services send', () => {
 
   it('an HTML 502 page from a proxy: retried, then exit 1 naming the status, no HTML printed', async () => {
     const s = await serve(queue({ status: 502, headers: { 'content-type': 'text/html' }, body: html }));
-    const result = await runCli(['tx', 'list', '--retries', '1'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--retries', '1'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(1);
     expect(s.requests).toHaveLength(2);
@@ -230,7 +232,7 @@ describe('what proxies and broken services send', () => {
 
   it('an HTML page with status 200 (a captive portal): exit 1, nothing on stdout, even with --json', async () => {
     const s = await serve(queue({ status: 200, headers: { 'content-type': 'text/html' }, body: html }));
-    const results = await Promise.all([[], ['--json']].map((mode) => runCli(['tx', 'list', ...mode], { baseUrl: s.url, apiKey: KEY })));
+    const results = await Promise.all([[], ['--json']].map((mode) => runInProcess(['tx', 'list', ...mode], { baseUrl: s.url, apiKey: KEY })));
     for (const result of results) {
       figures.cases++;
       expect(result.exitCode).toBe(1);
@@ -253,7 +255,7 @@ describe('what proxies and broken services send', () => {
   it.each(broken)('%s: exit 1, never a partial document, in every mode', async (_name, body) => {
     const s = await serve(queue({ status: 200, headers: { 'content-type': 'application/json' }, body }));
     const modes = [[], ['--json'], ['--all', '--json'], ['--all']];
-    const results = await Promise.all(modes.map((mode) => runCli(['tx', 'list', '--retries', '0', ...mode], { baseUrl: s.url, apiKey: KEY })));
+    const results = await Promise.all(modes.map((mode) => runInProcess(['tx', 'list', '--retries', '0', ...mode], { baseUrl: s.url, apiKey: KEY })));
     for (const [i, result] of results.entries()) {
       const mode = modes[i]!;
       figures.cases++;
@@ -265,7 +267,7 @@ describe('what proxies and broken services send', () => {
 
   it('a broken second page: the first page complete on stdout, then exit 1', async () => {
     const s = await serve(queue(json({ ...PAGE, nextPageToken: 'p2' }), { status: 200, body: '{"transactions":[{"txHash":' }));
-    const result = await runCli(['tx', 'list', '--all', '--json', '--retries', '0'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '0'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(1);
     const lines = result.stdout.split('\n');
@@ -283,7 +285,7 @@ describe('page tokens', () => {
       if (token === 'after-empty') return json({ transactions: PAGE.transactions, nextPageToken: '' });
       return errorAnswer(400, 'unknown token');
     });
-    const result = await runCli(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(record(HASHES, tsvHashes(result.stdout))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
@@ -299,7 +301,7 @@ describe('page tokens', () => {
     const pages = tokens.map((token, i) => ({ transactions: [numberedTransaction(100 + i)], nextPageToken: token }));
     const s = await serve((_request, index) => (index < pages.length ? json(pages[index]) : json({ transactions: [numberedTransaction(999)] })));
     const started = performance.now();
-    const result = await runCli(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY, timeout: 10_000 });
+    const result = await runInProcess(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY, timeout: 10_000 });
     figures.cases++;
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^svc: .*(second time|loop)/);
@@ -360,7 +362,7 @@ describe('--all over thousands of items through seeded random faults', () => {
   it('5,000 transactions as TSV: every one exactly once, in order', async () => {
     const { script, faults, pageSizes } = pagedWithFaults(transactions, 'transactions', 20_240_601);
     const s = await serve(script);
-    const result = await runCli(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
+    const result = await runInProcess(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect([...faults.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
@@ -373,7 +375,7 @@ describe('--all over thousands of items through seeded random faults', () => {
   it('5,000 transactions as --json: one document per page, every item exactly once, in order', async () => {
     const { script } = pagedWithFaults(transactions, 'transactions', 7);
     const s = await serve(script);
-    const result = await runCli(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
+    const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
@@ -387,7 +389,7 @@ describe('--all over thousands of items through seeded random faults', () => {
     const addresses = Array.from({ length: 5_000 }, (_, i) => numberedAddress(i + 1));
     const { script } = pagedWithFaults(addresses, 'addresses', 99, { totalAddresses: addresses.length });
     const s = await serve(script);
-    const result = await runCli(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'], {
+    const result = await runInProcess(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'], {
       baseUrl: s.url,
       apiKey: KEY,
       timeout: 60_000,
@@ -413,7 +415,7 @@ describe('--all over thousands of items through seeded random faults', () => {
     for (const mode of [[], ['--json']]) {
       live.splice(0, live.length, ...original);
       const before = s.requests.length;
-      const result = await runCli(['tx', 'list', '--all', ...mode], { baseUrl: s.url, apiKey: KEY, timeout: 30_000 });
+      const result = await runInProcess(['tx', 'list', '--all', ...mode], { baseUrl: s.url, apiKey: KEY, timeout: 30_000 });
       figures.cases++;
       expect(result.exitCode, result.stderr).toBe(0);
       expect(s.requests.length - before).toBeGreaterThan(10);

@@ -3,7 +3,7 @@
 // a terminal and whole in a pipe; `--json` passes the service's bytes through exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, isolatedEnv, REPO_ROOT, runCli, runCliTty } from '../helpers/cli.js';
+import { BIN, isolatedEnv, REPO_ROOT, runCliTty, runInProcess } from '../helpers/cli.js';
 import { numberedTransaction } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
@@ -105,7 +105,7 @@ const commands: Array<[string, string[], number]> = [
 
 describe('TSV (piped): one row per item, nothing that a terminal would act on', () => {
   it.each(commands)('%s', async (_name, args, rows) => {
-    const result = await runCli(args, { baseUrl: `${server.url}/hostile`, apiKey: KEY });
+    const result = await runInProcess(args, { baseUrl: `${server.url}/hostile`, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
@@ -118,7 +118,7 @@ describe('TSV (piped): one row per item, nothing that a terminal would act on', 
   });
 
   it('a 100 KB method name comes through whole when piped', async () => {
-    const result = await runCli(['tx', 'list'], { baseUrl: `${server.url}/huge`, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list'], { baseUrl: `${server.url}/huge`, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.split('\n').filter(Boolean);
@@ -159,6 +159,8 @@ describe('tables at a terminal (pty)', () => {
 
 describe('--json passes the body through byte for byte', () => {
   it('one page: stdout is exactly the bytes the service sent (plus the final newline)', async () => {
+    // A process: the claim is about the bytes on the real stdout, invalid UTF-8 included, and runInProcess gives
+    // stdout back as a (decoded) string.
     const result = await execa('node', [BIN, 'tx', 'list', '--json'], {
       env: isolatedEnv({ baseUrl: `${server.url}/raw`, apiKey: KEY }),
       extendEnv: false,
@@ -174,7 +176,7 @@ describe('--json passes the body through byte for byte', () => {
   });
 
   it('hostile values in --json: the JSON as returned, which parses to the very same values', async () => {
-    const result = await runCli(['tx', 'list', '--json'], { baseUrl: `${server.url}/hostile`, apiKey: KEY });
+    const result = await runInProcess(['tx', 'list', '--json'], { baseUrl: `${server.url}/hostile`, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ transactions: ITEMS });
@@ -187,7 +189,7 @@ describe('error messages from the service are neutralised too', () => {
     ['error-reason', 3],
   ])('%s: one clean line (and a hint), exit %i', async (mode, exitCode) => {
     for (const flags of [[], ['--json']]) {
-      const result = await runCli(['tx', 'list', ...flags], { baseUrl: `${server.url}/${mode}`, apiKey: KEY });
+      const result = await runInProcess(['tx', 'list', ...flags], { baseUrl: `${server.url}/${mode}`, apiKey: KEY });
       figures.cases++;
       expect(result.exitCode).toBe(exitCode);
       expect(result.stdout).toBe('');

@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { BIN, freshConfigDir, isolatedEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isolatedEnv, REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import type { RunOptions, RunResult } from '../helpers/cli.js';
 import { numberedTransaction } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
@@ -34,7 +34,7 @@ function scan(label: string, result: RunResult): void {
 }
 
 async function run(label: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
-  const result = await runCli(args, { apiKey: KEY, timeout: 15_000, ...options });
+  const result = await runInProcess(args, { apiKey: KEY, timeout: 15_000, ...options });
   scan(label, result);
   return result;
 }
@@ -144,7 +144,7 @@ describe('the key never appears whole in anything printed', () => {
 
   it('config list, get, set, unset and path, with the key from the environment and from the profile', async () => {
     const dir = freshConfigDir();
-    const stored = await runCli(['config', 'set', 'api-key'], { configDir: dir, input: KEY + '\n', apiKey: undefined });
+    const stored = await runInProcess(['config', 'set', 'api-key'], { configDir: dir, input: KEY + '\n', apiKey: undefined });
     scan('config set api-key (stdin)', stored);
     expect(stored.exitCode, stored.stderr).toBe(0);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain(KEY);
@@ -161,14 +161,14 @@ describe('the key never appears whole in anything printed', () => {
       ['webhook create echo (profile key)', [...CREATE, '-v'], undefined],
     ] as Array<[string, string[], string | undefined]>) {
       const base = label.includes('echo') ? `${server.url}/echo` : `${server.url}/ok`;
-      const result = await runCli(args, { configDir: dir, apiKey, baseUrl: base });
+      const result = await runInProcess(args, { configDir: dir, apiKey, baseUrl: base });
       scan(label, result);
       if (!label.includes('echo')) expect(result.exitCode, `${label}: ${result.stderr}`).toBe(0);
     }
-    const argument = await runCli(['config', 'set', 'api-key', KEY], { configDir: dir });
+    const argument = await runInProcess(['config', 'set', 'api-key', KEY], { configDir: dir });
     scan('config set api-key KEY (argument)', argument);
     expect(argument.exitCode).toBe(0);
-    const unset = await runCli(['config', 'unset', 'api-key', '-v'], { configDir: dir });
+    const unset = await runInProcess(['config', 'unset', 'api-key', '-v'], { configDir: dir });
     scan('config unset', unset);
     expect(unset.exitCode).toBe(0);
   }, 60_000);
@@ -177,7 +177,7 @@ describe('the key never appears whole in anything printed', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-crash-')), 'not-a-folder');
     writeFileSync(file, 'x');
     for (const args of [['config', 'set', 'api-key', KEY, '-v'], ['config', 'set', 'base-url', 'https://example.com', '--verbose'], ['tx', 'list', '-v']]) {
-      const result = await runCli(args, { configDir: file, apiKey: KEY, baseUrl: `${server.url}/ok` });
+      const result = await runInProcess(args, { configDir: file, apiKey: KEY, baseUrl: `${server.url}/ok` });
       scan(`crash ${args.join(' ')}`, result);
       expect(result.exitCode).not.toBe(0);
       expect(result.stderr).toMatch(/^svc: /);
@@ -195,7 +195,7 @@ describe('the key never appears whole in anything printed', () => {
     ]) {
       writeFileSync(path, text, { mode: 0o600 });
       for (const args of [['tx', 'list'], ['config', 'list'], ['config', 'get', 'api-key', '-v']]) {
-        const result = await runCli(args, { configDir: dir, baseUrl: `${server.url}/ok` });
+        const result = await runInProcess(args, { configDir: dir, baseUrl: `${server.url}/ok` });
         scan(`corrupt config ${args.join(' ')}`, result);
         expect(result.exitCode).toBe(1);
         expect(result.stderr).toContain(path);
@@ -213,6 +213,8 @@ describe('the config file', () => {
     for (const [args, input] of [[['config', 'set', 'base-url', 'https://example.com'], ''], [['config', 'set', 'api-key'], KEY]] as const) {
       const dir = freshConfigDir();
       const env = isolatedEnv({ configDir: dir });
+      // A process: the umask is a process attribute, set by the shell before node starts (changing it in the
+      // test worker would affect everything else running there).
       const result = await execa('sh', ['-c', 'umask 000; exec node "$0" "$@"', BIN, ...args], { env, extendEnv: false, reject: false, input, cwd: REPO_ROOT });
       scan(`config set under umask 000`, { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) });
       expect(result.exitCode, String(result.stderr)).toBe(0);
@@ -230,7 +232,7 @@ describe('the config file', () => {
     const path = join(dir, 'config.json');
     writeFileSync(path, JSON.stringify({ profiles: { default: { 'api-key': KEY, 'base-url': `${server.url}/ok` } } }));
     chmodSync(path, 0o644);
-    const result = await runCli(args, { configDir: dir });
+    const result = await runInProcess(args, { configDir: dir });
     scan(`0644 ${args.join(' ')}`, result);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(mode(path).toString(8)).toBe('600');
@@ -256,7 +258,7 @@ describe('the config file', () => {
       ['config', 'unset', 'base-url'],
       ['webhook', 'addresses', WEBHOOK_ID],
     ]) {
-      const result = await runCli(args, { configDir: dir, baseUrl: `${server.url}/ok`, apiKey: KEY });
+      const result = await runInProcess(args, { configDir: dir, baseUrl: `${server.url}/ok`, apiKey: KEY });
       scan(`corrupt ${args.join(' ')}`, result);
       expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(1);
       expect(result.stderr.split('\n')[0]).toMatch(/^svc: .*config/);
@@ -289,7 +291,7 @@ describe('plain http to a host other than loopback', () => {
   it('a key from the profile and a base URL from the profile: refused too', async () => {
     const dir = freshConfigDir();
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'api-key': KEY, 'base-url': 'http://203.0.113.7' } } }), { mode: 0o600 });
-    const result = await runCli(['tx', 'list', '--timeout', '3'], { configDir: dir });
+    const result = await runInProcess(['tx', 'list', '--timeout', '3'], { configDir: dir });
     scan('profile http', result);
     expect(result.exitCode).toBe(2);
   });

@@ -3,8 +3,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { execa } from 'execa';
-import { BIN, isolatedEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { createTestIO } from '../helpers/test-io.js';
+import { ioFlags, runCommandLine } from '../../src/cli.js';
+import { InterruptedError } from '../../src/errors.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
 import { useFigures } from './figures.js';
@@ -108,7 +111,7 @@ const SCENARIOS: Scenario[] = [
 describe('webhook create: at most one webhook under every fault', () => {
   it.each(SCENARIOS.map((scenario) => [scenario.name, scenario] as const))('%s', async (_name, scenario) => {
     const { server: s, created } = await webhookService(scenario.answer);
-    const result = await runCli([...CREATE, '--retries', '5', ...(scenario.flags ?? [])], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess([...CREATE, '--retries', '5', ...(scenario.flags ?? [])], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     figures.duplicateWebhooks += Math.max(0, created() - 1);
 
@@ -132,7 +135,7 @@ describe('webhook create: at most one webhook under every fault', () => {
 
   it('the same scenario with --json: the unknown outcome is in the JSON error line too', async () => {
     const { server: s, created } = await webhookService(firstThen(acted({ fault: 'drop' })));
-    const result = await runCli([...CREATE, '--json', '--retries', '5'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess([...CREATE, '--json', '--retries', '5'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     figures.duplicateWebhooks += Math.max(0, created() - 1);
     expect(result.exitCode).toBe(6);
@@ -146,7 +149,7 @@ describe('webhook create: at most one webhook under every fault', () => {
   it('connection reset as soon as it is accepted: not retried (the request may have been sent), outcome unknown', async () => {
     const { server: s, created } = await webhookService(() => acted(CREATED));
     s.dropOnConnect = true;
-    const result = await runCli([...CREATE, '--retries', '5'], { baseUrl: s.url, apiKey: KEY });
+    const result = await runInProcess([...CREATE, '--retries', '5'], { baseUrl: s.url, apiKey: KEY });
     figures.cases++;
     figures.duplicateWebhooks += Math.max(0, created() - 1);
     expect(created()).toBe(0);
@@ -157,7 +160,7 @@ describe('webhook create: at most one webhook under every fault', () => {
 
   it('connection refused: nothing was sent, so it is retried, and the error says nothing was created', async () => {
     const port = await freePort();
-    const result = await runCli([...CREATE, '--retries', '2'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
+    const result = await runInProcess([...CREATE, '--retries', '2'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toMatch(/^svc: connection refused/);
@@ -166,24 +169,20 @@ describe('webhook create: at most one webhook under every fault', () => {
 
   it('connection refused until the service comes up: retried into exactly one webhook', async () => {
     const port = await freePort();
-    const child = execa('node', [BIN, ...CREATE, '--retries', '10', '--verbose'], {
-      env: isolatedEnv({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY }),
-      extendEnv: false,
-      reject: false,
-      cwd: REPO_ROOT,
-      timeout: 30_000,
+    // In-process as runInProcess runs it, but with the test IO at hand, to watch stderr while the command runs.
+    const args = [...CREATE, '--retries', '10', '--verbose'];
+    const io = createTestIO({ env: isolatedEnv({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY }), ...ioFlags(args) });
+    const interrupts = new AbortController();
+    const timer = setTimeout(() => interrupts.abort(new InterruptedError(143)), 30_000);
+    let finished = false;
+    const child = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal }).finally(() => {
+      clearTimeout(timer);
+      finished = true;
     });
     // Wait for the first refused attempt, then start the service on that port.
-    await new Promise<void>((resolve) => {
-      let stderr = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-        if (/ECONNREFUSED/.test(stderr)) resolve();
-      });
-      void child.then(() => resolve());
-    });
+    while (!finished && !/ECONNREFUSED/.test(io.stderr())) await sleep(5);
     const { server: s, created } = await webhookService(() => acted(CREATED), port);
-    const result = await child;
+    const result = { exitCode: await child, stdout: io.stdout(), stderr: io.stderr() };
     figures.cases++;
     figures.duplicateWebhooks += Math.max(0, created() - 1);
     expect(result.exitCode, String(result.stderr)).toBe(0);
