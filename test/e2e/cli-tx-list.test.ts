@@ -1,6 +1,6 @@
 // `svc tx list` against a recording server: exact requests, paging, TSV and --json output.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import { makeTransaction, makeTransactions } from '../helpers/fixtures.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
 import type { Handler } from '../helpers/test-server.js';
@@ -20,7 +20,7 @@ function pagedTransactions(total: number): Handler {
   };
 }
 
-const tx = (args: string[], extra: Parameters<typeof runCli>[1] = {}) => runCli(['tx', 'list', ...args], { baseUrl: server.url, ...extra });
+const tx = (args: string[], extra: Parameters<typeof runInProcess>[1] = {}) => runInProcess(['tx', 'list', ...args], { baseUrl: server.url, ...extra });
 
 describe('svc tx list: requests', () => {
   it('with no flags sends one GET /v1/transactions without pageSize or other params', async () => {

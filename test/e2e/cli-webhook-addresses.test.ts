@@ -1,6 +1,6 @@
 // `svc webhook addresses <id>` and `svc webhook deactivate <id>`: paths, ids, paging, confirmation, retries.
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
 import { makeWebhook } from '../helpers/fixtures.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
@@ -11,7 +11,7 @@ const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
 
 const server = useRecordingServer(() => [json({ addresses: [], totalAddresses: 0 })]);
 
-const run = (args: string[], options: RunOptions = {}) => runCli(args, { baseUrl: server.url, apiKey: KEY, ...options });
+const run = (args: string[], options: RunOptions = {}) => runInProcess(args, { baseUrl: server.url, apiKey: KEY, ...options });
 
 function address(i: number): string {
   return '0x' + i.toString(16).padStart(40, '0');
@@ -44,7 +44,7 @@ describe('svc webhook addresses', () => {
   });
 
   it('needs a key: none → exit 4, zero requests', async () => {
-    const result = await runCli(['webhook', 'addresses', ID], { baseUrl: server.url });
+    const result = await runInProcess(['webhook', 'addresses', ID], { baseUrl: server.url });
     expect(result.exitCode).toBe(4);
     expect(server.requests).toHaveLength(0);
   });
@@ -200,7 +200,7 @@ describe('svc webhook deactivate', () => {
   });
 
   it('no key → exit 4, zero requests', async () => {
-    const result = await runCli(['webhook', 'deactivate', ID, '--yes'], { baseUrl: server.url });
+    const result = await runInProcess(['webhook', 'deactivate', ID, '--yes'], { baseUrl: server.url });
     expect(result.exitCode).toBe(4);
     expect(server.requests).toHaveLength(0);
   });

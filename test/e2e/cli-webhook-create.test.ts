@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
 import { makeWebhook } from '../helpers/fixtures.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
@@ -17,7 +17,7 @@ const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3
 const server = useRecordingServer(() => [json(makeWebhook(), 201)]);
 
 const create = (args: string[], options: RunOptions = {}) =>
-  runCli(['webhook', 'create', ...args], { baseUrl: server.url, apiKey: KEY, ...options });
+  runInProcess(['webhook', 'create', ...args], { baseUrl: server.url, apiKey: KEY, ...options });
 
 const BASE = ['--url', 'https://example.com/hook', '--chain-id', '43113'];
 
@@ -151,7 +151,7 @@ describe('svc webhook create: invalid input → exit 2, zero requests', () => {
   });
 
   it('no key → exit 4, zero requests, says how to set one', async () => {
-    const result = await runCli(['webhook', 'create', ...BASE, '--address', A1], { baseUrl: server.url });
+    const result = await runInProcess(['webhook', 'create', ...BASE, '--address', A1], { baseUrl: server.url });
     expect(result.exitCode).toBe(4);
     expect(server.requests).toHaveLength(0);
     expect(result.stderr).toMatch(/^svc: .*key/i);
@@ -270,7 +270,7 @@ describe('svc webhook create: never a second webhook', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as { port: number };
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const result = await runCli(['webhook', 'create', ...BASE, '--address', A1, '--retries', '1', '-v'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
+    const result = await runInProcess(['webhook', 'create', ...BASE, '--address', A1, '--retries', '1', '-v'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toMatch(/attempt 1\/2/);
     expect(result.stderr).toMatch(/attempt 2\/2/);

@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
 
 const COMPLETIONS = join(REPO_ROOT, 'completions');
 const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
@@ -19,12 +19,13 @@ async function requireShell(shell: string): Promise<void> {
 
 describe('svc completion <shell>', () => {
   it.each(Object.keys(FILES) as Array<keyof typeof FILES>)('%s: prints exactly the committed script', async (shell) => {
-    const result = await runCli(['completion', shell]);
+    const result = await runInProcess(['completion', shell]);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(committed(shell));
   });
 
+  // A process: the point is the documented regenerate command itself, the built script run by node.
   it('the committed scripts are what the generator writes (regenerate: node dist/completion/generate.js)', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'svc-completions-'));
     const result = await execa('node', [join(REPO_ROOT, 'dist', 'completion', 'generate.js'), directory], { reject: false });
@@ -35,12 +36,13 @@ describe('svc completion <shell>', () => {
   });
 
   it('an unknown shell is a usage error naming the choices', async () => {
-    const result = await runCli(['completion', 'ksh']);
+    const result = await runInProcess(['completion', 'ksh']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^svc: .*bash, zsh, fish/);
   });
 
+  // These stay processes: they watch what a fresh `node bin/svc.js` loads, which only a new process can show.
   // Every module the process loads is logged by a load hook; esbuild bundles name each package they inline
   // in a "// node_modules/<package>/..." comment, so bundled chunks are checked by their text.
   const HEAVY = /node_modules\/(undici|conf|ora|chalk|cli-table3)\//;

@@ -1,12 +1,15 @@
 // Runs every README recipe (a code block after `<!-- recipe: name -->`) with bash against the emulator, with
-// `svc` on PATH, so the README cannot drift from what the CLI does.
+// `svc` on PATH, so the README cannot drift from what the CLI does. The recipes are shell scripts running the
+// installed-style `svc` (bin/svc.js), so they stay processes; the emulator they talk to and the direct `svc`
+// calls that prepare or cross-check a recipe run in this process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import type { ResultPromise } from 'execa';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, REPO_ROOT } from '../helpers/cli.js';
+import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import { DEFAULT_EMULATOR_OPTIONS, startEmulator } from '../../src/emulator/index.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 
 const KEY = 'sk_test_recipes_0001';
 const ADDRESSES = ['0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', '0x1111111111111111111111111111111111111111'];
@@ -26,7 +29,7 @@ const recipe = (name: string): string => {
   return text;
 };
 
-let emulator: ResultPromise;
+let emulator: RunningEmulator | undefined;
 let baseUrl: string;
 let workDir: string;
 let env: Record<string, string>;
@@ -35,19 +38,9 @@ beforeAll(async () => {
   const jq = await execa('which', ['jq'], { reject: false });
   if (jq.exitCode !== 0) throw new Error('jq is not installed: apt-get install -y jq');
 
-  emulator = execa('node', [BIN, 'emulator', 'start', '--port', '0', '--seed', '1', '--block-time', '0'], {
-    env: { SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-recipes-emulator-')), NO_COLOR: '1' },
-    reject: false,
-  });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    emulator.stdout!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const line = seen.split('\n')[0];
-      if (seen.includes('\n')) resolve(line!.trim());
-    });
-    emulator.once('exit', () => reject(new Error(`the emulator exited: ${seen}`)));
-  });
+  // What `svc emulator start --port 0 --seed 1 --block-time 0` runs, with the CLI's other defaults.
+  emulator = await startEmulator({ ...DEFAULT_EMULATOR_OPTIONS, port: 0, seed: 1, blockTimeMs: 0 });
+  baseUrl = emulator.url;
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
   // `svc` on PATH, as an installed CLI would be.
@@ -69,9 +62,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  emulator?.kill('SIGINT');
-  await emulator;
+  await emulator?.close();
 });
+
+/** `svc` with the recipes' environment (service, key, config directory, HOME), in this process. */
+function svc(args: string[], input?: string) {
+  return runInProcess(args, { baseUrl, apiKey: KEY, configDir: env.SVC_CONFIG_DIR, env: { HOME: workDir }, input });
+}
 
 async function run(script: string, extraEnv: Record<string, string> = {}) {
   const file = join(workDir, 'recipe.sh');
@@ -101,17 +98,18 @@ describe('README recipes', () => {
     expect(hashes.length).toBeGreaterThan(0);
     for (const hash of hashes) expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     // The same set the CLI reports as failed and on the test network.
-    const rows = await execa('node', [BIN, 'tx', 'list', '--network', 'fuji', '--status', 'failed', '--limit', '50'], { env, extendEnv: false });
+    const rows = await svc(['tx', 'list', '--network', 'fuji', '--status', 'failed', '--limit', '50']);
+    expect(rows.exitCode).toBe(0);
     expect(String(rows.stdout).trim().split('\n').map((row) => row.split('\t')[3])).toEqual(hashes);
   });
 
   it('watched-addresses: the file holds every watched address', async () => {
     const addresses = Array.from({ length: 120 }, (_, i) => '0x' + (i + 1).toString(16).padStart(40, 'a'));
-    const created = await execa(
-      'node',
-      [BIN, 'webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--addresses-file', '-', '--json'],
-      { env, extendEnv: false, input: addresses.join('\n') },
+    const created = await svc(
+      ['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--addresses-file', '-', '--json'],
+      addresses.join('\n'),
     );
+    expect(created.exitCode).toBe(0);
     const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
     const result = await run(recipe('watched-addresses'), { WEBHOOK_ID: webhookId });
     expect(result.exitCode).toBe(0);
