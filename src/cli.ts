@@ -137,6 +137,9 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
   command.configureOutput({
     writeOut: (text) => io.out.write(text),
     writeErr: (text) => io.err.write(text),
+    // Help is wrapped to the one width the IO decided (a terminal reporting 0 columns gets COLUMNS or 80).
+    getOutHelpWidth: () => (io.isStdoutTTY ? io.columns : 80),
+    getErrHelpWidth: () => (io.isStderrTTY ? io.columns : 80),
     // Usage errors are printed by `main` in the contract's format; commander stays silent.
     outputError: () => {},
   });

@@ -16,7 +16,7 @@ export interface IO {
   readonly isStderrTTY: boolean;
   readonly isStdinTTY: boolean;
   readonly colorEnabled: boolean;
-  /** Terminal width for tables; 80 when unknown. */
+  /** stdout's width in columns, read when asked (a terminal may be resized): see terminalWidth. */
   readonly columns: number;
   readonly quiet: boolean;
   readonly env: NodeJS.ProcessEnv;
@@ -48,6 +48,19 @@ export function decideColor({ env, noColorFlag, isTTY }: ColorInputs): boolean {
 
 const NO_SPINNER: Spinner = { update() {}, clear() {} };
 
+/**
+ * The one notion of a terminal's width: the stream's columns when positive, else COLUMNS, else 80. Terminals made
+ * by `script`, some CI runners and containers report 0 columns; a width of 0 must never reach arithmetic that
+ * divides by it or loops on it.
+ */
+export function terminalWidth(stream: { columns?: number } | undefined, env: NodeJS.ProcessEnv): number {
+  const reported = stream?.columns;
+  if (typeof reported === 'number' && Number.isFinite(reported) && reported > 0) return Math.floor(reported);
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isFinite(fromEnv) && fromEnv >= 1) return Math.min(Math.floor(fromEnv), 10_000);
+  return 80;
+}
+
 export function createProcessIO(options: { noColor: boolean; quiet: boolean }): IO {
   const out = process.stdout;
   const err = process.stderr;
@@ -61,7 +74,9 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
     isStderrTTY,
     isStdinTTY: Boolean(process.stdin.isTTY),
     colorEnabled: decideColor({ env: process.env, noColorFlag: options.noColor, isTTY: isStdoutTTY }),
-    columns: out.columns || 80,
+    get columns() {
+      return terminalWidth(out, process.env);
+    },
     quiet: options.quiet,
     env: process.env,
     write: (text) => writeWithBackpressure(out, text),
@@ -92,16 +107,31 @@ export function writeWithBackpressure(stream: Writable, text: string | Uint8Arra
   });
 }
 
-async function oraSpinner(stream: NodeJS.WriteStream, color: boolean): Promise<Spinner> {
+async function oraSpinner(stderr: NodeJS.WriteStream, color: boolean): Promise<Spinner> {
   const { default: ora } = await import('ora');
+  // ora divides by the stream's columns to count the lines it must clear: with 0 (a terminal that reports no size)
+  // it looped for ever. The stream it draws on reports our width instead; node's own resize handler still sets the
+  // terminal's figure, which the width is computed from. (A Proxy would not do: ora swaps the stream's write.)
+  let reportedColumns = stderr.columns;
+  Object.defineProperty(stderr, 'columns', {
+    configurable: true,
+    enumerable: true,
+    get: () => terminalWidth({ columns: reportedColumns }, process.env),
+    set: (columns: number) => {
+      reportedColumns = columns;
+    },
+  });
+  const stream = stderr;
   // discardStdin false: ora's default puts stdin in raw mode, which swallows and delays Ctrl-C.
   // color false: ora's chalk ignores NO_COLOR and --no-color, so the decision is passed in.
   // isEnabled: whether to animate was decided above (stderr a terminal, not --quiet/--json, TERM not dumb);
   // ora's own guess turns CI=true into permanent "- text" lines on stderr.
   const spinner = ora({ stream, discardStdin: false, hideCursor: true, color: color ? 'cyan' : false, isEnabled: true });
+  const { truncate } = await import('./render/width.js');
   return {
     update(text) {
-      spinner.text = text;
+      // One line, whatever the width: the frame and a space take two columns.
+      spinner.text = truncate(text, Math.max(1, stream.columns - 2));
       if (!spinner.isSpinning) spinner.start();
     },
     clear() {

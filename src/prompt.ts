@@ -17,31 +17,48 @@ export async function confirm(io: IO, question: string): Promise<boolean> {
   }
 }
 
-/** Reads a secret without echoing it. */
-export async function readHidden(io: IO, question: string): Promise<string> {
+/**
+ * Reads a secret without echoing it: printable characters are kept, Backspace removes the last, Ctrl-U clears,
+ * Enter ends; escape sequences (arrows, function keys, a paste's brackets) and other control keys are ignored, whole
+ * (node's own keypress parser reads them). Ctrl-C, or `interrupt` (SIGTERM), ends it with the terminal as it was.
+ */
+export async function readHidden(io: IO, question: string, interrupt?: AbortSignal): Promise<string> {
+  const { emitKeypressEvents } = await import('node:readline');
   const input = io.in as NodeJS.ReadStream;
+  emitKeypressEvents(input);
+  const wasRaw = Boolean(input.isRaw);
+  // Echo off before the question shows: a key pasted the moment it appears must not be echoed by the terminal.
+  input.setRawMode?.(true);
   io.err.write(question);
   return new Promise<string>((resolve, reject) => {
     let value = '';
-    input.setRawMode?.(true);
-    input.resume();
-    input.setEncoding('utf8');
     const finish = (error?: Error) => {
-      input.setRawMode?.(false);
+      input.off('keypress', onKeypress);
+      interrupt?.removeEventListener('abort', onInterrupt);
+      input.setRawMode?.(wasRaw);
       input.pause();
-      input.off('data', onData);
       io.err.write('\n');
       if (error) reject(error);
       else resolve(value);
     };
-    const onData = (chunk: string) => {
-      for (const ch of chunk) {
-        if (ch === '\r' || ch === '\n') return finish();
-        if (ch === '\u0003') return finish(new InterruptedError(130));
-        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
-        else if (ch >= ' ') value += ch;
+    const onInterrupt = () => finish(interrupt?.reason instanceof Error ? interrupt.reason : new InterruptedError(130));
+    const onKeypress = (text: string | undefined, key: { name?: string; ctrl?: boolean; meta?: boolean; sequence?: string } = {}) => {
+      if (key.ctrl && key.name === 'c') return finish(new InterruptedError(130));
+      if (key.name === 'return' || key.name === 'enter') return finish();
+      if (key.name === 'backspace') {
+        value = Array.from(value).slice(0, -1).join('');
+        return;
       }
+      if (key.ctrl && key.name === 'u') {
+        value = '';
+        return;
+      }
+      // A character typed or pasted: no modifier, nothing of an escape sequence, no control character.
+      if (text !== undefined && !key.ctrl && !key.meta && !/[\p{Cc}]/u.test(text)) value += text;
     };
-    input.on('data', onData);
+    if (interrupt?.aborted) return onInterrupt();
+    interrupt?.addEventListener('abort', onInterrupt, { once: true });
+    input.on('keypress', onKeypress);
+    input.resume();
   });
 }

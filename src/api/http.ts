@@ -245,7 +245,7 @@ export class Transport {
       const interrupt = this.options.interrupt;
       const onAbort = () => {
         clearTimeout(timer);
-        reject(new InterruptedError(130));
+        reject(interrupt?.reason instanceof SvcError ? interrupt.reason : new InterruptedError(130));
       };
       const timer = setTimeout(() => {
         interrupt?.removeEventListener('abort', onAbort);

@@ -76,5 +76,5 @@ async function readKey(context: CommandContext): Promise<string> {
     return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
   }
   const { readHidden } = await import('../prompt.js');
-  return readHidden(io, 'API key (input hidden): ');
+  return readHidden(io, 'API key (input hidden): ', context.interrupt);
 }

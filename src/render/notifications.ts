@@ -1,7 +1,8 @@
 // How a received notification is shown by `webhook listen`: one line for people, one TSV row for pipes.
 import type { ReceivedNotification } from '../schema/notifications.js';
 import { palette } from './table.js';
-import { safeText, shortenMiddle } from './text.js';
+import { safeText } from './text.js';
+import { shortenMiddle } from './width.js';
 import { tsvRow } from './tsv.js';
 
 export interface ShownMessage {

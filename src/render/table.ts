@@ -2,7 +2,8 @@
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
 import type { ChalkInstance } from 'chalk';
-import { shortenMiddle, truncate } from './text.js';
+import stripAnsi from 'strip-ansi';
+import { displayWidth, shortenMiddle, truncate } from './width.js';
 
 export interface Column {
   header: string;
@@ -109,7 +110,7 @@ export function renderTable(
 ): string {
   const chalk = palette(style.color);
   const natural = columns.map((column, i) =>
-    Math.max(column.header.length, ...rows.map((row) => Array.from(row[i] ?? '').length)),
+    Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))),
   );
   const continued = style.pages?.layout;
   const { visible, widths } = continued ? widen(continued, columns, natural, style.width) : fitColumns(columns, natural, style.width);
@@ -133,15 +134,28 @@ export function renderTable(
       return paint ? paint(i, text, chalk) : text;
     }));
   }
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n') + '\n';
+  return fitLines(table.toString().split('\n').map((line) => line.trimEnd()), style.width);
+}
+
+/**
+ * The last word on width: a line the columns could not bring within the terminal (a very narrow one) is cut, its
+ * colour dropped so no escape sequence is cut in half. The data is whole when piped or with --json.
+ */
+function fitLines(lines: string[], width: number): string {
+  return lines.map((line) => (displayWidth(line) <= width ? line : truncate(stripAnsi(line), width))).join('\n') + '\n';
 }
 
 /** A vertical "FIELD  value" listing for one resource. */
 export function renderDetails(pairs: Array<[string, string]>, style: TableStyle): string {
   const chalk = palette(style.color);
   const labelWidth = Math.max(...pairs.map(([label]) => label.length));
-  const valueWidth = Math.max(20, style.width - labelWidth - GAP);
-  return pairs
-    .map(([label, value]) => `${chalk.bold(label.padEnd(labelWidth))}${' '.repeat(GAP)}${truncate(value, valueWidth)}`.trimEnd())
-    .join('\n') + '\n';
+  const valueWidth = style.width - labelWidth - GAP;
+  if (valueWidth < 12) {
+    // Too narrow for labels and values side by side: each value under its label, indented.
+    return fitLines(pairs.flatMap(([label, value]) => [chalk.bold(label), `  ${truncate(value, style.width - 2)}`.trimEnd()]), style.width);
+  }
+  return fitLines(
+    pairs.map(([label, value]) => `${chalk.bold(label.padEnd(labelWidth))}${' '.repeat(GAP)}${truncate(value, valueWidth)}`.trimEnd()),
+    style.width,
+  );
 }

@@ -12,20 +12,3 @@ export function safeText(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   return text.replace(ESCAPE_SEQUENCE, '').replace(UNSAFE_CHARACTER, ' ');
 }
-
-/** Cuts to `width` characters with an ellipsis (terminal only; pipes get the whole value). */
-export function truncate(text: string, width: number): string {
-  if (width <= 0) return '';
-  const chars = Array.from(text);
-  if (chars.length <= width) return text;
-  return chars.slice(0, Math.max(0, width - 1)).join('') + '…';
-}
-
-/** `0x1234…cdef`: a hash or address shortened in the middle, where both ends identify it. */
-export function shortenMiddle(text: string, width: number): string {
-  if (text.length <= width) return text;
-  if (width < 6) return truncate(text, width);
-  const tail = Math.floor((width - 1) / 2);
-  const head = width - 1 - tail;
-  return text.slice(0, head) + '…' + text.slice(text.length - tail);
-}

@@ -6,15 +6,16 @@ import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
 const COLUMNS: Column[] = [
-  { header: 'TIME (UTC)', shrink: 'none' },
+  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the hash and status.
+  { header: 'TIME (UTC)', shrink: 'none', dropOrder: 5 },
   // Service values: normally short, but a hostile or broken one must not widen the table past the terminal.
-  { header: 'CHAIN', shrink: 'end', minWidth: 5 },
+  { header: 'CHAIN', shrink: 'end', minWidth: 5, dropOrder: 6 },
   { header: 'BLOCK', shrink: 'end', minWidth: 8, align: 'right', dropOrder: 1 },
-  { header: 'TX HASH', shrink: 'middle', minWidth: 13 },
-  { header: 'FROM', shrink: 'middle', minWidth: 13 },
+  { header: 'TX HASH', shrink: 'middle', minWidth: 11 },
+  { header: 'FROM', shrink: 'middle', minWidth: 13, dropOrder: 4 },
   { header: 'TO', shrink: 'middle', minWidth: 13, dropOrder: 3 },
   { header: 'METHOD', shrink: 'end', minWidth: 10, dropOrder: 2 },
-  { header: 'VALUE', shrink: 'end', minWidth: 8, align: 'right' },
+  { header: 'VALUE', shrink: 'end', minWidth: 8, align: 'right', dropOrder: 7 },
   { header: 'STATUS', shrink: 'end', minWidth: 7 },
 ];
 const STATUS_COLUMN = COLUMNS.length - 1;

@@ -1,6 +1,6 @@
 // An IO object for in-process tests: buffers for stdout and stderr, chosen TTY flags, stdin from a string.
 import { Readable, Writable } from 'node:stream';
-import { decideColor, writeWithBackpressure } from '../../src/io.js';
+import { decideColor, terminalWidth, writeWithBackpressure } from '../../src/io.js';
 import type { IO, Spinner } from '../../src/io.js';
 
 export interface TestIOOptions {
@@ -49,7 +49,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
     isStderrTTY: stderrTTY,
     isStdinTTY: Boolean(options.stdinTTY),
     colorEnabled: decideColor({ env, noColorFlag: Boolean(options.noColor), isTTY: stdoutTTY }),
-    columns: options.columns ?? 80,
+    columns: terminalWidth({ columns: options.columns }, env),
     quiet: Boolean(options.quiet),
     env,
     write: (text) => writeWithBackpressure(out, text),

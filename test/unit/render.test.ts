@@ -1,7 +1,8 @@
 // Value formatting, terminal-safe text, shortening, TSV rows and --json helpers.
 import { describe, expect, it } from 'vitest';
 import { formatNativeAmount, isoTime, readableTime, txStatusWord } from '../../src/render/format.js';
-import { safeText, shortenMiddle, truncate } from '../../src/render/text.js';
+import { safeText } from '../../src/render/text.js';
+import { displayWidth, shortenMiddle, truncate, wrapLines } from '../../src/render/width.js';
 import { tsvRow } from '../../src/render/tsv.js';
 import { asOneLine, asReturned } from '../../src/render/json.js';
 import { fitColumns, fitWidths } from '../../src/render/table.js';
@@ -106,7 +107,22 @@ describe('truncate / shortenMiddle', () => {
     expect(truncate('hello world', 5)).toBe('hell…');
     expect(truncate('hello', 1)).toBe('…');
     expect(truncate('hello', 0)).toBe('');
-    expect(Array.from(truncate('日本語のテキスト', 4))).toHaveLength(4);
+  });
+
+  it('truncate and shortenMiddle count display columns: wide characters take two, combining marks none', () => {
+    // Cutting by code points made a table of CJK or emoji names wider than the terminal.
+    expect(truncate('日本語のテキスト', 4)).toBe('日…');
+    expect(displayWidth(truncate('日本語のテキスト', 5))).toBe(5);
+    expect(truncate('🚀🚀🚀 launch', 5)).toBe('🚀🚀…');
+    expect(truncate('e\u0301e\u0301e\u0301e\u0301', 3)).toBe('e\u0301e\u0301…');
+    expect(truncate('👨‍👩‍👧 family', 2)).toBe('…');
+    expect(shortenMiddle('日本語日本語日本語日本語', 9)).toBe('日本…本語');
+    for (const text of ['日本語のテキスト', '🚀x🚀y🚀z', 'abc', 'ＡＢＣＤＥＦ']) {
+      for (let width = 0; width < 14; width++) {
+        expect(displayWidth(truncate(text, width))).toBeLessThanOrEqual(width);
+        expect(displayWidth(shortenMiddle(text, width))).toBeLessThanOrEqual(Math.max(width, 0));
+      }
+    }
   });
 
   it('shortenMiddle keeps both ends and the exact width', () => {
@@ -208,5 +224,17 @@ describe('fitColumns', () => {
   });
   it('keeps the columns that cannot be dropped even when they do not fit', () => {
     expect(fitColumns(columns, [10, 20, 20, 20], 5).visible).toEqual([0, 3]);
+  });
+});
+
+describe('wrapLines', () => {
+  it('breaks prose at spaces and commands with continuations, leaving what fits alone', () => {
+    expect(wrapLines('\nShowing 250 of 250 addresses.\n', 20)).toBe('\nShowing 250 of 250\naddresses.\n');
+    expect(wrapLines('Next page: svc tx list --page-size 5 --page-token abc', 24)).toBe('Next page:\nsvc tx list \\\n  --page-size 5 \\\n  --page-token abc');
+    expect(wrapLines('short', 80)).toBe('short');
+    for (const width of [20, 30, 45]) {
+      const wrapped = wrapLines('Next page: svc webhook addresses 3f2c8a71 --page-size 10 --page-token tok', width);
+      for (const line of wrapped.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+    }
   });
 });

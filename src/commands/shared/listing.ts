@@ -77,7 +77,10 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   if (json || !io.isStdoutTTY || lastBody === undefined) return;
   if (shown === 0) io.warn(`No ${spec.noun} found.`);
   const footer = spec.footer?.(lastBody, shown);
-  if (footer) await io.write(footer);
+  if (footer) {
+    const { wrapLines } = await import('../../render/width.js');
+    await io.write(wrapLines(footer, io.columns));
+  }
 }
 
 /**
