@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['test/setup/tools.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
