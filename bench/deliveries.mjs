@@ -34,8 +34,7 @@ function start(args, ready, onStdoutLine = () => {}) {
       stream.setEncoding('utf8');
       stream.on('data', (chunk) => {
         partial += chunk;
-        let newline;
-        while ((newline = partial.indexOf('\n')) >= 0) {
+        for (let newline = partial.indexOf('\n'); newline >= 0; newline = partial.indexOf('\n')) {
           const line = partial.slice(0, newline);
           partial = partial.slice(newline + 1);
           if (name === 'stdout') onStdoutLine(line);
@@ -64,7 +63,13 @@ const receivedCount = (count, timeoutMs) =>
   new Promise((resolve, reject) => {
     if (receivedAt.size >= count) return resolve();
     const timer = setTimeout(() => reject(new Error(`only ${receivedAt.size} of ${count} messages arrived`)), timeoutMs);
-    countWaiter = { count, resolve: () => (clearTimeout(timer), resolve()) };
+    countWaiter = {
+      count,
+      resolve: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    };
   });
 
 let injected = 0;
@@ -102,7 +107,7 @@ async function main() {
     start(['emulator', 'start', '--port', '0', '--seed', '1', '--block-time', '0', '--rate-limit', '0'], (stream, line) =>
       stream === 'stdout' && /^http:\/\//.test(line) ? line : undefined,
     ),
-    start(['webhook', 'listen', '--port', '0', '--json'], (stream, line) => /^Ready: notifications to (\S+)/.exec(line)?.[1], onListenLine),
+    start(['webhook', 'listen', '--port', '0', '--json'], (_stream, line) => /^Ready: notifications to (\S+)/.exec(line)?.[1], onListenLine),
   ]);
   const created = await fetch(`${emulatorUrl}/v1/webhooks`, {
     method: 'POST',

@@ -83,7 +83,7 @@ function parseHost(text: string): string {
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   const options: EmulatorOptions = { ...startOptions, log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined };
   const { startEmulator } = await import('../emulator/index.js');
-  let emulator;
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator(options);
   } catch (error) {

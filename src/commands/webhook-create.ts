@@ -101,7 +101,7 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
   const spinner = await context.io.spinner(context.globals.json);
   try {
     spinner.update('Creating webhook');
-    let created;
+    let created: Awaited<ReturnType<typeof client.createWebhook>>;
     try {
       created = await client.createWebhook(options.request);
     } catch (error) {

@@ -59,7 +59,7 @@ export async function run(options: WebhookListenOptions, context: CommandContext
     import('../render/notifications.js'),
     import('../render/json.js'),
   ]);
-  let receiver;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({
       ...options,

@@ -22,7 +22,7 @@ const MALFORMED = 'pageToken must be a nextPageToken returned by this listing';
 
 export function decodeTxToken(token: string, filters: string): DecodedToken<TxCursor> {
   const payload = parse(token);
-  if (!payload || payload.scope.kind !== 'transactions' || !isTxCursor(payload.cursor)) return { ok: false, message: MALFORMED };
+  if (payload?.scope.kind !== 'transactions' || !isTxCursor(payload.cursor)) return { ok: false, message: MALFORMED };
   if (payload.scope.filters !== filters) {
     return {
       ok: false,
@@ -34,7 +34,7 @@ export function decodeTxToken(token: string, filters: string): DecodedToken<TxCu
 
 export function decodeAddressToken(token: string, webhookId: string): DecodedToken<number> {
   const payload = parse(token);
-  if (!payload || payload.scope.kind !== 'addresses' || typeof payload.cursor !== 'number' || !Number.isSafeInteger(payload.cursor) || payload.cursor < 0) {
+  if (payload?.scope.kind !== 'addresses' || typeof payload.cursor !== 'number' || !Number.isSafeInteger(payload.cursor) || payload.cursor < 0) {
     return { ok: false, message: MALFORMED };
   }
   if (payload.scope.webhookId !== webhookId) return { ok: false, message: 'pageToken was issued for the addresses of another webhook' };
@@ -54,10 +54,10 @@ function parse(token: string): TokenPayload | null {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
   try {
     const payload: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (!isRecord(payload) || payload['v'] !== 1 || !isRecord(payload['scope'])) return null;
-    const scope = payload['scope'];
-    if (scope['kind'] === 'transactions' && typeof scope['filters'] === 'string') return payload as unknown as TokenPayload;
-    if (scope['kind'] === 'addresses' && typeof scope['webhookId'] === 'string') return payload as unknown as TokenPayload;
+    if (!isRecord(payload) || payload.v !== 1 || !isRecord(payload.scope)) return null;
+    const scope = payload.scope;
+    if (scope.kind === 'transactions' && typeof scope.filters === 'string') return payload as unknown as TokenPayload;
+    if (scope.kind === 'addresses' && typeof scope.webhookId === 'string') return payload as unknown as TokenPayload;
     return null;
   } catch {
     return null;
@@ -71,9 +71,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isTxCursor(value: unknown): value is TxCursor {
   return (
     isRecord(value) &&
-    Number.isSafeInteger(value['ms']) &&
-    typeof value['chainNum'] === 'number' &&
-    Number.isFinite(value['chainNum']) &&
-    Number.isSafeInteger(value['blockIndex'])
+    Number.isSafeInteger(value.ms) &&
+    typeof value.chainNum === 'number' &&
+    Number.isFinite(value.chainNum) &&
+    Number.isSafeInteger(value.blockIndex)
   );
 }

@@ -130,13 +130,13 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
   const read = new FieldReader(errors);
   rejectUnknown(body, INJECTION_FIELDS, '', errors);
 
-  const chainId = body['chainId'];
+  const chainId = body.chainId;
   // A safe integer keeps chainId usable as a numeric sort key of the listing.
   if (chainId === undefined) errors.push('chainId is required');
   else if (typeof chainId !== 'string' || !/^[1-9][0-9]{0,14}$/.test(chainId)) {
     errors.push('chainId must be a decimal string of at most 15 digits, e.g. "43114"');
   }
-  const txStatus = body['txStatus'];
+  const txStatus = body.txStatus;
   if (txStatus !== undefined && txStatus !== '1' && txStatus !== '0') errors.push('txStatus must be "1" (success) or "0" (failed)');
 
   const input: InjectionInput = {
@@ -145,31 +145,31 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
     internalTransactions: [],
     logs: [],
   };
-  const from = read.address(body['from'], 'from', false);
-  const to = read.address(body['to'], 'to', false);
-  const value = read.amount(body['value'], 'value', false);
+  const from = read.address(body.from, 'from', false);
+  const to = read.address(body.to, 'to', false);
+  const value = read.amount(body.value, 'value', false);
   if (from !== undefined) input.from = from;
   if (to !== undefined) input.to = to;
   if (value !== undefined) input.value = value;
   if (txStatus === '1' || txStatus === '0') input.txStatus = txStatus;
 
-  read.array(body['erc20Transfers'], 'erc20Transfers').forEach((raw, index) => {
+  read.array(body.erc20Transfers, 'erc20Transfers').forEach((raw, index) => {
     const path = `erc20Transfers[${index}]`;
     const transfer = read.object(raw, path, ['from', 'to', 'value', 'token']);
     if (!transfer) return;
-    const transferFrom = read.address(transfer['from'], `${path}.from`, true);
-    const transferTo = read.address(transfer['to'], `${path}.to`, true);
-    const amount = read.amount(transfer['value'], `${path}.value`, true);
+    const transferFrom = read.address(transfer.from, `${path}.from`, true);
+    const transferTo = read.address(transfer.to, `${path}.to`, true);
+    const amount = read.amount(transfer.value, `${path}.value`, true);
     let token: InjectionInput['erc20Transfers'][number]['token'];
-    if (transfer['token'] !== undefined) {
-      const rawToken = read.object(transfer['token'], `${path}.token`, ['address', 'name', 'symbol', 'decimals']);
-      const address = rawToken && read.address(rawToken['address'], `${path}.token.address`, true);
-      const decimals = rawToken?.['decimals'];
+    if (transfer.token !== undefined) {
+      const rawToken = read.object(transfer.token, `${path}.token`, ['address', 'name', 'symbol', 'decimals']);
+      const address = rawToken && read.address(rawToken.address, `${path}.token.address`, true);
+      const decimals = rawToken?.decimals;
       if (decimals !== undefined && !(Number.isInteger(decimals) && (decimals as number) >= 0 && (decimals as number) <= 36)) {
         errors.push(`${path}.token.decimals must be an integer from 0 to 36`);
       }
-      const name = rawToken && read.string(rawToken['name'], `${path}.token.name`);
-      const symbol = rawToken && read.string(rawToken['symbol'], `${path}.token.symbol`);
+      const name = rawToken && read.string(rawToken.name, `${path}.token.name`);
+      const symbol = rawToken && read.string(rawToken.symbol, `${path}.token.symbol`);
       if (address !== undefined) {
         token = {
           address,
@@ -184,14 +184,14 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
     }
   });
 
-  read.array(body['internalTransactions'], 'internalTransactions').forEach((raw, index) => {
+  read.array(body.internalTransactions, 'internalTransactions').forEach((raw, index) => {
     const path = `internalTransactions[${index}]`;
     const call = read.object(raw, path, ['from', 'to', 'value', 'internalTxType']);
     if (!call) return;
-    const callFrom = read.address(call['from'], `${path}.from`, true);
-    const callTo = read.address(call['to'], `${path}.to`, true);
-    const amount = read.amount(call['value'], `${path}.value`, false);
-    const type = call['internalTxType'];
+    const callFrom = read.address(call.from, `${path}.from`, true);
+    const callTo = read.address(call.to, `${path}.to`, true);
+    const amount = read.amount(call.value, `${path}.value`, false);
+    const type = call.internalTxType;
     if (type !== undefined && (typeof type !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(type))) {
       errors.push(`${path}.internalTxType must be an upper-case call type such as CALL or DELEGATECALL`);
     }
@@ -205,15 +205,15 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
     }
   });
 
-  read.array(body['logs'], 'logs').forEach((raw, index) => {
+  read.array(body.logs, 'logs').forEach((raw, index) => {
     const path = `logs[${index}]`;
     const log = read.object(raw, path, ['address', 'topics', 'data']);
     if (!log) return;
-    const address = read.address(log['address'], `${path}.address`, true);
-    const topics = log['topics'];
+    const address = read.address(log.address, `${path}.address`, true);
+    const topics = log.topics;
     const topicsValid = Array.isArray(topics) && topics.length >= 1 && topics.length <= 4 && topics.every(isSignatureText);
     if (!topicsValid) errors.push(`${path}.topics must be an array of 1 to 4 topics, each 0x followed by 64 hex digits`);
-    const data = log['data'];
+    const data = log.data;
     if (data !== undefined && (typeof data !== 'string' || !HEX_DATA.test(data))) {
       errors.push(`${path}.data must be 0x-prefixed hex with an even number of digits`);
     }

@@ -165,17 +165,26 @@ export class WebhookStore {
   private index(stored: StoredWebhook): void {
     this.watch(stored, stored.webhook.metadata.addresses);
     let active = this.activeByChain.get(stored.webhook.chainId);
-    if (!active) this.activeByChain.set(stored.webhook.chainId, (active = new Set()));
+    if (!active) {
+      active = new Set();
+      this.activeByChain.set(stored.webhook.chainId, active);
+    }
     active.add(stored);
   }
 
   private watch(stored: StoredWebhook, addresses: readonly string[]): void {
     if (addresses.length === 0) return;
     let byAddress = this.watchers.get(stored.webhook.chainId);
-    if (!byAddress) this.watchers.set(stored.webhook.chainId, (byAddress = new Map()));
+    if (!byAddress) {
+      byAddress = new Map();
+      this.watchers.set(stored.webhook.chainId, byAddress);
+    }
     for (const address of addresses) {
       let set = byAddress.get(address);
-      if (!set) byAddress.set(address, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        byAddress.set(address, set);
+      }
       set.add(stored);
     }
   }

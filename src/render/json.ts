@@ -22,7 +22,6 @@ export function asOneLine(raw: Buffer): Buffer {
       if (byte === 0x5c /* \\ */) out[length++] = raw[++i]!;
       else if (byte === 0x22 /* " */) inString = false;
     } else if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
-      continue;
     } else {
       if (byte === 0x22) inString = true;
       out[length++] = byte;

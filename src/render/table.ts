@@ -78,7 +78,7 @@ export function fitColumns(columns: Column[], natural: number[], available: numb
     const droppable = visible.filter((i) => columns[i]!.dropOrder !== undefined);
     if (total <= available || droppable.length === 0) {
       const widths: number[] = [];
-      visible.forEach((column, position) => (widths[column] = fitted[position]!));
+      for (const [position, column] of visible.entries()) widths[column] = fitted[position]!;
       return { visible, widths };
     }
     const first = droppable.reduce((a, b) => (columns[a]!.dropOrder! <= columns[b]!.dropOrder! ? a : b));
@@ -94,7 +94,7 @@ function widen(layout: TableLayout, columns: Column[], natural: number[], availa
   const wanted = layout.visible.map((i) => Math.max(layout.widths[i]!, natural[i]!));
   const fitted = fitWidths(layout.visible.map((i) => columns[i]!), wanted, available);
   const widths: number[] = [];
-  layout.visible.forEach((column, position) => (widths[column] = fitted[position]!));
+  for (const [position, column] of layout.visible.entries()) widths[column] = fitted[position]!;
   return { visible: layout.visible, widths };
 }
 

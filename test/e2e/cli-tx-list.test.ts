@@ -295,7 +295,7 @@ describe('svc tx list --json', () => {
     expect(result.exitCode).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    lines.forEach((line, i) => expect(JSON.parse(line)).toEqual(pages[i]));
+    for (const [i, line] of lines.entries()) expect(JSON.parse(line)).toEqual(pages[i]);
   });
 
   it('several pages are written compactly (no whitespace between tokens)', async () => {

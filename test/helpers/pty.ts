@@ -25,7 +25,7 @@ export interface PtyRun {
   waitTimedOut: boolean;
 }
 
-const RUNNER = String.raw`
+const RUNNER = `
 import fcntl, json, os, pty, select, signal, struct, sys, termios, time
 cols, rows, deadline_s = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 steps = json.loads(sys.argv[4])

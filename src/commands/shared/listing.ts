@@ -62,7 +62,6 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       if (json) {
         await io.write(jsonDocument(fetched.raw, spec.listField, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow));
       } else if (keptIndexes.length === 0) {
-        continue;
       } else if (io.isStdoutTTY) {
         await io.write(await spec.table(keptIndexes.map((i) => received[i]!), style));
       } else {
