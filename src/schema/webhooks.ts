@@ -37,8 +37,13 @@ const AddressListSchema = v.pipe(
   v.array(AddressItemSchema, rule('must be an array of addresses')),
   v.minLength(1, 'must contain at least 1 address'),
 );
-const optionalString = v.optional(v.string(RULES.string));
-const optionalBoolean = v.optional(v.boolean(RULES.boolean));
+/** The optional fields a creation sets and an update changes. */
+const OPTIONAL_FIELDS = {
+  name: v.optional(v.string(RULES.string)),
+  description: v.optional(v.string(RULES.string)),
+  includeInternalTxs: v.optional(v.boolean(RULES.boolean)),
+  includeLogs: v.optional(v.boolean(RULES.boolean)),
+};
 
 /** 2.3 metadata. */
 export const WebhookMetadataSchema = v.object({
@@ -104,10 +109,7 @@ export const CreateWebhookRequestSchema = v.pipe(
       },
       rule(RULES.object),
     ),
-    name: optionalString,
-    description: optionalString,
-    includeInternalTxs: optionalBoolean,
-    includeLogs: optionalBoolean,
+    ...OPTIONAL_FIELDS,
   }),
 );
 export type CreateWebhookRequest = v.InferOutput<typeof CreateWebhookRequestSchema>;
@@ -117,11 +119,8 @@ export const UpdateWebhookRequestSchema = v.pipe(
   plainObject('must be a JSON object'),
   v.strictObject({
     url: v.optional(HttpUrlSchema),
-    name: optionalString,
-    description: optionalString,
     status: v.optional(v.picklist(WEBHOOK_STATUSES, RULES.status)),
-    includeInternalTxs: optionalBoolean,
-    includeLogs: optionalBoolean,
+    ...OPTIONAL_FIELDS,
   }),
 );
 export type UpdateWebhookRequest = v.InferOutput<typeof UpdateWebhookRequestSchema>;
