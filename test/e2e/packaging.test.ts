@@ -1,5 +1,5 @@
 // What `npm pack` ships, and that a global install of the tarball gives a working `svc`.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +17,18 @@ interface PackResult {
 }
 
 describe('npm pack', () => {
-  it('ships bin, dist, completions, README, LICENSE and package.json, and nothing else', async () => {
-    const result = await npm(['pack', '--dry-run', '--json', '--ignore-scripts']);
-    expect(result.exitCode).toBe(0);
-    const [pack] = JSON.parse(String(result.stdout)) as PackResult[];
-    const paths = pack!.files.map((file) => file.path);
+  // One real `npm pack` for both tests: its --json report lists the files in the tarball it wrote.
+  let directory: string;
+  let pack: PackResult;
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'svc-pack-'));
+    const packed = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', directory]);
+    expect(packed.exitCode).toBe(0);
+    [pack] = JSON.parse(String(packed.stdout)) as [PackResult];
+  }, 240_000);
+
+  it('ships bin, dist, completions, README, LICENSE and package.json, and nothing else', () => {
+    const paths = pack.files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         'package.json', 'README.md', 'LICENSE', 'bin/svc.js', 'dist/svc.js', 'dist/completion/generate.js',
@@ -34,25 +41,24 @@ describe('npm pack', () => {
   });
 
   it('installed globally from the tarball: svc --version matches package.json, completions and offline commands work', async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'svc-pack-'));
-    const packed = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', directory]);
-    expect(packed.exitCode).toBe(0);
-    const [pack] = JSON.parse(String(packed.stdout)) as PackResult[];
     const prefix = join(directory, 'prefix');
-    const installed = await npm(['install', '-g', '--prefix', prefix, '--prefer-offline', join(directory, pack!.filename)], directory);
+    const installed = await npm(['install', '-g', '--prefix', prefix, '--prefer-offline', join(directory, pack.filename)], directory);
     expect(installed.stderr).not.toMatch(/ERR!/);
     expect(installed.exitCode).toBe(0);
 
     const svc = join(prefix, 'bin', 'svc');
     const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, SVC_CONFIG_DIR: directory, NO_COLOR: '1' };
-    const version = await execa(svc, ['--version'], { env, cwd: directory });
+    // The three commands are independent: run at once.
+    const [version, completion, signature] = await Promise.all([
+      execa(svc, ['--version'], { env, cwd: directory }),
+      execa('svc', ['completion', 'bash'], { env, cwd: directory }),
+      execa('svc', ['event-signature', 'Transfer(address,address,uint256)'], { env, cwd: directory }),
+    ]);
     expect(version.stdout).toBe(VERSION);
-    const completion = await execa('svc', ['completion', 'bash'], { env, cwd: directory });
     expect(completion.stdout + '\n').toBe(readFileSync(join(REPO_ROOT, 'completions', 'svc.bash'), 'utf8'));
     expect(readFileSync(join(prefix, 'lib', 'node_modules', 'svc', 'completions', '_svc'), 'utf8')).toBe(
       readFileSync(join(REPO_ROOT, 'completions', '_svc'), 'utf8'),
     );
-    const signature = await execa('svc', ['event-signature', 'Transfer(address,address,uint256)'], { env, cwd: directory });
     expect(signature.stdout).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
   }, 300_000);
 });

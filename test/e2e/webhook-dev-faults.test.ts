@@ -1,22 +1,69 @@
 // The emulator's fault injection, latency and rate limit as a user sees them from the CLI: `svc emulator start`
-// as a child process with --fault-rate/--latency/--rate-limit, and `svc tx list` against it.
+// with --fault-rate/--latency/--rate-limit, and `svc tx list` against it. Both run in this process (runCommandLine:
+// the same flag parsing, emulator, retries, output and exit codes as `svc`); `svc emulator start` as a real process
+// is exercised by webhook-dev-delivery, webhook-dev-listen (Ctrl-C) and the README walkthrough.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAllChildren, startEmulatorProcess, svc } from '../helpers/webhook-dev-processes.js';
-import type { EmulatorProcess } from '../helpers/webhook-dev-processes.js';
+import type { RunResult } from '../helpers/cli.js';
+import { startEmulatorInProcess, svc } from '../helpers/webhook-dev-processes.js';
+import type { InProcessEmulator } from '../helpers/webhook-dev-processes.js';
 
-afterAll(killAllChildren);
+/** One emulator per describe below, all started at once. */
+const emulators = {} as Record<'faulty' | 'broken' | 'slow' | 'limited', InProcessEmulator>;
+
+/**
+ * The three slow scenarios spend their time in the CLI's real retry waits (Retry-After: 1 s, backoff), each
+ * against its own emulator, so they start together as soon as the emulators are up; each test below then checks
+ * the outcome of its own. The runs against one emulator stay in order (its seeded faults come in request order).
+ */
+const runs = {} as {
+  faulty: Promise<RunResult>;
+  broken: Promise<RunResult[]>;
+  limited: Promise<RunResult[]>;
+};
+
+/** A run started ahead of its test: a failure is reported by the test that awaits it, not as unhandled. */
+function ahead<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+beforeAll(async () => {
+  [emulators.faulty, emulators.broken, emulators.slow, emulators.limited] = await Promise.all([
+    startEmulatorInProcess(['--fault-rate', '0.5'], 7),
+    startEmulatorInProcess(['--fault-rate', '1'], 7),
+    startEmulatorInProcess(['--latency', '300'], 3),
+    startEmulatorInProcess(['--rate-limit', '1'], 4),
+  ]);
+  runs.faulty = ahead(svc(emulators.faulty.url, ['tx', 'list', '--limit', '300', '--retries', '8', '-v'], { timeout: 60_000 }));
+  runs.broken = ahead(
+    (async () => {
+      const results: RunResult[] = [];
+      for (let run = 0; run < 6; run++) results.push(await svc(emulators.broken.url, ['tx', 'list', '--retries', '1']));
+      return results;
+    })(),
+  );
+  runs.limited = ahead(
+    Promise.all(
+      // Two pages each, back to back: over 1 request per second whatever the timing of the three runs.
+      [0, 1, 2].map(() =>
+        svc(emulators.limited.url, ['tx', 'list', '--limit', '10', '--page-size', '5', '--retries', '8', '-v'], {
+          apiKey: 'sk_rate_limited_0001',
+          timeout: 30_000,
+        }),
+      ),
+    ),
+  );
+});
+afterAll(async () => {
+  await Promise.all(Object.values(emulators).map((emulator) => emulator.stop()));
+});
 
 /** The verbose exchange lines (`* GET url -> status (ms, attempt n/m[, retrying in s])`). */
 const exchanges = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('* GET '));
 
 describe('--fault-rate 0.5 --seed 7', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--fault-rate', '0.5'], 7);
-  });
-
   it('`svc tx list --limit 300 --retries 8` still prints 300 unique transactions, thanks to retries', async () => {
-    const result = await svc(emulator.url, ['tx', 'list', '--limit', '300', '--retries', '8', '-v'], { timeout: 60_000 });
+    const result = await runs.faulty;
     expect(result.stderr.split('\n').filter((line) => line.startsWith('svc:'))).toEqual([]);
     expect(result.exitCode).toBe(0);
     const rows = result.stdout.trimEnd().split('\n');
@@ -37,15 +84,14 @@ describe('--fault-rate 0.5 --seed 7', () => {
 });
 
 describe('--fault-rate 1: every request fails', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--fault-rate', '1'], 7);
+  let emulator: InProcessEmulator;
+  beforeAll(() => {
+    emulator = emulators.broken;
   });
 
   it('`svc tx list --retries 1` exits 1, 5 or 6 (by the fault) with a one-line error and no stack trace', async () => {
     const codes = new Set<number>();
-    for (let run = 0; run < 6; run++) {
-      const result = await svc(emulator.url, ['tx', 'list', '--retries', '1']);
+    for (const result of await runs.broken) {
       codes.add(result.exitCode);
       expect(result.stdout).toBe('');
       const lines = result.stderr.trimEnd().split('\n');
@@ -62,6 +108,7 @@ describe('--fault-rate 1: every request fails', () => {
   });
 
   it('with --json, stderr ends with the error as one JSON line', async () => {
+    await runs.broken; // after the six runs above, as before: they rely on the seeded faults in order
     const result = await svc(emulator.url, ['tx', 'list', '--retries', '0', '--json']);
     expect([1, 5, 6]).toContain(result.exitCode);
     expect(result.stdout).toBe('');
@@ -72,9 +119,9 @@ describe('--fault-rate 1: every request fails', () => {
 });
 
 describe('--latency 300', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--latency', '300'], 3);
+  let emulator: InProcessEmulator;
+  beforeAll(() => {
+    emulator = emulators.slow;
   });
 
   it('every /v1 response takes at least that long', async () => {
@@ -94,18 +141,8 @@ describe('--latency 300', () => {
 });
 
 describe('--rate-limit 1', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--rate-limit', '1'], 4);
-  });
-
   it('concurrent calls with one key: some get 429, wait the Retry-After, then succeed', async () => {
-    const results = await Promise.all(
-      // Two pages each, back to back: over 1 request per second whatever the timing of the three processes.
-      [0, 1, 2].map(() =>
-        svc(emulator.url, ['tx', 'list', '--limit', '10', '--page-size', '5', '--retries', '8', '-v'], { apiKey: 'sk_rate_limited_0001', timeout: 30_000 }),
-      ),
-    );
+    const results = await runs.limited;
     for (const result of results) {
       expect(result.exitCode).toBe(0);
       expect(result.stdout.trimEnd().split('\n')).toHaveLength(10);

@@ -1,9 +1,15 @@
 // `svc webhook listen` as a real process: duplicates, malformed bodies, --forward-to with a consumer that fails
 // first (the emulator retries with the same messageId), deactivation cancelling retries, and a clean Ctrl-C.
+// For --forward-to the emulator runs in this process with a short retry delay (the retry logic is the point there,
+// not the contract's 1 s schedule); the Ctrl-C test runs both `svc emulator start` and `svc webhook listen` as real
+// processes, with a delivery from one to the other.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { startTestEmulator } from '../helpers/emulator-helpers.js';
 import {
   createWebhook,
   deliveries,
@@ -15,7 +21,7 @@ import {
   trigger,
   until,
 } from '../helpers/webhook-dev-processes.js';
-import type { EmulatorProcess, ListenProcess } from '../helpers/webhook-dev-processes.js';
+import type { ListenProcess } from '../helpers/webhook-dev-processes.js';
 
 const FUJI = '43113';
 const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -137,17 +143,25 @@ describe('svc webhook listen --json: messages posted by hand', () => {
   });
 });
 
+/** The emulator's wait between attempts in the --forward-to tests: short, but every attempt is given the contract's 5 s. */
+const RETRY_DELAY_MS = 200;
+
 describe('svc webhook listen --forward-to, with deliveries from the emulator', () => {
-  let emulator: EmulatorProcess;
+  let emulator: RunningEmulator;
   let listen: ListenProcess;
   let consumer: Consumer;
 
   beforeAll(async () => {
     consumer = await startConsumer();
-    [emulator, listen] = await Promise.all([startEmulatorProcess([], 5), startListenProcess(['--forward-to', consumer.url])]);
+    [emulator, listen] = await Promise.all([
+      // Enough attempts that a broken consumer is never given up on within a test: only deactivation ends it.
+      startTestEmulator({ seed: 5 }, { ...DEFAULT_DELIVERY_TUNING, maxAttempts: 50, retryDelayMs: () => RETRY_DELAY_MS }),
+      startListenProcess(['--forward-to', consumer.url]),
+    ]);
   });
   afterAll(async () => {
     await killAllChildren();
+    await emulator.close();
     consumer.server.closeAllConnections();
     await new Promise((resolve) => consumer.server.close(resolve));
   });
@@ -190,8 +204,8 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
     expect(deactivated.exitCode).toBe(0);
     const cancelled = (await deliveries(emulator.url)).find((one) => one.messageId === messageId)!;
     expect(cancelled.state).toBe('failed');
-    // The next retry would have come after 1 s; none comes.
-    await sleep(1_500);
+    // The next retry would have come after RETRY_DELAY_MS; none comes in three times that.
+    await sleep(3 * RETRY_DELAY_MS);
     const after = (await deliveries(emulator.url)).find((one) => one.messageId === messageId)!;
     expect(after.attempts).toBe(cancelled.attempts);
     expect(consumer.seen.filter((seen) => seen.messageId === messageId)).toHaveLength(cancelled.attempts);

@@ -5,9 +5,13 @@ import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import type { DeliveryTuning } from '../../src/emulator/delivery.js';
 import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
-import type { NotificationMessage } from '../../src/api/types.js';
+import type { NotificationMessage } from '../../src/schema/index.js';
 
 export const API_KEY = 'test-key';
+
+/** The real clock's timer, kept for time limits on waits even while a test fakes setTimeout. */
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
 
 export function testOptions(overrides: Partial<EmulatorOptions> = {}): EmulatorOptions {
   return {
@@ -75,27 +79,57 @@ export interface Receiver {
   messages: NotificationMessage[];
   /** Every request seen, including the ones answered with an error. */
   requests: { contentType: string | undefined; body: NotificationMessage }[];
+  /** Requests left unanswered ('hang') whose connection the sender has since closed. */
+  abandoned: number;
   /** Status to answer for the n-th request (0-based); 200 when it returns undefined. */
   respond: (index: number) => number | 'hang' | undefined;
+  /** Resolves once `count` messages were answered 2xx (checked as each request comes, no polling). */
   waitFor(count: number, timeoutMs?: number): Promise<NotificationMessage[]>;
+  /**
+   * Resolves with the first value other than undefined of `check`, tried now and after each request or abandonment;
+   * `timeoutMs` is real time, also under fake timers.
+   */
+  until<T>(check: () => T | undefined, timeoutMs?: number, what?: string): Promise<T>;
   close(): Promise<void>;
 }
 
 /** A local webhook endpoint recording what the emulator posts; `messages` holds the 2xx-answered ones. */
 export async function startReceiver(): Promise<Receiver> {
   const hanging: http.ServerResponse[] = [];
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
   const receiver: Receiver = {
     url: '',
     messages: [],
     requests: [],
+    abandoned: 0,
     respond: () => undefined,
-    async waitFor(count, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (receiver.messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${receiver.messages.length}`);
-        await sleep(10);
-      }
-      return receiver.messages;
+    waitFor(count, timeoutMs = 5_000) {
+      return receiver.until(
+        () => (receiver.messages.length >= count ? receiver.messages : undefined),
+        timeoutMs,
+        `${count} messages (got ${receiver.messages.length})`,
+      );
+    },
+    until<T>(check: () => T | undefined, timeoutMs = 5_000, what = 'receiver condition') {
+      const now = check();
+      if (now !== undefined) return Promise.resolve(now);
+      return new Promise<T>((resolve, reject) => {
+        const listener = () => {
+          const value = check();
+          if (value === undefined) return;
+          listeners.delete(listener);
+          realClearTimeout(timer);
+          resolve(value);
+        };
+        const timer = realSetTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`${what} not met within ${timeoutMs} ms`));
+        }, timeoutMs);
+        listeners.add(listener);
+      });
     },
     close: () =>
       new Promise((resolve) => {
@@ -114,11 +148,17 @@ export async function startReceiver(): Promise<Receiver> {
       const answer = receiver.respond(index) ?? 200;
       if (answer === 'hang') {
         hanging.push(res);
+        res.on('close', () => {
+          receiver.abandoned++;
+          changed();
+        });
+        changed();
         return;
       }
       if (answer >= 200 && answer < 300) receiver.messages.push(body);
       res.writeHead(answer, { 'content-type': 'text/plain' });
       res.end('ok');
+      changed();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,8 +1,9 @@
 // Long-running CLI processes for the webhook-development e2e tests: `svc emulator start` and `svc webhook listen`
-// as real children on port 0, their output read line by line, and every child killed at the end.
+// as real children on port 0, their output read line by line, and every child killed at the end; `svc emulator
+// start` in this process where a child adds nothing; the short commands (create, trigger, ...) in this process.
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
-import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runCli } from './cli.js';
+import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runInProcess } from './cli.js';
 import type { RunOptions, RunResult } from './cli.js';
 
 export interface Exit {
@@ -153,6 +154,52 @@ export async function startEmulatorProcess(extra: string[] = [], seed = 11): Pro
   return Object.assign(child, { url: first });
 }
 
+export interface InProcessEmulator {
+  url: string;
+  /** What the command wrote to stderr so far. */
+  stderr(): string;
+  /** Interrupts the command as Ctrl-C would; resolves with its exit code. */
+  stop(): Promise<number>;
+}
+
+/**
+ * `svc emulator start --port 0 --block-time 0 --seed <seed> ...extra` run in this process (runCommandLine with a
+ * test IO: the same flag parsing and emulator as the process, without a Node start), once its URL is printed.
+ */
+export async function startEmulatorInProcess(extra: string[] = [], seed = 11): Promise<InProcessEmulator> {
+  const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
+    import('../../src/cli.js'),
+    import('./test-io.js'),
+    import('../../src/errors.js'),
+  ]);
+  const args = ['emulator', 'start', '--port', '0', '--seed', String(seed), '--block-time', '0', ...extra];
+  const base = createTestIO({ env: isolatedEnv({}), ...ioFlags(args) });
+  let printed: () => void = () => {};
+  const firstLine = new Promise<void>((resolve) => (printed = resolve));
+  const io = {
+    ...base,
+    async write(text: string | Uint8Array) {
+      await base.write(text);
+      printed();
+    },
+  };
+  const interrupts = new AbortController();
+  const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal });
+  const outcome = await Promise.race([firstLine.then(() => 'printed' as const), ended]);
+  const first = base.stdout().split('\n')[0]!;
+  if (outcome !== 'printed' || !/^http:\/\/127\.0\.0\.1:\d+$/.test(first)) {
+    throw new Error(`svc ${args.join(' ')}: no URL (exit ${outcome}): ${base.stdout()}${base.stderr()}`);
+  }
+  return {
+    url: first,
+    stderr: () => base.stderr(),
+    stop: () => {
+      interrupts.abort(new InterruptedError(130));
+      return ended;
+    },
+  };
+}
+
 export interface ListenProcess extends CliProcess {
   /** Where notifications are taken, as printed on the Ready line. */
   url: string;
@@ -193,9 +240,13 @@ export async function startListenProcess(extra: string[] = []): Promise<ListenPr
   });
 }
 
-/** A CLI invocation against `baseUrl`, with a key (any key works with the emulator) and its own config dir. */
+/**
+ * A CLI invocation against `baseUrl`, with a key (any key works with the emulator) and its own config dir. It runs
+ * in this process (runInProcess: the same parsing, commands, output and exit codes as `svc`, without a Node start
+ * per call); the long-running `svc emulator start` and `svc webhook listen` above stay real processes.
+ */
 export function svc(baseUrl: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
-  return runCli(args, { baseUrl, apiKey: 'sk_webhook_dev_0001', configDir: freshConfigDir(), ...options });
+  return runInProcess(args, { baseUrl, apiKey: 'sk_webhook_dev_0001', configDir: freshConfigDir(), ...options });
 }
 
 /** `svc webhook create --json`; fails the test with the CLI's stderr when it did not work. */
