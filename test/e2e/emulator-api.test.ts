@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import type { Transaction } from '../../src/api/types.js';
+import type { Transaction } from '../../src/schema/index.js';
 import { toChecksumAddress } from '../../src/evm/address.js';
 import { keccak256Hex } from '../../src/evm/keccak.js';
 import { API_KEY, call, sleep, startTestEmulator, testOptions, webhookBody } from '../helpers/emulator-helpers.js';

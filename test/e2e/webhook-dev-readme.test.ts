@@ -11,7 +11,7 @@ import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv } from '../helpers/cli.js';
 import { killAllChildren, spawnCli, until } from '../helpers/webhook-dev-processes.js';
 import type { CliProcess } from '../helpers/webhook-dev-processes.js';
 import { notificationLine } from '../../src/render/notifications.js';
-import type { NotificationMessage } from '../../src/api/types.js';
+import type { NotificationMessage } from '../../src/schema/index.js';
 
 const HEADING = 'Develop a webhook consumer offline';
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');

@@ -71,8 +71,7 @@ export function spawnCli(args: string[], options: RunOptions = {}): CliProcess {
     child[stream]!.setEncoding('utf8');
     child[stream]!.on('data', (chunk: string) => {
       partial += chunk;
-      let newline: number;
-      while ((newline = partial.indexOf('\n')) >= 0) {
+      for (let newline = partial.indexOf('\n'); newline >= 0; newline = partial.indexOf('\n')) {
         onLine(stream, partial.slice(0, newline));
         partial = partial.slice(newline + 1);
       }
@@ -116,8 +115,14 @@ export function spawnCli(args: string[], options: RunOptions = {}): CliProcess {
         const waiter = {
           stream,
           test: matches,
-          resolve: (line: string) => (clearTimeout(timer), resolve(line)),
-          fail: (why: string) => (clearTimeout(timer), fail(why)),
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+          fail: (why: string) => {
+            clearTimeout(timer);
+            fail(why);
+          },
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);

@@ -50,7 +50,7 @@ const array =
   (element?: Check): Check =>
   (value, path, problems) => {
     if (!Array.isArray(value)) return fail(problems, path, 'array', value);
-    if (element) value.forEach((item, index) => element(item, `${path}[${index}]`, problems));
+    if (element) for (const [index, item] of value.entries()) element(item, `${path}[${index}]`, problems);
   };
 
 const HEX = /^0x[0-9a-fA-F]*$/;

@@ -88,7 +88,7 @@ describe('a stalled or dead webhook receiver', () => {
     // A receiver that accepts connections and never answers, and one that is not there at all.
     const held: Array<{ destroy(): void }> = [];
     let stalledConnections = 0;
-    const stall: Server = createServer((req, res) => {
+    const stall: Server = createServer((_req, res) => {
       stalledConnections++;
       held.push(res);
     });
