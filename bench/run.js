@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,tx,addresses,flat,emulator picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,emulator picks figures.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,10 @@ const RSS_HOOK = join(BENCH, 'rss-hook.cjs');
 const RUNS = Math.max(7, Number(process.env.BENCH_RUNS ?? 7));
 const FAST_RUNS = Math.max(RUNS, 15); // start-up figures are cheap and noisy: more runs
 const FLAT_RUNS = 3; // the 1,000,000-address run is the slow one: RSS only, 3 runs (stated in the output)
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wanted = (name) => !only || only.includes(name);
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-'));
@@ -54,10 +57,11 @@ function startServer(script, args = []) {
         child.removeAllListeners('exit');
         resolve({
           port: Number(match[1]),
-          stop: () => new Promise((done) => {
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
         });
       }
     });
@@ -123,7 +127,17 @@ function report(figure, svcValues, baseValues, unit, goal) {
   const base = median(baseValues);
   const ratio = svc / base;
   const pass = goal.op === '<=' ? ratio <= goal.ratio : ratio >= goal.ratio;
-  const row = { figure, svc, base, unit, ratio, goal: `${goal.op} ${goal.ratio.toFixed(2)}x`, pass, runs: `${svcValues.length}+${baseValues.length}`, noise: [noise(svcValues), noise(baseValues)] };
+  const row = {
+    figure,
+    svc,
+    base,
+    unit,
+    ratio,
+    goal: `${goal.op} ${goal.ratio.toFixed(2)}x`,
+    pass,
+    runs: `${svcValues.length}+${baseValues.length}`,
+    noise: [noise(svcValues), noise(baseValues)],
+  };
   rows.push(row);
   const fmt = (v) => (unit === 'KiB' ? `${(v / 1024).toFixed(1)} MiB` : unit === 'req/s' ? `${Math.round(v)} req/s` : `${v.toFixed(1)} ms`);
   console.log(
@@ -132,14 +146,48 @@ function report(figure, svcValues, baseValues, unit, goal) {
   );
 }
 
-console.log(`svc bench: node ${process.version}, ${cpus().length} CPUs, CI=${process.env.CI ?? ''}; medians of alternated runs (CLI vs baseline)`);
+console.log(
+  `svc bench: node ${process.version}, ${cpus().length} CPUs, CI=${process.env.CI ?? ''}; medians of alternated runs (CLI vs baseline)`,
+);
 console.log('figure                                               CLI          baseline');
 
 const stops = [];
 try {
   if (wanted('version')) {
-    const { as, bs } = await alternate(FAST_RUNS, () => runNode([BIN, '--version']), () => runNode(['-e', '0']));
-    report('svc --version  vs  node -e 0', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.25 });
+    const { as, bs } = await alternate(
+      FAST_RUNS,
+      () => runNode([BIN, '--version']),
+      () => runNode(['-e', '0']),
+    );
+    report(
+      'svc --version  vs  node -e 0',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 1.1 },
+    );
+  }
+
+  if (wanted('txhttp')) {
+    // Against the emulator, beside the least any client must spend: one node:http request, the body to stdout.
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const env = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${emulator.port}`, SVC_API_KEY: 'bench-key' });
+    const { as, bs } = await alternate(
+      FAST_RUNS,
+      () => runNode([BIN, 'tx', 'list', '--json'], { env }),
+      () => runNode([join(BENCH, 'bare-http-tx.mjs')], { env }),
+      { sameOutput: true },
+    );
+    report(
+      'svc tx list --json (emulator)  vs  bare node:http',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 1.3 },
+    );
+    await emulator.stop();
+    stops.pop();
   }
 
   const needsServer = wanted('tx') || wanted('addresses') || wanted('flat');
@@ -154,7 +202,13 @@ try {
       () => runNode([join(BENCH, 'bare-tx.mjs')], { env }),
       { sameOutput: true },
     );
-    report('svc tx list --json (one page)  vs  bare undici', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.1 });
+    report(
+      'svc tx list --json (one page)  vs  bare undici',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 1.1 },
+    );
   }
 
   if (wanted('addresses')) {
@@ -165,8 +219,20 @@ try {
       { sameOutput: true },
     );
     if (as[0].bytes !== 100_000 * 43) throw new Error(`expected 100,000 lines of 43 bytes, got ${as[0].bytes} bytes`);
-    report('svc webhook addresses --all, 100k, piped  vs  bare', as.map((r) => r.ms), bs.map((r) => r.ms), 'ms', { op: '<=', ratio: 1.15 });
-    report('  peak RSS of that run  vs  bare', as.map((r) => r.rssKiB), bs.map((r) => r.rssKiB), 'KiB', { op: '<=', ratio: 1.0 });
+    report(
+      'svc webhook addresses --all, 100k, piped  vs  bare',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 1.15 },
+    );
+    report(
+      '  peak RSS of that run  vs  bare',
+      as.map((r) => r.rssKiB),
+      bs.map((r) => r.rssKiB),
+      'KiB',
+      { op: '<=', ratio: 1.0 },
+    );
   }
 
   if (wanted('flat')) {
@@ -179,7 +245,13 @@ try {
       { warmUp: false },
     );
     if (as[0].bytes !== 1_000_000 * 43) throw new Error(`expected 1,000,000 lines, got ${as[0].bytes} bytes`);
-    report(`svc peak RSS, 1M addresses  vs  100k (${FLAT_RUNS}+${FLAT_RUNS} runs: RSS only)`, as.map((r) => r.rssKiB), bs.map((r) => r.rssKiB), 'KiB', { op: '<=', ratio: 1.1 });
+    report(
+      `svc peak RSS, 1M addresses  vs  100k (${FLAT_RUNS}+${FLAT_RUNS} runs: RSS only)`,
+      as.map((r) => r.rssKiB),
+      bs.map((r) => r.rssKiB),
+      'KiB',
+      { op: '<=', ratio: 1.1 },
+    );
   }
 
   if (server) {
