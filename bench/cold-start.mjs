@@ -8,7 +8,15 @@ import { startEmulator } from '../dist/emulator/index.js';
 
 const runs = Number(process.argv.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 11);
 const emulator = await startEmulator({
-  port: 0, host: '127.0.0.1', seed: 3, blockTimeMs: 0, apiKeys: [], readOnlyKeys: [], rateLimit: 0, faultRate: 0, latencyMs: 0,
+  port: 0,
+  host: '127.0.0.1',
+  seed: 3,
+  blockTimeMs: 0,
+  apiKeys: [],
+  readOnlyKeys: [],
+  rateLimit: 0,
+  faultRate: 0,
+  latencyMs: 0,
 });
 const bin = new URL('../bin/svc.js', import.meta.url).pathname;
 const env = { ...process.env, SVC_BASE_URL: emulator.url, SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-cold-')) };

@@ -20,7 +20,11 @@ const CHAIN_ID = '43113';
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-bench-deliveries-'));
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SVC_'))), NO_COLOR: '1', SVC_CONFIG_DIR: scratch };
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SVC_'))),
+  NO_COLOR: '1',
+  SVC_CONFIG_DIR: scratch,
+};
 const children = [];
 
 /** Starts `svc <args>`; calls onLine for every stdout/stderr line; resolves with the first line `ready` accepts. */
@@ -29,7 +33,10 @@ function start(args, ready, onStdoutLine = () => {}) {
   children.push(child);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`svc ${args.join(' ')} did not get ready`)), 20_000);
-    for (const [name, stream] of [['stdout', child.stdout], ['stderr', child.stderr]]) {
+    for (const [name, stream] of [
+      ['stdout', child.stdout],
+      ['stderr', child.stderr],
+    ]) {
       let partial = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk) => {
@@ -107,7 +114,11 @@ async function main() {
     start(['emulator', 'start', '--port', '0', '--seed', '1', '--block-time', '0', '--rate-limit', '0'], (stream, line) =>
       stream === 'stdout' && /^http:\/\//.test(line) ? line : undefined,
     ),
-    start(['webhook', 'listen', '--port', '0', '--json'], (_stream, line) => /^Ready: notifications to (\S+)/.exec(line)?.[1], onListenLine),
+    start(
+      ['webhook', 'listen', '--port', '0', '--json'],
+      (_stream, line) => /^Ready: notifications to (\S+)/.exec(line)?.[1],
+      onListenLine,
+    ),
   ]);
   const created = await fetch(`${emulatorUrl}/v1/webhooks`, {
     method: 'POST',
@@ -155,7 +166,9 @@ async function main() {
   const notDelivered = deliveries.filter((record) => record.state !== 'delivered' || record.attempts !== 1).length;
 
   console.log(`svc delivery figures (emulator → webhook listen --json), ${cpus().length} CPUs, node ${process.version}`);
-  console.log(`one at a time (${PROBES} messages): latency median ${ms(percentile(probeLatencies, 0.5))}, p95 ${ms(percentile(probeLatencies, 0.95))}, max ${ms(Math.max(...probeLatencies))}`);
+  console.log(
+    `one at a time (${PROBES} messages): latency median ${ms(percentile(probeLatencies, 0.5))}, p95 ${ms(percentile(probeLatencies, 0.95))}, max ${ms(Math.max(...probeLatencies))}`,
+  );
   console.log(
     `under load (${MESSAGES} messages, ${CONCURRENCY} triggers in flight): ${Math.round(MESSAGES / ((lastAt - startedAt) / 1000))} messages/s ` +
       `(triggers accepted at ${Math.round(MESSAGES / ((triggeredAt - startedAt) / 1000))}/s), ` +
@@ -168,7 +181,9 @@ async function main() {
         `this script (fetch client) ${perMessage((benchCpu.user + benchCpu.system) / 1e6)}`,
     );
   }
-  console.log(`messages printed by listen: ${receivedAt.size} of ${injected} triggered; deliveries not delivered in one attempt: ${notDelivered}`);
+  console.log(
+    `messages printed by listen: ${receivedAt.size} of ${injected} triggered; deliveries not delivered in one attempt: ${notDelivered}`,
+  );
 }
 
 try {

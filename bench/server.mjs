@@ -31,7 +31,9 @@ function transaction(i) {
   };
 }
 
-const txBody = Buffer.from(JSON.stringify({ transactions: Array.from({ length: 10 }, (_, i) => transaction(i)), nextPageToken: 'tx-page-2' }));
+const txBody = Buffer.from(
+  JSON.stringify({ transactions: Array.from({ length: 10 }, (_, i) => transaction(i)), nextPageToken: 'tx-page-2' }),
+);
 
 /** name -> pre-built pages; page k answers token `p<k>` (page 0: no token). */
 const webhooks = new Map();

@@ -26,9 +26,8 @@ import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
 import * as webhookListen from './commands/webhook-listen.js';
 
-export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
 
 interface RawGlobals {
   baseUrl?: string;
@@ -75,7 +74,10 @@ export function buildProgram(action: Action): Command {
         ['run the local emulator, then list its latest transactions', 'svc emulator start &\n  $ svc tx list'],
         ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
         ['store the API key (hidden prompt)', 'svc config set api-key'],
-        ['watch an address on Fuji', 'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
+        [
+          'watch an address on Fuji',
+          'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+        ],
       ]) +
         '\nEnvironment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, NO_COLOR, FORCE_COLOR\n' +
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
@@ -93,7 +95,10 @@ export function buildProgram(action: Action): Command {
     .addHelpText(
       'after',
       examples([
-        ['watch an address on Fuji, keep the id', 'WEBHOOK_ID=$(svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --json | jq -r .id)'],
+        [
+          'watch an address on Fuji, keep the id',
+          'WEBHOOK_ID=$(svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --json | jq -r .id)',
+        ],
         ['stop it', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
       ]),
     );
@@ -131,7 +136,8 @@ export function buildProgram(action: Action): Command {
 function configureErrors(command: Command, io: IO, path = command.name()): void {
   command.exitOverride((error) => {
     // As gh says it: which group the unknown command was looked up in.
-    if (error.code === 'commander.unknownCommand') error.message = error.message.replace(/^(error: unknown command '[^']*')/, `$1 for '${path}'`);
+    if (error.code === 'commander.unknownCommand')
+      error.message = error.message.replace(/^(error: unknown command '[^']*')/, `$1 for '${path}'`);
     throw error;
   });
   command.configureOutput({
@@ -176,9 +182,13 @@ export async function main(argv: string[]): Promise<number> {
  * code: the whole CLI without the process, as tests run it in-process.
  */
 export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO; interrupt: AbortSignal }): Promise<number> {
-  let globalsForErrors: Partial<GlobalOptions> = { json: argv.includes('--json'), verbose: argv.includes('-v') || argv.includes('--verbose') };
+  let globalsForErrors: Partial<GlobalOptions> = {
+    json: argv.includes('--json'),
+    verbose: argv.includes('-v') || argv.includes('--verbose'),
+  };
 
-  const action: Action = <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
+  const action: Action =
+    <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
     async (...commanderArgs: unknown[]) => {
       const command = commanderArgs[commanderArgs.length - 1] as Command;
       const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);

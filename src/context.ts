@@ -33,7 +33,10 @@ export interface CommandContext {
  * A context whose clients come from a Session loaded on first use (commands that talk to no service never load
  * undici), and the function that closes them once the command is done.
  */
-export function createContext(inputs: Omit<CommandContext, 'client' | 'emulatorControl'>): { context: CommandContext; close(): Promise<void> } {
+export function createContext(inputs: Omit<CommandContext, 'client' | 'emulatorControl'>): {
+  context: CommandContext;
+  close(): Promise<void>;
+} {
   let session: Promise<Session> | undefined;
   const open = () => (session ??= import('./session.js').then(({ Session }) => new Session(inputs)));
   return {

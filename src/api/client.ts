@@ -4,7 +4,15 @@ import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
 import { AddressPageSchema, ShownWebhookSchema, TransactionPageSchema } from '../schema/index.js';
-import type { AddressPage, CreateWebhookRequest, ListedTransaction, Network, ShownWebhook, TransactionPage, TxStatusFilter } from '../schema/index.js';
+import type {
+  AddressPage,
+  CreateWebhookRequest,
+  ListedTransaction,
+  Network,
+  ShownWebhook,
+  TransactionPage,
+  TxStatusFilter,
+} from '../schema/index.js';
 import { Transport } from './http.js';
 import type { HttpResponse, RequestSpec, TransportOptions } from './http.js';
 

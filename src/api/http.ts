@@ -118,9 +118,7 @@ export class Transport {
       const outcome = await this.attempt(spec.method, url, headers, body);
       const elapsed = Math.round(performance.now() - startedAt);
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
-      const waitMs = canRetry
-        ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined)
-        : 0;
+      const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
       this.logExchange(spec.method, url, outcome, elapsed, attempt, attempts, canRetry ? waitMs : undefined);
       if (!canRetry) return this.settle(spec, outcome);
       await this.sleep(waitMs);
@@ -131,12 +129,7 @@ export class Transport {
     await this.dispatcher.close();
   }
 
-  private async attempt(
-    method: string,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-  ): Promise<AttemptOutcome> {
+  private async attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<AttemptOutcome> {
     this.throwIfInterrupted();
     // One timer per attempt, cleared when it ends, and the signal of the last attempt reused while it was never
     // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to undici, made V8
@@ -157,7 +150,9 @@ export class Transport {
       // As undici's request(url) splits it (its InvalidArgumentError for a protocol that is not http(s)).
       const target = new URL(url);
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-        throw Object.assign(new Error('Invalid URL protocol: the URL must start with `http:` or `https:`.'), { code: 'UND_ERR_INVALID_ARG' });
+        throw Object.assign(new Error('Invalid URL protocol: the URL must start with `http:` or `https:`.'), {
+          code: 'UND_ERR_INVALID_ARG',
+        });
       }
       const response = await request.call(this.dispatcher, {
         origin: target.origin,

@@ -16,8 +16,14 @@ export function register(program: Command, action: Action): void {
       'after',
       examples([
         ['bash: this shell only', 'source <(svc completion bash)'],
-        ['bash: every new shell (needs the bash-completion package)', 'svc completion bash > ~/.local/share/bash-completion/completions/svc'],
-        ['zsh: a directory in $fpath, with "fpath=(~/.zfunc $fpath)" before compinit in ~/.zshrc', 'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc'],
+        [
+          'bash: every new shell (needs the bash-completion package)',
+          'svc completion bash > ~/.local/share/bash-completion/completions/svc',
+        ],
+        [
+          'zsh: a directory in $fpath, with "fpath=(~/.zfunc $fpath)" before compinit in ~/.zshrc',
+          'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc',
+        ],
         ['fish', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
       ]) + '\nThe same scripts ship in the package under completions/.\n',
     )

@@ -24,7 +24,10 @@ export async function run(key: SettingKey, context: CommandContext): Promise<voi
     return;
   }
   if (!settings.apiKey) {
-    throw new LocalError(`api-key is not set (profile "${settings.profile.value}", SVC_API_KEY unset)`, 'set it with: svc config set api-key');
+    throw new LocalError(
+      `api-key is not set (profile "${settings.profile.value}", SVC_API_KEY unset)`,
+      'set it with: svc config set api-key',
+    );
   }
   await context.io.write(maskKey(settings.apiKey.value) + '\n');
 }

@@ -13,10 +13,7 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(context: CommandContext): Promise<void> {
-  const [{ resolveSettings, maskKey }, { tsvRow }] = await Promise.all([
-    import('../settings/resolve.js'),
-    import('../render/tsv.js'),
-  ]);
+  const [{ resolveSettings, maskKey }, { tsvRow }] = await Promise.all([import('../settings/resolve.js'), import('../render/tsv.js')]);
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, io.env);
   const rows: Array<[string, string, string]> = [
@@ -32,7 +29,11 @@ export async function run(context: CommandContext): Promise<void> {
     const shown = rows.map(([key, value, source]) => [key, value === '' ? '(not set)' : value, source]);
     await io.write(
       renderTable(
-        [{ header: 'SETTING', shrink: 'none' }, { header: 'VALUE', shrink: 'end' }, { header: 'SOURCE', shrink: 'none' }],
+        [
+          { header: 'SETTING', shrink: 'none' },
+          { header: 'VALUE', shrink: 'end' },
+          { header: 'SOURCE', shrink: 'none' },
+        ],
         shown,
         { width: io.columns, color: io.colorEnabled },
       ),

@@ -22,9 +22,11 @@ export function register(config: Command, action: Action): void {
         ['a staging service in its own profile', 'svc config set base-url https://staging.example.com --profile staging'],
       ]),
     )
-    .action(action<[key: string, value: string | undefined], Record<string, never>>(({ args: [key, value] }, context) =>
-      run(parseConfigSetOptions(key, value), context),
-    ));
+    .action(
+      action<[key: string, value: string | undefined], Record<string, never>>(({ args: [key, value] }, context) =>
+        run(parseConfigSetOptions(key, value), context),
+      ),
+    );
 }
 
 export interface ConfigSetOptions {
@@ -51,7 +53,10 @@ function checkSettingValue(key: SettingKey, value: string): string {
 }
 
 export async function run(options: ConfigSetOptions, context: CommandContext): Promise<void> {
-  const [{ writeSetting }, { resolveSettings, maskKey }] = await Promise.all([import('../settings/write.js'), import('../settings/resolve.js')]);
+  const [{ writeSetting }, { resolveSettings, maskKey }] = await Promise.all([
+    import('../settings/write.js'),
+    import('../settings/resolve.js'),
+  ]);
   const { key } = options;
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile }, io.env);
@@ -73,7 +78,9 @@ async function readKey(context: CommandContext): Promise<string> {
   if (!io.isStdinTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of io.in) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   const { readHidden } = await import('../prompt.js');
   return readHidden(io, 'API key (input hidden): ', context.interrupt);

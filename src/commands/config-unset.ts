@@ -21,6 +21,8 @@ export async function run(key: SettingKey, context: CommandContext): Promise<voi
   const settings = resolveSettings({ profile: context.globals.profile }, io.env);
   const removed = await removeSetting(io.env, settings.configPath, settings.profile.value, key);
   if (!io.quiet) {
-    io.warn(removed ? `Removed ${key} from profile "${settings.profile.value}"` : `${key} was not set in profile "${settings.profile.value}"`);
+    io.warn(
+      removed ? `Removed ${key} from profile "${settings.profile.value}"` : `${key} was not set in profile "${settings.profile.value}"`,
+    );
   }
 }

@@ -54,7 +54,10 @@ function parseRate(text: string): number {
 export type EmulatorStartOptions = Omit<EmulatorOptions, 'log'>;
 
 export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorStartOptions {
-  for (const [flag, keys] of [['--api-key', flags.apiKey], ['--read-only-key', flags.readOnlyKey]] as const) {
+  for (const [flag, keys] of [
+    ['--api-key', flags.apiKey],
+    ['--read-only-key', flags.readOnlyKey],
+  ] as const) {
     for (const key of keys) {
       if (key === '' || /[^\x21-\x7e]/.test(key)) throw new UsageError(`${flag}: a key must be non-empty printable ASCII, without spaces`);
     }
@@ -89,7 +92,10 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new LocalError(`port ${options.port} on ${options.host} is in use`, 'is an emulator already running? Or choose another: --port 0');
+      throw new LocalError(
+        `port ${options.port} on ${options.host} is in use`,
+        'is an emulator already running? Or choose another: --port 0',
+      );
     }
     throw new LocalError(`cannot start the emulator: ${(error as Error).message}`);
   }

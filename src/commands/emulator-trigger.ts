@@ -35,9 +35,15 @@ export function register(emulator: Command, action: Action): void {
     .addHelpText(
       'after',
       examples([
-        ['activity from a watched address on Fuji', 'svc emulator trigger --chain-id 43113 --from 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
-        ['an ERC-20 transfer of 2.5 tokens (18 decimals)', 'svc emulator trigger --chain-id 43113 --erc20 0x71C7656EC7ab88b098defB751B7401B5f6d8976F:0x8ba1f109551bD432803012645Ac136ddd64DBA72:2500000000000000000'],
-        ['the message ids, for a test', "svc emulator trigger --chain-id 43113 --to \"$ADDR\" --json | jq -r '.messageIds[]'"],
+        [
+          'activity from a watched address on Fuji',
+          'svc emulator trigger --chain-id 43113 --from 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+        ],
+        [
+          'an ERC-20 transfer of 2.5 tokens (18 decimals)',
+          'svc emulator trigger --chain-id 43113 --erc20 0x71C7656EC7ab88b098defB751B7401B5f6d8976F:0x8ba1f109551bD432803012645Ac136ddd64DBA72:2500000000000000000',
+        ],
+        ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
     )
     .action(action<[], EmulatorTriggerFlags>(({ flags }, context) => run(parseEmulatorTriggerOptions(flags), context)));
@@ -87,7 +93,10 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
     await io.write(asReturned(injected.raw));
   } else if (io.isStdoutTTY) {
     const { txHash, messageIds } = injected.data;
-    const delivered = messageIds.length === 0 ? 'no webhook matched' : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
+    const delivered =
+      messageIds.length === 0
+        ? 'no webhook matched'
+        : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
     await io.write(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}\n`);
   } else {
     const { tsvRow } = await import('../render/tsv.js');

@@ -9,12 +9,18 @@ export function register(program: Command, action: Action): void {
   program
     .command('event-signature')
     .description('Print the keccak-256 event signature (topic0) of event declarations; works offline')
-    .argument('<declaration...>', 'e.g. "Transfer(address,address,uint256)" or "event Transfer(address indexed from, address indexed to, uint256 value)"')
+    .argument(
+      '<declaration...>',
+      'e.g. "Transfer(address,address,uint256)" or "event Transfer(address indexed from, address indexed to, uint256 value)"',
+    )
     .addHelpText(
       'after',
       examples([
         ['the ERC-20 (and ERC-721) Transfer signature', "svc event-signature 'Transfer(address,address,uint256)'"],
-        ['a declaration copied from Solidity', "svc event-signature 'event Approval(address indexed owner, address indexed spender, uint256 value)'"],
+        [
+          'a declaration copied from Solidity',
+          "svc event-signature 'event Approval(address indexed owner, address indexed spender, uint256 value)'",
+        ],
         ['canonical forms too', "svc event-signature 'Transfer(address,address,uint)' --json | jq -r '.[].canonical'"],
       ]),
     )

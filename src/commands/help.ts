@@ -25,7 +25,10 @@ export function addHelpCommands(group: Command): void {
       for (const word of words) {
         const next = target.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
         if (!next) {
-          const suggestion = closestName(word, target.commands.map((sub) => sub.name()));
+          const suggestion = closestName(
+            word,
+            target.commands.map((sub) => sub.name()),
+          );
           throw new UsageError(
             `unknown command '${word}' for '${commandPath(target)}'`,
             suggestion ? `Did you mean ${suggestion}?` : `see: ${commandPath(target)} --help`,
@@ -58,7 +61,9 @@ export function closestName(word: string, candidates: string[]): string | undefi
 }
 
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;

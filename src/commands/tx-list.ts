@@ -34,7 +34,10 @@ export function register(tx: Command, action: Action): void {
       ['the 10 latest transactions on every chain', 'svc tx list'],
       ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
       ['250 transactions as JSON, one page per line', 'svc tx list --limit 250 --json'],
-      ['hashes of failed fuji transactions', "svc tx list --network fuji --status failed --limit 100 --json | jq -r '.transactions[].txHash'"],
+      [
+        'hashes of failed fuji transactions',
+        "svc tx list --network fuji --status failed --limit 100 --json | jq -r '.transactions[].txHash'",
+      ],
     ]),
   );
   command.action(action<[], TxListFlags>(({ flags }, context) => run(parseTxListOptions(flags), context)));

@@ -24,10 +24,12 @@ export function register(webhook: Command, action: Action): void {
     examples([
       ['the first 10 watched addresses', 'svc webhook addresses 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
       ['every watched address to a file, one per line', 'svc webhook addresses "$WEBHOOK_ID" --all > addresses.txt'],
-      ['the count the service reports', "svc webhook addresses \"$WEBHOOK_ID\" --page-size 1 --json | jq .totalAddresses"],
+      ['the count the service reports', 'svc webhook addresses "$WEBHOOK_ID" --page-size 1 --json | jq .totalAddresses'],
     ]),
   );
-  command.action(action<[id: string], PagingFlags>(({ args: [id], flags }, context) => run(parseWebhookAddressesOptions(id, flags), context)));
+  command.action(
+    action<[id: string], PagingFlags>(({ args: [id], flags }, context) => run(parseWebhookAddressesOptions(id, flags), context)),
+  );
 }
 
 export function parseWebhookAddressesOptions(id: string, flags: PagingFlags): WebhookAddressesOptions {
@@ -35,7 +37,10 @@ export function parseWebhookAddressesOptions(id: string, flags: PagingFlags): We
 }
 
 export async function run(options: WebhookAddressesOptions, context: CommandContext): Promise<void> {
-  const [{ printListing }, { addressTable, addressTsv }] = await Promise.all([import('./shared/listing.js'), import('../render/addresses.js')]);
+  const [{ printListing }, { addressTable, addressTsv }] = await Promise.all([
+    import('./shared/listing.js'),
+    import('../render/addresses.js'),
+  ]);
   const client = await context.client({ needsKey: true });
   await printListing<string, AddressPage>(context, {
     paging: options.paging,

@@ -36,7 +36,12 @@ export function register(webhook: Command, action: Action): void {
     .option('--address <addresses>', 'an address to watch, 0x + 40 hex; repeatable or comma-separated', collect, [])
     .option('--addresses-file <path>', 'addresses one per line ("-" for stdin); blank lines and # comments ignored')
     .option('--event-signature <signature>', 'only activity with a log of this topic0, 0x + 64 hex; repeatable', collect, [])
-    .option('--event <declaration>', 'like --event-signature, from a declaration such as "Transfer(address,address,uint256)"; repeatable', collect, [])
+    .option(
+      '--event <declaration>',
+      'like --event-signature, from a declaration such as "Transfer(address,address,uint256)"; repeatable',
+      collect,
+      [],
+    )
     .option('--name <text>', 'a name for the webhook')
     .option('--description <text>', 'a description for the webhook')
     .option('--include-logs', 'ask for the transaction logs in each notification')
@@ -44,9 +49,18 @@ export function register(webhook: Command, action: Action): void {
     .addHelpText(
       'after',
       examples([
-        ['watch one address on Fuji', 'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
-        ['only ERC-20/ERC-721 transfers, addresses from a file', 'svc webhook create --url https://example.com/hook --chain-id 43114 --addresses-file watch.txt --event "Transfer(address,address,uint256)"'],
-        ['in CI: capture the new id', 'WEBHOOK_ID=$(svc webhook create --url "$HOOK_URL" --chain-id 43113 --address "$ADDR" --json | jq -r .id)'],
+        [
+          'watch one address on Fuji',
+          'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+        ],
+        [
+          'only ERC-20/ERC-721 transfers, addresses from a file',
+          'svc webhook create --url https://example.com/hook --chain-id 43114 --addresses-file watch.txt --event "Transfer(address,address,uint256)"',
+        ],
+        [
+          'in CI: capture the new id',
+          'WEBHOOK_ID=$(svc webhook create --url "$HOOK_URL" --chain-id 43113 --address "$ADDR" --json | jq -r .id)',
+        ],
       ]),
     )
     .action(action<[], WebhookCreateFlags>(async ({ flags }, context) => run(await parseWebhookCreateOptions(flags, context.io), context)));
@@ -106,7 +120,8 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
       created = await client.createWebhook(options.request);
     } catch (error) {
       if (error instanceof InterruptedError) {
-        error.hint = 'interrupted while the request was under way: the webhook may have been created; check for notifications at its url before creating it again';
+        error.hint =
+          'interrupted while the request was under way: the webhook may have been created; check for notifications at its url before creating it again';
       }
       throw error;
     }

@@ -25,7 +25,11 @@ export function register(webhook: Command, action: Action): void {
         ['in a script or CI job', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
       ]),
     )
-    .action(action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) => run(parseWebhookDeactivateOptions(id, flags, context.io), context)));
+    .action(
+      action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) =>
+        run(parseWebhookDeactivateOptions(id, flags, context.io), context),
+      ),
+    );
 }
 
 export function parseWebhookDeactivateOptions(id: string, flags: { yes?: boolean }, io: IO): WebhookDeactivateOptions {
@@ -37,7 +41,11 @@ export async function run(options: WebhookDeactivateOptions, context: CommandCon
   // Settings and key are checked before asking, so a doomed command does not ask first.
   const client = await context.client({ needsKey: true });
   if (!options.confirmed) {
-    await confirmOrCancel(context.io, `Deactivate webhook ${options.webhookId}? Its notifications stop at once.`, 'the webhook was not deactivated');
+    await confirmOrCancel(
+      context.io,
+      `Deactivate webhook ${options.webhookId}? Its notifications stop at once.`,
+      'the webhook was not deactivated',
+    );
   }
   const { printWebhook } = await import('./shared/webhook-output.js');
   await printWebhook(await client.deactivateWebhook(options.webhookId), context);

@@ -33,8 +33,14 @@ export function register(webhook: Command, action: Action): void {
       'after',
       examples([
         ['show notifications as they arrive', 'svc webhook listen'],
-        ['point a webhook at it', 'svc webhook create --url http://127.0.0.1:4020/ --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
-        ['relay to your app and keep a JSON log', 'svc webhook listen --forward-to http://localhost:3000/hooks --json | tee messages.jsonl'],
+        [
+          'point a webhook at it',
+          'svc webhook create --url http://127.0.0.1:4020/ --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+        ],
+        [
+          'relay to your app and keep a JSON log',
+          'svc webhook listen --forward-to http://localhost:3000/hooks --json | tee messages.jsonl',
+        ],
       ]),
     )
     .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags), context)));

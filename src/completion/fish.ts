@@ -48,7 +48,9 @@ function nodeLines(node: CompletionNode): string[] {
   node.arguments.forEach((argument, index) => {
     if (!argument.values) return;
     const condition = argument.variadic ? `__svc_is "${path}"` : `__svc_is "${path}" ${index}`;
-    lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${quote(firstLine(argument.description || argument.name))}`);
+    lines.push(
+      `complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${quote(firstLine(argument.description || argument.name))}`,
+    );
   });
   for (const option of node.options) {
     if (!option.global) lines.push(optionLine(option, `__svc_is "${path}"`));

@@ -61,7 +61,7 @@ function describeOption(option: Option): CompletionOption {
   return {
     names,
     description: option.description,
-    valueName: takesValue ? /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value' : undefined,
+    valueName: takesValue ? (/[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value') : undefined,
     values: takesValue ? (option.argChoices ?? OPTION_VALUES[long]) : undefined,
     file: takesValue && FILE_OPTIONS.has(long),
     repeatable: option.variadic || Array.isArray(option.defaultValue),

@@ -93,7 +93,10 @@ function helpFunction(root: CompletionNode): string {
     '    case $key in',
     ...groups.flatMap((group) => [
       `    ${quote(group.path.join(' '))})`,
-      ...describeList('commands', group.subcommands.filter((sub) => !sub.isHelp)).map((line) => '    ' + line),
+      ...describeList(
+        'commands',
+        group.subcommands.filter((sub) => !sub.isHelp),
+      ).map((line) => '    ' + line),
       `        _describe -t commands ${quote(group.path.join(' ') + ' command')} commands`,
       '        ;;',
     ]),

@@ -262,9 +262,7 @@ export class ChainDataGenerator {
     }
     const roll = this.rng.next();
     if (roll < 0.3) {
-      return this.rng.chance(0.5)
-        ? this.nativeDraft(watched, this.account(chain))
-        : this.nativeDraft(this.account(chain), watched);
+      return this.rng.chance(0.5) ? this.nativeDraft(watched, this.account(chain)) : this.nativeDraft(this.account(chain), watched);
     }
     if (roll < 0.7) {
       return this.rng.chance(0.5)

@@ -34,7 +34,12 @@ export function decodeTxToken(token: string, filters: string): DecodedToken<TxCu
 
 export function decodeAddressToken(token: string, webhookId: string): DecodedToken<number> {
   const payload = parse(token);
-  if (payload?.scope.kind !== 'addresses' || typeof payload.cursor !== 'number' || !Number.isSafeInteger(payload.cursor) || payload.cursor < 0) {
+  if (
+    payload?.scope.kind !== 'addresses' ||
+    typeof payload.cursor !== 'number' ||
+    !Number.isSafeInteger(payload.cursor) ||
+    payload.cursor < 0
+  ) {
     return { ok: false, message: MALFORMED };
   }
   if (payload.scope.webhookId !== webhookId) return { ok: false, message: 'pageToken was issued for the addresses of another webhook' };

@@ -29,7 +29,10 @@ export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTu
   const log = options.log;
 
   /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
-  const apis: { prefix: string; serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void> }[] = [
+  const apis: {
+    prefix: string;
+    serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
+  }[] = [
     { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path) },
     {
       prefix: '/v1/',
@@ -81,8 +84,7 @@ export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTu
     else res.destroy();
   };
 
-  const activity =
-    options.blockTimeMs > 0 ? setInterval(() => state.syntheticTick(Date.now()), options.blockTimeMs) : undefined;
+  const activity = options.blockTimeMs > 0 ? setInterval(() => state.syntheticTick(Date.now()), options.blockTimeMs) : undefined;
   activity?.unref();
 
   return new Promise((resolve, reject) => {

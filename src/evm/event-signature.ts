@@ -13,7 +13,6 @@ export class DeclarationError extends Error {}
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-
 /**
  * Accepts `Transfer(address,address,uint256)` and
  * `event Transfer(address indexed from, address indexed to, uint256 value)` alike (an optional trailing
@@ -24,7 +23,7 @@ export function canonicalEvent(declaration: string): string {
   let text = declaration.trim().replace(/;$/, '').trim();
   text = text.replace(/^event\s+/, '');
   const open = text.indexOf('(');
-  if (open < 0 || !text.endsWith(')') && !/\)\s*anonymous$/.test(text)) {
+  if (open < 0 || (!text.endsWith(')') && !/\)\s*anonymous$/.test(text))) {
     throw new DeclarationError('expected Name(type,...), e.g. Transfer(address,address,uint256)');
   }
   text = text.replace(/\s*anonymous$/, '');

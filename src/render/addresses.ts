@@ -12,5 +12,9 @@ export function addressTsv(address: string): string {
 /** Loads the table renderer (cli-table3, chalk) on first use: piped output never needs it. */
 export async function addressTable(addresses: string[], style: TableStyle): Promise<string> {
   const { renderTable } = await import('./table.js');
-  return renderTable([{ header: 'ADDRESS', shrink: 'middle', minWidth: 13 }], addresses.map((address) => [safeText(address)]), style);
+  return renderTable(
+    [{ header: 'ADDRESS', shrink: 'middle', minWidth: 13 }],
+    addresses.map((address) => [safeText(address)]),
+    style,
+  );
 }

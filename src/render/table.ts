@@ -36,10 +36,21 @@ export interface TableLayout {
 
 const GAP = 2;
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-  right: '', 'right-mid': '', middle: ' '.repeat(GAP),
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' '.repeat(GAP),
 };
 
 export function palette(color: boolean): ChalkInstance {
@@ -73,7 +84,11 @@ export function fitWidths(columns: Column[], natural: number[], available: numbe
 export function fitColumns(columns: Column[], natural: number[], available: number): { visible: number[]; widths: number[] } {
   let visible = columns.map((_, i) => i);
   for (;;) {
-    const fitted = fitWidths(visible.map((i) => columns[i]!), visible.map((i) => natural[i]!), available);
+    const fitted = fitWidths(
+      visible.map((i) => columns[i]!),
+      visible.map((i) => natural[i]!),
+      available,
+    );
     const total = fitted.reduce((sum, width) => sum + width, 0) + GAP * (fitted.length - 1);
     const droppable = visible.filter((i) => columns[i]!.dropOrder !== undefined);
     if (total <= available || droppable.length === 0) {
@@ -92,7 +107,11 @@ export function fitColumns(columns: Column[], natural: number[], available: numb
  */
 function widen(layout: TableLayout, columns: Column[], natural: number[], available: number): TableLayout {
   const wanted = layout.visible.map((i) => Math.max(layout.widths[i]!, natural[i]!));
-  const fitted = fitWidths(layout.visible.map((i) => columns[i]!), wanted, available);
+  const fitted = fitWidths(
+    layout.visible.map((i) => columns[i]!),
+    wanted,
+    available,
+  );
   const widths: number[] = [];
   for (const [position, column] of layout.visible.entries()) widths[column] = fitted[position]!;
   return { visible: layout.visible, widths };
@@ -109,9 +128,7 @@ export function renderTable(
   paint?: (columnIndex: number, text: string, chalk: ChalkInstance) => string,
 ): string {
   const chalk = palette(style.color);
-  const natural = columns.map((column, i) =>
-    Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))),
-  );
+  const natural = columns.map((column, i) => Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
   const continued = style.pages?.layout;
   const { visible, widths } = continued ? widen(continued, columns, natural, style.width) : fitColumns(columns, natural, style.width);
   if (style.pages) style.pages.layout = { visible, widths };
@@ -129,12 +146,20 @@ export function renderTable(
     wordWrap: false,
   });
   for (const row of rows) {
-    table.push(visible.map((i) => {
-      const text = fit(row[i] ?? '', i);
-      return paint ? paint(i, text, chalk) : text;
-    }));
+    table.push(
+      visible.map((i) => {
+        const text = fit(row[i] ?? '', i);
+        return paint ? paint(i, text, chalk) : text;
+      }),
+    );
   }
-  return fitLines(table.toString().split('\n').map((line) => line.trimEnd()), style.width);
+  return fitLines(
+    table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd()),
+    style.width,
+  );
 }
 
 /**
@@ -152,7 +177,10 @@ export function renderDetails(pairs: Array<[string, string]>, style: TableStyle)
   const valueWidth = style.width - labelWidth - GAP;
   if (valueWidth < 12) {
     // Too narrow for labels and values side by side: each value under its label, indented.
-    return fitLines(pairs.flatMap(([label, value]) => [chalk.bold(label), `  ${truncate(value, style.width - 2)}`.trimEnd()]), style.width);
+    return fitLines(
+      pairs.flatMap(([label, value]) => [chalk.bold(label), `  ${truncate(value, style.width - 2)}`.trimEnd()]),
+      style.width,
+    );
   }
   return fitLines(
     pairs.map(([label, value]) => `${chalk.bold(label.padEnd(labelWidth))}${' '.repeat(GAP)}${truncate(value, valueWidth)}`.trimEnd()),

@@ -36,7 +36,8 @@ export function issueMessages(issues: readonly v.BaseIssue<unknown>[], rootName:
     }
   }
   for (const [list, { count, rule }] of badItems) {
-    if (count > ITEM_ERRORS_SHOWN) others.push(`${list} has ${count - ITEM_ERRORS_SHOWN} more elements that ${rule.replace(/^must be/, 'are not')}`);
+    if (count > ITEM_ERRORS_SHOWN)
+      others.push(`${list} has ${count - ITEM_ERRORS_SHOWN} more elements that ${rule.replace(/^must be/, 'are not')}`);
   }
   return [...unknown, ...others];
 }

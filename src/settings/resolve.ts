@@ -38,7 +38,8 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Re
   let baseUrl: Sourced<string>;
   if (flags.baseUrl !== undefined) baseUrl = { value: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
   else if (env.SVC_BASE_URL) baseUrl = { value: checkBaseUrl(env.SVC_BASE_URL, 'SVC_BASE_URL'), source: 'env' };
-  else if (stored['base-url']) baseUrl = { value: checkBaseUrl(stored['base-url'], `base-url of profile "${profile.value}"`), source: 'profile' };
+  else if (stored['base-url'])
+    baseUrl = { value: checkBaseUrl(stored['base-url'], `base-url of profile "${profile.value}"`), source: 'profile' };
   else baseUrl = { value: DEFAULT_BASE_URL, source: 'default' };
 
   let apiKey: Sourced<string> | undefined;

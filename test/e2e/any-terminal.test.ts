@@ -37,7 +37,7 @@ function expectFits(run: PtyRun, columns: number): void {
   expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
   if (columns >= 20) {
     const wide = visibleLines(run.output).filter((line) => displayWidth(line) > columns);
-    expect(wide.map((line) => JSON.stringify(line)).join("\n"), `lines wider than ${columns} columns`).toBe("");
+    expect(wide.map((line) => JSON.stringify(line)).join('\n'), `lines wider than ${columns} columns`).toBe('');
   }
 }
 
@@ -48,7 +48,21 @@ describe.each(WIDTHS)('a terminal of %i columns', (columns) => {
     const runs = await Promise.all([
       runInPty(['tx', 'list', '--limit', '30', '--no-color'], { ...env(), columns }),
       runInPty(['webhook', 'addresses', webhookId, '--all'], { ...env(), columns }),
-      runInPty(['webhook', 'create', '--url', 'https://hooks.example.com/very/long/path/to/the/receiver', '--chain-id', '43113', '--address', ADDRESS, '--name', '名前 🚀 webhook'], { ...env(), columns }),
+      runInPty(
+        [
+          'webhook',
+          'create',
+          '--url',
+          'https://hooks.example.com/very/long/path/to/the/receiver',
+          '--chain-id',
+          '43113',
+          '--address',
+          ADDRESS,
+          '--name',
+          '名前 🚀 webhook',
+        ],
+        { ...env(), columns },
+      ),
     ]);
     for (const run of runs) expectFits(run, columns);
     if (columns >= 20) expect(runs[0]!.output).toMatch(/success|failed/);
@@ -68,7 +82,12 @@ describe.each(WIDTHS)('a terminal of %i columns', (columns) => {
 });
 
 describe('the terminal changes size while the spinner runs', () => {
-  it.each([[80, 0], [0, 40], [200, 20], [20, 1]])('from %i to %i columns', async (from, to) => {
+  it.each([
+    [80, 0],
+    [0, 40],
+    [200, 20],
+    [20, 1],
+  ])('from %i to %i columns', async (from, to) => {
     const run = await runInPty(['webhook', 'addresses', webhookId, '--all'], {
       ...env(),
       columns: from,
@@ -87,7 +106,11 @@ describe('the hidden prompt', () => {
     ['Tab and other control keys are ignored', 'sk_\tkey\u0002_2\r', 'sk_key_2'],
   ])('%s', async (_name, typed, stored) => {
     const configDir = freshConfigDir();
-    const run = await runInPty(['config', 'set', 'api-key'], { configDir, columns: 80, steps: [{ waitFor: 'input hidden' }, { type: typed }] });
+    const run = await runInPty(['config', 'set', 'api-key'], {
+      configDir,
+      columns: 80,
+      steps: [{ waitFor: 'input hidden' }, { type: typed }],
+    });
     expect(run.exitCode, run.output).toBe(0);
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default['api-key']).toBe(stored);
     expect(run.output).not.toContain(stored);
@@ -95,7 +118,11 @@ describe('the hidden prompt', () => {
 
   it('Ctrl-C exits 130, stores nothing and leaves the terminal as it was (echo back on)', async () => {
     const configDir = freshConfigDir();
-    const run = await runInPty(['config', 'set', 'api-key'], { configDir, columns: 80, steps: [{ waitFor: 'input hidden' }, { type: 'sk_abc\u0003' }] });
+    const run = await runInPty(['config', 'set', 'api-key'], {
+      configDir,
+      columns: 80,
+      steps: [{ waitFor: 'input hidden' }, { type: 'sk_abc\u0003' }],
+    });
     expect(run.exitCode).toBe(130);
     expect(() => readFileSync(join(configDir, 'config.json'))).toThrow();
   });
@@ -107,19 +134,24 @@ describe('SIGINT and SIGTERM end every long-running state within a second', () =
     ['a Retry-After wait', ['tx', 'list', '-v', '--retries', '3'], () => ({ baseUrl: server.url }), 'retrying in'],
     ['the hidden prompt', ['config', 'set', 'api-key'], () => ({ configDir: freshConfigDir() }), 'input hidden'],
   ];
-  it.each(states.flatMap(([name, args, options, waitFor]) => (['SIGINT', 'SIGTERM'] as const).map((signal) => [name, signal, args, options, waitFor] as const)))(
-    '%s, %s',
-    async (_name, signal, args, options, waitFor) => {
-      const run = await runInPty(args, { ...options(), columns: 80, steps: [{ waitFor }, { signal }] });
-      expect(run.waitTimedOut, run.output).toBe(false);
-      expect(run.exitCode).toBe(signal === 'SIGINT' ? 130 : 143);
-      expect(run.signalToExitMs).toBeLessThan(1000);
-    },
-  );
+  it.each(
+    states.flatMap(([name, args, options, waitFor]) =>
+      (['SIGINT', 'SIGTERM'] as const).map((signal) => [name, signal, args, options, waitFor] as const),
+    ),
+  )('%s, %s', async (_name, signal, args, options, waitFor) => {
+    const run = await runInPty(args, { ...options(), columns: 80, steps: [{ waitFor }, { signal }] });
+    expect(run.waitTimedOut, run.output).toBe(false);
+    expect(run.exitCode).toBe(signal === 'SIGINT' ? 130 : 143);
+    expect(run.signalToExitMs).toBeLessThan(1000);
+  });
 
   it('a stalled response, SIGTERM', async () => {
     server.respond([{ fault: 'stall' }]);
-    const run = await runInPty(['tx', 'list'], { baseUrl: server.url, columns: 80, steps: [{ waitFor: 'Fetching' }, { sleepMs: 200 }, { signal: 'SIGTERM' }] });
+    const run = await runInPty(['tx', 'list'], {
+      baseUrl: server.url,
+      columns: 80,
+      steps: [{ waitFor: 'Fetching' }, { sleepMs: 200 }, { signal: 'SIGTERM' }],
+    });
     expect(run.exitCode).toBe(143);
     expect(run.signalToExitMs).toBeLessThan(1000);
   });

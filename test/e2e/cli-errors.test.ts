@@ -26,8 +26,18 @@ function expectNoStack(stderr: string): void {
 
 describe('error statuses map to exit codes (no retry)', () => {
   const cases: Array<{ name: string; answer: Answer; exit: number; stderr: RegExp | string }> = [
-    { name: '400 with a message string', answer: errorBody(400, 'pageSize must be an integer from 1 to 100'), exit: 2, stderr: 'svc: pageSize must be an integer from 1 to 100 (400 Bad Request)\n' },
-    { name: '400 with a message array', answer: errorBody(400, ['pageSize must be at most 100', 'network must be one of mainnet, fuji, testnet']), exit: 2, stderr: /^svc: pageSize must be at most 100.*network must be one of mainnet, fuji, testnet.* \(400 Bad Request\)\n/ },
+    {
+      name: '400 with a message string',
+      answer: errorBody(400, 'pageSize must be an integer from 1 to 100'),
+      exit: 2,
+      stderr: 'svc: pageSize must be an integer from 1 to 100 (400 Bad Request)\n',
+    },
+    {
+      name: '400 with a message array',
+      answer: errorBody(400, ['pageSize must be at most 100', 'network must be one of mainnet, fuji, testnet']),
+      exit: 2,
+      stderr: /^svc: pageSize must be at most 100.*network must be one of mainnet, fuji, testnet.* \(400 Bad Request\)\n/,
+    },
     { name: '401', answer: errorBody(401, 'invalid API key'), exit: 4, stderr: /^svc: invalid API key \(401 Unauthorized\)\n/ },
     { name: '403', answer: errorBody(403, 'read-only key'), exit: 4, stderr: /^svc: read-only key \(403 Forbidden\)\n/ },
     { name: '404', answer: errorBody(404, 'no such route'), exit: 3, stderr: /^svc: no such route \(404 Not Found\)\n/ },
@@ -92,7 +102,12 @@ describe('retries', () => {
     const result = await tx(['--all']);
     expect(result.exitCode).toBe(0);
     expect(server.requests.map((r) => r.query.pageToken)).toEqual([undefined, 'next', 'next']);
-    expect(result.stdout.trimEnd().split('\n').map((row) => row.split('\t')[3])).toEqual([...first, ...second].map((t) => t.txHash));
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t')[3]),
+    ).toEqual([...first, ...second].map((t) => t.txHash));
   });
 
   it('400, 401, 403, 404 are not retried', async () => {

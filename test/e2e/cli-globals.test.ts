@@ -12,16 +12,15 @@ const svc = (args: string[], options: Parameters<typeof runInProcess>[1] = {}) =
 
 describe('global options before or after the command', () => {
   const body = '{ "transactions": [],  "nextPageToken": "t" }';
-  it.each([
-    [['--json', 'tx', 'list']],
-    [['tx', '--json', 'list']],
-    [['tx', 'list', '--json']],
-  ])('%j prints the body as returned', async (args) => {
-    server.respond([{ status: 200, body }]);
-    const result = await svc(args);
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(body + '\n');
-  });
+  it.each([[['--json', 'tx', 'list']], [['tx', '--json', 'list']], [['tx', 'list', '--json']]])(
+    '%j prints the body as returned',
+    async (args) => {
+      server.respond([{ status: 200, body }]);
+      const result = await svc(args);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toBe(body + '\n');
+    },
+  );
 
   it('--retries and --timeout before the command', async () => {
     server.respond([{ fault: 'stall' }]);
@@ -168,9 +167,16 @@ describe('svc event-signature (offline)', () => {
   const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
   it('prints one signature per declaration', async () => {
-    const result = await runInProcess(['event-signature', 'Transfer(address,address,uint256)', 'event Approval(address indexed owner, address indexed spender, uint value)'], {
-      baseUrl: 'http://127.0.0.1:9',
-    });
+    const result = await runInProcess(
+      [
+        'event-signature',
+        'Transfer(address,address,uint256)',
+        'event Approval(address indexed owner, address indexed spender, uint value)',
+      ],
+      {
+        baseUrl: 'http://127.0.0.1:9',
+      },
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toBe(`${TRANSFER}\n${APPROVAL}\n`);
   });
@@ -214,7 +220,11 @@ describe('process behaviour', () => {
     const { execa } = await import('execa');
     const { BIN, isolatedEnv } = await import('../helpers/cli.js');
     server.respond([{ fault: 'stall' }]);
-    const child = execa('node', [BIN, 'tx', 'list', '--retries', '0'], { env: isolatedEnv({ baseUrl: server.url }), extendEnv: false, reject: false });
+    const child = execa('node', [BIN, 'tx', 'list', '--retries', '0'], {
+      env: isolatedEnv({ baseUrl: server.url }),
+      extendEnv: false,
+      reject: false,
+    });
     for (let i = 0; i < 100 && server.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.requests).toHaveLength(1);
     child.kill('SIGINT');

@@ -22,16 +22,40 @@ function expectNoKey(result: RunResult): void {
 describe('the key never appears whole', () => {
   const scenarios: Array<{ name: string; args: string[]; answers: Parameters<TestServer['respond']>[0] }> = [
     { name: 'tx list -v', args: ['tx', 'list', '-v'], answers: [json({ transactions: makeTransactions(2) })] },
-    { name: 'tx list --verbose --json --all', args: ['tx', 'list', '--verbose', '--json', '--limit', '3'], answers: [json({ transactions: makeTransactions(3) })] },
+    {
+      name: 'tx list --verbose --json --all',
+      args: ['tx', 'list', '--verbose', '--json', '--limit', '3'],
+      answers: [json({ transactions: makeTransactions(3) })],
+    },
     { name: 'tx list -v on 401', args: ['tx', 'list', '-v'], answers: [errorBody(401, 'invalid API key')] },
-    { name: 'tx list -v with retries on 503', args: ['tx', 'list', '-v', '--retries', '1'], answers: [errorBody(503, 'later', { 'retry-after': '0' })] },
+    {
+      name: 'tx list -v with retries on 503',
+      args: ['tx', 'list', '-v', '--retries', '1'],
+      answers: [errorBody(503, 'later', { 'retry-after': '0' })],
+    },
     { name: 'tx list -v on garbage', args: ['tx', 'list', '-v'], answers: [{ status: 200, body: 'not json' }] },
     { name: 'tx list -v on a dropped connection', args: ['tx', 'list', '-v', '--retries', '0'], answers: [{ fault: 'drop' }] },
-    { name: 'webhook create -v', args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [json(makeWebhook(), 201)] },
-    { name: 'webhook create -v --json on 403', args: ['webhook', 'create', '-v', '--json', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [errorBody(403, 'read only')] },
-    { name: 'webhook create -v dropped', args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1], answers: [{ fault: 'drop' }] },
+    {
+      name: 'webhook create -v',
+      args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1],
+      answers: [json(makeWebhook(), 201)],
+    },
+    {
+      name: 'webhook create -v --json on 403',
+      args: ['webhook', 'create', '-v', '--json', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1],
+      answers: [errorBody(403, 'read only')],
+    },
+    {
+      name: 'webhook create -v dropped',
+      args: ['webhook', 'create', '-v', '--url', 'https://example.com/h', '--chain-id', '1', '--address', A1],
+      answers: [{ fault: 'drop' }],
+    },
     { name: 'webhook addresses -v', args: ['webhook', 'addresses', 'abc', '-v'], answers: [json({ addresses: [A1], totalAddresses: 1 })] },
-    { name: 'webhook deactivate -v --yes on 404', args: ['webhook', 'deactivate', 'abc', '--yes', '-v'], answers: [errorBody(404, 'nope')] },
+    {
+      name: 'webhook deactivate -v --yes on 404',
+      args: ['webhook', 'deactivate', 'abc', '--yes', '-v'],
+      answers: [errorBody(404, 'nope')],
+    },
     { name: 'a usage error -v', args: ['tx', 'list', '-v', '--page-size', '1000'], answers: [json({})] },
   ];
 
@@ -57,7 +81,12 @@ describe('the key never appears whole', () => {
     const set = await runInProcess(['config', 'set', 'api-key'], { configDir, input: KEY + '\n' });
     expect(set.exitCode).toBe(0);
     expectNoKey(set);
-    for (const args of [['config', 'list'], ['config', 'list', '--json'], ['config', 'get', 'api-key'], ['config', 'get', 'api-key', '--json']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'list', '--json'],
+      ['config', 'get', 'api-key'],
+      ['config', 'get', 'api-key', '--json'],
+    ]) {
       const result = await runInProcess(args, { configDir });
       expect(result.exitCode, args.join(' ')).toBe(0);
       expectNoKey(result);
@@ -108,7 +137,11 @@ describe('no key over plain http to another host', () => {
   it.each([
     ['SVC_BASE_URL', { env: { SVC_BASE_URL: 'http://example.invalid' } }, ['tx', 'list']],
     ['--base-url', {}, ['tx', 'list', '--base-url', 'http://example.invalid:8080/api']],
-    ['webhook create', { env: { SVC_BASE_URL: 'http://10.1.2.3' } }, ['webhook', 'create', '--url', 'https://e.com/h', '--chain-id', '1', '--address', A1]],
+    [
+      'webhook create',
+      { env: { SVC_BASE_URL: 'http://10.1.2.3' } },
+      ['webhook', 'create', '--url', 'https://e.com/h', '--chain-id', '1', '--address', A1],
+    ],
   ])('%s: exit 2, says why', async (_name, options, args) => {
     const result = await runInProcess([...args, '--retries', '0', '--timeout', '2'], { apiKey: KEY, ...options });
     expect(result.exitCode).toBe(2);

@@ -32,7 +32,12 @@ describe('svc tx list on a terminal', () => {
       json({
         transactions: [
           makeTransaction({ txHash: '0x' + 'c'.repeat(64), value: '1500000000000000000', txStatus: '1', blockTimestamp: 1_700_000_000 }),
-          makeTransaction({ txHash: '0x' + 'e'.repeat(64), value: '0', txStatus: '0', method: { callType: 'X', methodHash: '0x095ea7b3' } }),
+          makeTransaction({
+            txHash: '0x' + 'e'.repeat(64),
+            value: '0',
+            txStatus: '0',
+            method: { callType: 'X', methodHash: '0x095ea7b3' },
+          }),
         ],
         nextPageToken: 'next-page-1',
       }),
@@ -56,7 +61,10 @@ describe('svc tx list on a terminal', () => {
 
   it('several pages make one table: one header, the columns lined up from the first row to the last', async () => {
     server.respond([
-      json({ transactions: [makeTransaction({ txHash: '0x' + '1'.repeat(64) }), makeTransaction({ txHash: '0x' + '2'.repeat(64) })], nextPageToken: 'p2' }),
+      json({
+        transactions: [makeTransaction({ txHash: '0x' + '1'.repeat(64) }), makeTransaction({ txHash: '0x' + '2'.repeat(64) })],
+        nextPageToken: 'p2',
+      }),
       json({ transactions: [makeTransaction({ txHash: '0x' + '3'.repeat(64) }), makeTransaction({ txHash: '0x' + '4'.repeat(64) })] }),
     ]);
     const result = await tty(['tx', 'list', '--all'], { columns: 160 });
@@ -82,7 +90,9 @@ describe('svc tx list on a terminal', () => {
 
   it('hostile text from the service shows no escape sequences of its own', async () => {
     server.respond([
-      json({ transactions: [makeTransaction({ method: { callType: 'X', methodHash: '0x1', methodName: 'x\u001b]0;pwned\u0007y\u001b[2Jz' } })] }),
+      json({
+        transactions: [makeTransaction({ method: { callType: 'X', methodHash: '0x1', methodName: 'x\u001b]0;pwned\u0007y\u001b[2Jz' } })],
+      }),
     ]);
     const result = await tty(['tx', 'list', '--no-color'], { columns: 250 });
     expect(result.exitCode).toBe(0);
@@ -121,9 +131,7 @@ describe('svc tx list on a terminal', () => {
 
 describe('svc webhook addresses on a terminal', () => {
   it('shows an ADDRESS table and the footer "Showing N of M addresses" with the next command', async () => {
-    server.respond([
-      json({ addresses: ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40)], nextPageToken: 'tok-2', totalAddresses: 7 }),
-    ]);
+    server.respond([json({ addresses: ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40)], nextPageToken: 'tok-2', totalAddresses: 7 })]);
     const result = await tty(['webhook', 'addresses', ID, '--page-size', '2']);
     expect(result.exitCode).toBe(0);
     const text = plainLines(result.output).join('\n');
@@ -137,7 +145,16 @@ describe('svc webhook addresses on a terminal', () => {
 describe('svc webhook create on a terminal', () => {
   it('shows the created webhook as FIELD value lines, service text made safe', async () => {
     server.respond([json(makeWebhook({ id: 'wh-tty-1', name: 'evil\u001b]0;title\u0007name' }), 201)]);
-    const result = await tty(['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F']);
+    const result = await tty([
+      'webhook',
+      'create',
+      '--url',
+      'https://example.com/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+    ]);
     expect(result.exitCode).toBe(0);
     const text = plainLines(result.output).join('\n');
     expect(text).toMatch(/ID\s+wh-tty-1/);

@@ -20,7 +20,8 @@ function pagedTransactions(total: number): Handler {
   };
 }
 
-const tx = (args: string[], extra: Parameters<typeof runInProcess>[1] = {}) => runInProcess(['tx', 'list', ...args], { baseUrl: server.url, ...extra });
+const tx = (args: string[], extra: Parameters<typeof runInProcess>[1] = {}) =>
+  runInProcess(['tx', 'list', ...args], { baseUrl: server.url, ...extra });
 
 describe('svc tx list: requests', () => {
   it('with no flags sends one GET /v1/transactions without pageSize or other params', async () => {
@@ -189,7 +190,11 @@ describe('svc tx list: TSV output (stdout not a terminal)', () => {
             value: '1500000000000000000',
             txStatus: '0',
           }),
-          makeTransaction({ value: '0', method: { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' }, txHash: '0x' + '3'.repeat(64) }),
+          makeTransaction({
+            value: '0',
+            method: { callType: 'NATIVE_TRANSFER', methodHash: '0x', methodName: '' },
+            txHash: '0x' + '3'.repeat(64),
+          }),
           makeTransaction({ value: '1', txHash: '0x' + '4'.repeat(64) }),
         ],
       }),
@@ -253,7 +258,9 @@ describe('svc tx list: TSV output (stdout not a terminal)', () => {
 
   it('nothing is truncated in TSV, and stderr stays empty (no spinner when not a terminal)', async () => {
     const longName = 'veryLongMethodName' + 'x'.repeat(300) + '(address,uint256)';
-    server.respond([json({ transactions: [makeTransaction({ method: { callType: 'CONTRACT_CALL', methodHash: '0x12345678', methodName: longName } })] })]);
+    server.respond([
+      json({ transactions: [makeTransaction({ method: { callType: 'CONTRACT_CALL', methodHash: '0x12345678', methodName: longName } })] }),
+    ]);
     const result = await tx([]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split('\t')[6]).toBe(longName);
@@ -269,7 +276,8 @@ describe('svc tx list: TSV output (stdout not a terminal)', () => {
 
 describe('svc tx list --json', () => {
   it('a single page is printed byte for byte as returned', async () => {
-    const body = '{\n    "transactions" :[ {"chainId":"43114","txHash":"0x01",  "value":"1000000000000000000000000000001", "x": 1.50}\n\t],\n  "nextPageToken":"tok"   }';
+    const body =
+      '{\n    "transactions" :[ {"chainId":"43114","txHash":"0x01",  "value":"1000000000000000000000000000001", "x": 1.50}\n\t],\n  "nextPageToken":"tok"   }';
     server.respond([{ status: 200, headers: { 'content-type': 'application/json' }, body }]);
     const result = await tx(['--json']);
     expect(result.exitCode).toBe(0);
@@ -328,7 +336,9 @@ describe('svc tx list --json', () => {
   });
 
   it('keeps hostile text as returned (escaped JSON, no changes)', async () => {
-    const body = JSON.stringify({ transactions: [makeTransaction({ method: { callType: 'X', methodHash: '0x', methodName: 'a\u001b[31mb' } })] });
+    const body = JSON.stringify({
+      transactions: [makeTransaction({ method: { callType: 'X', methodHash: '0x', methodName: 'a\u001b[31mb' } })],
+    });
     server.respond([{ status: 200, body }]);
     const result = await tx(['--json']);
     expect(result.stdout).toBe(body + '\n');

@@ -81,7 +81,10 @@ describe('svc webhook addresses', () => {
     server.respond(pagedAddresses(25));
     const result = await run(['webhook', 'addresses', ID, '--all', '--page-size', '10', '--json']);
     expect(result.exitCode).toBe(0);
-    const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as { addresses: string[] });
+    const lines = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { addresses: string[] });
     expect(lines.map((page) => page.addresses.length)).toEqual([10, 10, 5]);
   });
 
@@ -139,7 +142,13 @@ describe('svc webhook addresses', () => {
   });
 
   it('bad paging flags → exit 2, zero requests', async () => {
-    for (const args of [['--page-size', '0'], ['--page-size', '101'], ['--limit', '0'], ['--limit', '5', '--all'], ['--page-token', '']]) {
+    for (const args of [
+      ['--page-size', '0'],
+      ['--page-size', '101'],
+      ['--limit', '0'],
+      ['--limit', '5', '--all'],
+      ['--page-token', ''],
+    ]) {
       const result = await run(['webhook', 'addresses', ID, ...args]);
       expect(result.exitCode, args.join(' ')).toBe(2);
     }

@@ -56,7 +56,17 @@ describe('svc webhook create: the request', () => {
   });
 
   it('takes addresses comma-separated and repeated, deduplicated case-insensitively keeping the first form', async () => {
-    const result = await create([...BASE, '--address', `${A1},${A2}`, '--address', A1.toLowerCase(), '--address', ` ${A3} `, '--address', A2.toUpperCase().replace('0X', '0x')]);
+    const result = await create([
+      ...BASE,
+      '--address',
+      `${A1},${A2}`,
+      '--address',
+      A1.toLowerCase(),
+      '--address',
+      ` ${A3} `,
+      '--address',
+      A2.toUpperCase().replace('0X', '0x'),
+    ]);
     expect(result.exitCode).toBe(0);
     expect((sentBody().metadata as { addresses: string[] }).addresses).toEqual([A1, A2, A3]);
   });
@@ -64,10 +74,14 @@ describe('svc webhook create: the request', () => {
   it('computes event signatures from --event (declaration forms) and keeps --event-signature', async () => {
     const result = await create([
       ...BASE,
-      '--address', A1,
-      '--event-signature', APPROVAL,
-      '--event', 'event Transfer(address indexed from, address indexed to, uint256 value)',
-      '--event', 'Transfer(address,address,uint)',
+      '--address',
+      A1,
+      '--event-signature',
+      APPROVAL,
+      '--event',
+      'event Transfer(address indexed from, address indexed to, uint256 value)',
+      '--event',
+      'Transfer(address,address,uint)',
     ]);
     expect(result.exitCode).toBe(0);
     const metadata = sentBody().metadata as { eventSignatures: string[] };
@@ -77,7 +91,13 @@ describe('svc webhook create: the request', () => {
   });
 
   it('ERC-721 Transfer (all indexed) has the ERC-20 signature', async () => {
-    await create([...BASE, '--address', A1, '--event', 'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)']);
+    await create([
+      ...BASE,
+      '--address',
+      A1,
+      '--event',
+      'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+    ]);
     expect((sentBody().metadata as { eventSignatures: string[] }).eventSignatures).toEqual([TRANSFER]);
   });
 
@@ -270,7 +290,10 @@ describe('svc webhook create: never a second webhook', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as { port: number };
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const result = await runInProcess(['webhook', 'create', ...BASE, '--address', A1, '--retries', '1', '-v'], { baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY });
+    const result = await runInProcess(['webhook', 'create', ...BASE, '--address', A1, '--retries', '1', '-v'], {
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: KEY,
+    });
     expect(result.exitCode).toBe(6);
     expect(result.stderr).toMatch(/attempt 1\/2/);
     expect(result.stderr).toMatch(/attempt 2\/2/);

@@ -12,7 +12,6 @@ const COMPLETIONS = join(REPO_ROOT, 'completions');
 const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
 const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
 
-
 describe('svc completion <shell>', () => {
   it.each(Object.keys(FILES) as Array<keyof typeof FILES>)('%s: prints exactly the committed script', async (shell) => {
     const result = await runInProcess(['completion', shell]);
@@ -51,14 +50,19 @@ export async function load(url, context, nextLoad) {
   async function heavyModulesLoaded(args: string[]): Promise<string[]> {
     const directory = mkdtempSync(join(tmpdir(), 'svc-loaded-'));
     writeFileSync(join(directory, 'hooks.mjs'), HOOKS);
-    writeFileSync(join(directory, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(directory, 'hooks.mjs'))});\n`);
+    writeFileSync(
+      join(directory, 'register.mjs'),
+      `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(directory, 'hooks.mjs'))});\n`,
+    );
     const log = join(directory, 'loaded.txt');
     writeFileSync(log, '');
     await execa('node', ['--import', join(directory, 'register.mjs'), BIN, ...args], {
       reject: false,
       env: { SVC_LOADED_LOG: log, SVC_CONFIG_DIR: directory, NO_COLOR: '1' },
     });
-    const urls = readFileSync(log, 'utf8').split('\n').filter((url) => url.startsWith('file:'));
+    const urls = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file:'));
     expect(urls.length).toBeGreaterThan(1);
     return urls.flatMap((url) => {
       const match = HEAVY.exec(url) ?? HEAVY.exec(readFileSync(new URL(url), 'utf8'));
@@ -95,19 +99,43 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
   });
 
   it.each([
-    [['svc', ''], ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
-    [['svc', 'webhook', ''], ['create', 'addresses', 'deactivate', 'listen', 'help']],
+    [
+      ['svc', ''],
+      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
+    ],
+    [
+      ['svc', 'webhook', ''],
+      ['create', 'addresses', 'deactivate', 'listen', 'help'],
+    ],
     [['svc', 'tx', 'list', '--net'], ['--network']],
-    [['svc', 'tx', 'list', '--network', ''], ['mainnet', 'fuji', 'testnet']],
+    [
+      ['svc', 'tx', 'list', '--network', ''],
+      ['mainnet', 'fuji', 'testnet'],
+    ],
     [['svc', 'tx', 'list', '--network', 'f'], ['fuji']],
-    [['svc', '--json', 'tx', 'list', '--status', ''], ['failed', 'success']],
-    [['svc', '--base-url', 'http://127.0.0.1:4010', 'tx', ''], ['list', 'help']],
+    [
+      ['svc', '--json', 'tx', 'list', '--status', ''],
+      ['failed', 'success'],
+    ],
+    [
+      ['svc', '--base-url', 'http://127.0.0.1:4010', 'tx', ''],
+      ['list', 'help'],
+    ],
     [['svc', 'tx', 'list', '--limit', '5', '--st'], ['--status']],
     [['svc', 'tx', 'list', '--ver'], ['--verbose']],
-    [['svc', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [
+      ['svc', 'completion', ''],
+      ['bash', 'zsh', 'fish'],
+    ],
     [['svc', 'completion', 'bash', ''], []],
-    [['svc', 'config', 'get', ''], ['api-key', 'base-url']],
-    [['svc', 'help', ''], ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion']],
+    [
+      ['svc', 'config', 'get', ''],
+      ['api-key', 'base-url'],
+    ],
+    [
+      ['svc', 'help', ''],
+      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
+    ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
     [['svc', 'webhook', 'create', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
   ])('%j → %j', async (line, expected) => {
@@ -191,13 +219,20 @@ zpty -d z
 
 describe.skipIf(missing('fish'))('fish', () => {
   async function complete(line: string): Promise<string[]> {
-    const result = await execa('fish', ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C ${JSON.stringify(line)}`], {
-      reject: false,
-      cwd: REPO_ROOT,
-    });
+    const result = await execa(
+      'fish',
+      ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C ${JSON.stringify(line)}`],
+      {
+        reject: false,
+        cwd: REPO_ROOT,
+      },
+    );
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
-    return String(result.stdout).split('\n').filter(Boolean).map((entry) => entry.split('\t')[0]!);
+    return String(result.stdout)
+      .split('\n')
+      .filter(Boolean)
+      .map((entry) => entry.split('\t')[0]!);
   }
 
   it.each([
@@ -214,7 +249,11 @@ describe.skipIf(missing('fish'))('fish', () => {
   });
 
   it('describes candidates, and global options complete after a command', async () => {
-    const result = await execa('fish', ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C "svc webhook addresses x --ver"`]);
+    const result = await execa('fish', [
+      '--no-config',
+      '-c',
+      `source ${join(COMPLETIONS, FILES.fish)}; complete -C "svc webhook addresses x --ver"`,
+    ]);
     expect(String(result.stdout)).toMatch(/^--verbose\tone stderr line per HTTP exchange/m);
   });
 });

@@ -237,7 +237,11 @@ describe('emulator /v1 API', () => {
         body: webhookBody({
           name: 'treasury',
           metadata: {
-            addresses: ['0xABCDEFabcdef0123456789012345678901234567', '0x2222222222222222222222222222222222222222', '0xabcdefABCDEF0123456789012345678901234567'],
+            addresses: [
+              '0xABCDEFabcdef0123456789012345678901234567',
+              '0x2222222222222222222222222222222222222222',
+              '0xabcdefABCDEF0123456789012345678901234567',
+            ],
             eventSignatures: [signature.toUpperCase().replace('0X', '0x')],
           },
         }),
@@ -269,7 +273,14 @@ describe('emulator /v1 API', () => {
       expect(one.body).toEqual({ message: 'url must be an absolute http or https URL', statusCode: 400, error: 'Bad Request' });
       const several = await call(emulator.url, 'POST', '/v1/webhooks', {
         key: API_KEY,
-        body: { url: 'nope', chainId: 43114, eventType: 'other', metadata: { addresses: ['0x12', 'x'], eventSignatures: ['0x1'] }, includeLogs: 'yes', extra: 1 },
+        body: {
+          url: 'nope',
+          chainId: 43114,
+          eventType: 'other',
+          metadata: { addresses: ['0x12', 'x'], eventSignatures: ['0x1'] },
+          includeLogs: 'yes',
+          extra: 1,
+        },
       });
       expect(several.status).toBe(400);
       expect(several.body.statusCode).toBe(400);
@@ -297,7 +308,11 @@ describe('emulator /v1 API', () => {
       expect(broken.body.message).toMatch(/^body must be valid JSON/);
       const array = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, rawBody: '[]' });
       expect(array.body.message).toBe('body must be a JSON object');
-      const text = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, rawBody: JSON.stringify(webhookBody()), contentType: 'text/plain' });
+      const text = await call(emulator.url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        rawBody: JSON.stringify(webhookBody()),
+        contentType: 'text/plain',
+      });
       expect(text.status).toBe(400);
       expect(text.body.message).toBe('Content-Type must be application/json');
     });
@@ -398,11 +413,15 @@ describe('emulator /v1 API', () => {
     it('gives the same first page and the same ids for the same seed, other data for another seed', async () => {
       const twin = await another({ seed: 42 });
       const stranger = await another({ seed: 43 });
-      const pages = await Promise.all([emulator, twin, stranger].map((running) => call(running.url, 'GET', '/v1/transactions?pageSize=20')));
+      const pages = await Promise.all(
+        [emulator, twin, stranger].map((running) => call(running.url, 'GET', '/v1/transactions?pageSize=20')),
+      );
       expect(pages[1]!.body).toEqual(pages[0]!.body);
       expect(pages[2]!.body.transactions[0].txHash).not.toBe(pages[0]!.body.transactions[0].txHash);
       const ids = await Promise.all(
-        [twin, await another({ seed: 42 })].map(async (running) => (await call(running.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody() })).body.id),
+        [twin, await another({ seed: 42 })].map(
+          async (running) => (await call(running.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody() })).body.id,
+        ),
       );
       expect(ids[0]).toBe(ids[1]);
     });

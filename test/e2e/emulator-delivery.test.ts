@@ -7,7 +7,16 @@ import type { NotificationMessage } from '../../src/schema/index.js';
 import { toChecksumAddress } from '../../src/evm/address.js';
 import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE } from '../../src/evm/event-signature.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
-import { API_KEY, call, eventually, sleep, startReceiver, startTestEmulator, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
+import {
+  API_KEY,
+  call,
+  eventually,
+  sleep,
+  startReceiver,
+  startTestEmulator,
+  testOptions,
+  webhookBody,
+} from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0xa11ce00000000000000000000000000000000001';
 const STRANGER = '0xb0b0000000000000000000000000000000000002';
@@ -79,7 +88,17 @@ describe('emulator notifications', () => {
     });
     expect(tx.blockHash).toMatch(HASH32);
     expect(tx.receiptRoot).toMatch(HASH32);
-    for (const field of ['blockNumber', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce', 'receiptCumulativeGasUsed', 'receiptGasUsed', 'receiptEffectiveGasPrice'] as const) {
+    for (const field of [
+      'blockNumber',
+      'gas',
+      'gasPrice',
+      'maxFeePerGas',
+      'maxPriorityFeePerGas',
+      'nonce',
+      'receiptCumulativeGasUsed',
+      'receiptGasUsed',
+      'receiptEffectiveGasPrice',
+    ] as const) {
       expect(tx[field]).toMatch(DECIMAL);
     }
     for (const field of ['blockTimestamp', 'transactionIndex', 'type'] as const) expect(Number.isInteger(tx[field])).toBe(true);
@@ -100,7 +119,9 @@ describe('emulator notifications', () => {
     await webhook({ includeLogs: true });
     const result = await inject({
       from: STRANGER,
-      erc20Transfers: [{ from: STRANGER, to: WATCHED, value: '1234500', token: { address: TOKEN, name: 'Test Dollar', symbol: 'TUSD', decimals: 6 } }],
+      erc20Transfers: [
+        { from: STRANGER, to: WATCHED, value: '1234500', token: { address: TOKEN, name: 'Test Dollar', symbol: 'TUSD', decimals: 6 } },
+      ],
     });
     expect(result.messageIds).toHaveLength(1);
     const [message] = await receiver.waitFor(1);
@@ -165,10 +186,17 @@ describe('emulator notifications', () => {
   });
 
   it('with eventSignatures, notifies only when a log topic0 is one of them (compared case-insensitively)', async () => {
-    await webhook({ includeLogs: true, metadata: { addresses: [WATCHED], eventSignatures: [APPROVAL_SIGNATURE.toUpperCase().replace('0X', '0x')] } });
+    await webhook({
+      includeLogs: true,
+      metadata: { addresses: [WATCHED], eventSignatures: [APPROVAL_SIGNATURE.toUpperCase().replace('0X', '0x')] },
+    });
     await expectNoDelivery({ from: WATCHED, to: STRANGER });
     await expectNoDelivery({ from: WATCHED, erc20Transfers: [{ from: WATCHED, to: STRANGER, value: '5' }] });
-    const result = await inject({ from: WATCHED, to: TOKEN, logs: [{ address: TOKEN, topics: [APPROVAL_SIGNATURE, '0x' + WATCHED.slice(2).padStart(64, '0')] }] });
+    const result = await inject({
+      from: WATCHED,
+      to: TOKEN,
+      logs: [{ address: TOKEN, topics: [APPROVAL_SIGNATURE, '0x' + WATCHED.slice(2).padStart(64, '0')] }],
+    });
     expect(result.messageIds).toHaveLength(1);
     const [message] = await receiver.waitFor(1);
     expect(message!.event.logs[0]).toMatchObject({ topic0: APPROVAL_SIGNATURE, topic2: null, topic3: null, data: '0x' });
@@ -184,7 +212,10 @@ describe('emulator notifications', () => {
 
   it('sends one message per matching webhook, each with a fresh messageId', async () => {
     await webhook();
-    await call(emulator.url, 'POST', '/v1/webhooks', { key: 'other-key', body: webhookBody({ url: receiver.url, metadata: { addresses: [STRANGER] } }) });
+    await call(emulator.url, 'POST', '/v1/webhooks', {
+      key: 'other-key',
+      body: webhookBody({ url: receiver.url, metadata: { addresses: [STRANGER] } }),
+    });
     const first = await inject({ from: WATCHED, to: STRANGER });
     const second = await inject({ from: WATCHED, to: STRANGER });
     expect(first.messageIds).toHaveLength(2);
@@ -201,7 +232,14 @@ describe('emulator notifications', () => {
     expect(receiver.requests.map((request) => request.body.messageId)).toEqual([messageIds[0], messageIds[0], messageIds[0]]);
     const deliveries = await call(emulator.url, 'GET', '/_emulator/deliveries');
     expect(deliveries.body.deliveries).toEqual([
-      { messageId: messageIds[0], webhookId: receiver.requests[0]!.body.webhookId, url: receiver.url, attempts: 3, lastStatus: 200, state: 'delivered' },
+      {
+        messageId: messageIds[0],
+        webhookId: receiver.requests[0]!.body.webhookId,
+        url: receiver.url,
+        attempts: 3,
+        lastStatus: 200,
+        state: 'delivered',
+      },
     ]);
   });
 
@@ -305,7 +343,12 @@ describe('synthetic activity', () => {
         expect(message.webhookId).toBe(created.body.id);
         expect(message.event.transaction.chainId).toBe('43113');
         const { transaction, logs } = message.event;
-        const involved = [transaction.from, transaction.to, ...transaction.erc20Transfers.flatMap((t) => [t.from, t.to]), ...logs.map((log) => log.address)];
+        const involved = [
+          transaction.from,
+          transaction.to,
+          ...transaction.erc20Transfers.flatMap((t) => [t.from, t.to]),
+          ...logs.map((log) => log.address),
+        ];
         expect(involved.map((address) => address.toLowerCase())).toContain(WATCHED);
         for (const transfer of transaction.erc20Transfers) {
           const { decimals, valueWithDecimals } = transfer.erc20Token;
@@ -327,7 +370,11 @@ describe('synthetic activity', () => {
     try {
       await call(emulator.url, 'POST', '/v1/webhooks', {
         key: API_KEY,
-        body: webhookBody({ url: receiver.url, includeLogs: true, metadata: { addresses: [WATCHED], eventSignatures: [TRANSFER_SIGNATURE] } }),
+        body: webhookBody({
+          url: receiver.url,
+          includeLogs: true,
+          metadata: { addresses: [WATCHED], eventSignatures: [TRANSFER_SIGNATURE] },
+        }),
       });
       const messages = await receiver.waitFor(2);
       for (const message of messages as NotificationMessage[]) {
@@ -346,8 +393,12 @@ describe('delivery with the contract timing', () => {
     const receiver = await startReceiver();
     receiver.respond = () => 'hang';
     try {
-      await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody({ url: receiver.url, metadata: { addresses: [WATCHED] } }) });
-      for (let i = 0; i < 40; i++) await call(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId: '43114', from: WATCHED } });
+      await call(emulator.url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        body: webhookBody({ url: receiver.url, metadata: { addresses: [WATCHED] } }),
+      });
+      for (let i = 0; i < 40; i++)
+        await call(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId: '43114', from: WATCHED } });
       await eventually(() => (receiver.requests.length >= 32 ? true : undefined));
       const started = Date.now();
       const response = await call(emulator.url, 'GET', '/v1/transactions?pageSize=100');
@@ -371,7 +422,10 @@ describe('delivery with the contract timing', () => {
     const receiver = await startReceiver();
     receiver.respond = (index) => (index === 0 ? 'hang' : undefined);
     try {
-      const created = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody({ url: receiver.url, metadata: { addresses: [WATCHED] } }) });
+      const created = await call(emulator.url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        body: webhookBody({ url: receiver.url, metadata: { addresses: [WATCHED] } }),
+      });
       expect(created.status).toBe(201);
       const started = Date.now();
       const injected = await call(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId: '43114', from: WATCHED } });

@@ -78,12 +78,14 @@ describe('status hints fit the request', () => {
 
 describe('repeatable requests', () => {
   it('DELETE (deactivate) is retried on a 503 and a dropped connection, the same request each time', async () => {
-    const result = await answered(['webhook', 'deactivate', ID, '--yes'], [
-      errorBody(503, 'later', { 'retry-after': '0' }),
-      { fault: 'drop' },
-      json(makeWebhook({ id: ID, status: 'inactive' })),
-    ], 2);
+    const result = await answered(
+      ['webhook', 'deactivate', ID, '--yes'],
+      [errorBody(503, 'later', { 'retry-after': '0' }), { fault: 'drop' }, json(makeWebhook({ id: ID, status: 'inactive' }))],
+      2,
+    );
     expect(result.exitCode).toBe(0);
-    expect(server.requests.map((request) => `${request.method} ${request.path} ${request.body}`)).toEqual(Array(3).fill(`DELETE /v1/webhooks/${ID} `));
+    expect(server.requests.map((request) => `${request.method} ${request.path} ${request.body}`)).toEqual(
+      Array(3).fill(`DELETE /v1/webhooks/${ID} `),
+    );
   });
 });

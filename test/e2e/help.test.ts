@@ -9,11 +9,15 @@ function commandPaths(command: Command, path: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
 }
 const paths = commandPaths(buildProgram(() => async () => {}));
-const leaves = paths.filter((path) => paths.every((other) => other.length <= path.length || other.slice(0, path.length).join(' ') !== path.join(' ')));
+const leaves = paths.filter((path) =>
+  paths.every((other) => other.length <= path.length || other.slice(0, path.length).join(' ') !== path.join(' ')),
+);
 
 describe('every command in the tree', () => {
   it('the walk found the commands (a sanity check on the walk itself)', () => {
-    expect(leaves.map((path) => path.join(' '))).toEqual(expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']));
+    expect(leaves.map((path) => path.join(' '))).toEqual(
+      expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']),
+    );
     expect(leaves.length).toBeGreaterThanOrEqual(15);
   });
 
@@ -32,15 +36,24 @@ describe('every command in the tree', () => {
     expect(examples).toMatch(/^ {2}# .+\n {2}\$ .*\bsvc /m);
   });
 
-  it.each(paths.filter((path) => !leaves.includes(path)).map((path) => [path.join(' ')]))('group svc %s --help lists its commands and examples', async (joined) => {
-    const result = await runInProcess([...joined.split(' '), '--help']);
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/\nCommands:\n(.|\n)*help \[command\.\.\.\]/);
-    expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*\bsvc /);
-  });
+  it.each(paths.filter((path) => !leaves.includes(path)).map((path) => [path.join(' ')]))(
+    'group svc %s --help lists its commands and examples',
+    async (joined) => {
+      const result = await runInProcess([...joined.split(' '), '--help']);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(/\nCommands:\n(.|\n)*help \[command\.\.\.\]/);
+      expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*\bsvc /);
+    },
+  );
 
   it('somewhere: a jq pipeline and a CI snippet', async () => {
-    const texts = await Promise.all([['tx', 'list'], ['webhook', 'create'], ['webhook', 'deactivate']].map((path) => runInProcess([...path, '--help'])));
+    const texts = await Promise.all(
+      [
+        ['tx', 'list'],
+        ['webhook', 'create'],
+        ['webhook', 'deactivate'],
+      ].map((path) => runInProcess([...path, '--help'])),
+    );
     const all = texts.map((result) => result.stdout).join('\n');
     expect(all).toMatch(/\$ svc tx list .*--json \| jq -r '\.transactions\[\]\.txHash'/);
     expect(all).toMatch(/WEBHOOK_ID=\$\(svc webhook create .*--json \| jq -r \.id\)/);
@@ -59,10 +72,22 @@ describe('every command in the tree', () => {
 
 describe('svc help <command...>', () => {
   it.each([
-    [['help', 'tx', 'list'], ['tx', 'list', '--help']],
-    [['help', 'webhook', 'create'], ['webhook', 'create', '--help']],
-    [['webhook', 'help', 'create'], ['webhook', 'create', '--help']],
-    [['help', 'config'], ['config', '--help']],
+    [
+      ['help', 'tx', 'list'],
+      ['tx', 'list', '--help'],
+    ],
+    [
+      ['help', 'webhook', 'create'],
+      ['webhook', 'create', '--help'],
+    ],
+    [
+      ['webhook', 'help', 'create'],
+      ['webhook', 'create', '--help'],
+    ],
+    [
+      ['help', 'config'],
+      ['config', '--help'],
+    ],
     [['help'], ['--help']],
   ])('svc %j is svc %j', async (helpArgs, flagArgs) => {
     const [viaHelp, viaFlag] = await Promise.all([runInProcess(helpArgs), runInProcess(flagArgs)]);

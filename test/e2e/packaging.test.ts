@@ -9,7 +9,8 @@ import { REPO_ROOT } from '../helpers/cli.js';
 const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 // Packing with --ignore-scripts: `prepare` would rebuild dist/ under the feet of the tests running beside this
 // one. Installing runs scripts as a user's install would.
-const npm = (args: string[], cwd = REPO_ROOT) => execa('npm', [...args, '--no-audit', '--no-fund'], { cwd, reject: false, timeout: 240_000 });
+const npm = (args: string[], cwd = REPO_ROOT) =>
+  execa('npm', [...args, '--no-audit', '--no-fund'], { cwd, reject: false, timeout: 240_000 });
 
 interface PackResult {
   filename: string;
@@ -31,8 +32,15 @@ describe('npm pack', () => {
     const paths = pack.files.map((file) => file.path);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'package.json', 'README.md', 'LICENSE', 'bin/svc.js', 'dist/svc.js', 'dist/completion/generate.js',
-        'completions/svc.bash', 'completions/_svc', 'completions/svc.fish',
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'bin/svc.js',
+        'dist/svc.js',
+        'dist/completion/generate.js',
+        'completions/svc.bash',
+        'completions/_svc',
+        'completions/svc.fish',
       ]),
     );
     const outside = paths.filter((path) => !/^(bin|dist|completions)\/|^(package\.json|README\.md|LICENSE)$/.test(path));

@@ -19,7 +19,8 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { baseUrl: emulator.url, apiKey: KEY, ...options });
+const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) =>
+  runCli(args, { baseUrl: emulator.url, apiKey: KEY, ...options });
 
 describe('every command, as a process', () => {
   it('tx list: TSV rows piped, one document with --json', async () => {
@@ -32,7 +33,17 @@ describe('every command, as a process', () => {
   });
 
   it('webhook create, addresses, deactivate, and emulator trigger against the emulator', async () => {
-    const created = await svc(['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--address', ADDRESS, '--json']);
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESS,
+      '--json',
+    ]);
     expect(created.exitCode).toBe(0);
     const id = JSON.parse(created.stdout).id as string;
     const [addresses, trigger] = await Promise.all([

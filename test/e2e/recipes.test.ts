@@ -13,7 +13,11 @@ import { DEFAULT_EMULATOR_OPTIONS, startEmulator } from '../../src/emulator/inde
 import type { RunningEmulator } from '../../src/emulator/index.js';
 
 const KEY = 'sk_test_recipes_0001';
-const ADDRESSES = ['0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '0x8ba1f109551bD432803012645Ac136ddd64DBA72', '0x1111111111111111111111111111111111111111'];
+const ADDRESSES = [
+  '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+  '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  '0x1111111111111111111111111111111111111111',
+];
 
 function readRecipes(): Map<string, string> {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -71,7 +75,13 @@ function svc(args: string[], input?: string) {
 async function run(script: string, extraEnv: Record<string, string> = {}) {
   const file = join(workDir, 'recipe.sh');
   writeFileSync(file, script);
-  const result = await execa('bash', ['-e', file], { env: { ...env, ...extraEnv }, extendEnv: false, cwd: workDir, reject: false, timeout: 60_000 });
+  const result = await execa('bash', ['-e', file], {
+    env: { ...env, ...extraEnv },
+    extendEnv: false,
+    cwd: workDir,
+    reject: false,
+    timeout: 60_000,
+  });
   return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
@@ -98,7 +108,12 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     // The same set the CLI reports as failed and on the test network.
     const rows = await svc(['tx', 'list', '--network', 'fuji', '--status', 'failed', '--limit', '50']);
     expect(rows.exitCode).toBe(0);
-    expect(String(rows.stdout).trim().split('\n').map((row) => row.split('\t')[3])).toEqual(hashes);
+    expect(
+      String(rows.stdout)
+        .trim()
+        .split('\n')
+        .map((row) => row.split('\t')[3]),
+    ).toEqual(hashes);
   });
 
   it('watched-addresses: the file holds every watched address', async () => {

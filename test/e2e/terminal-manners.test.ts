@@ -13,7 +13,10 @@ interface Terminal {
 }
 
 /** On a pseudo-terminal of `columns`, colour left to the CLI (no NO_COLOR), TERM as the test sets it. */
-function onTerminal(args: string[], options: { columns?: number; env?: Record<string, string | undefined>; baseUrl?: string } = {}): Promise<Terminal> {
+function onTerminal(
+  args: string[],
+  options: { columns?: number; env?: Record<string, string | undefined>; baseUrl?: string } = {},
+): Promise<Terminal> {
   return runCliTty(args, {
     baseUrl: options.baseUrl,
     apiKey: API_KEY,
@@ -85,7 +88,10 @@ describe('tables fit the terminal', () => {
   });
 
   it('stty cols 80: a two-column table fits; tx list leaves out block, method and to, and fits too', async () => {
-    const config = await onTerminal(['config', 'list', '--no-color'], { columns: 80, env: { SVC_BASE_URL: 'https://a-rather-long-host-name.example.com/with/a/long/path/prefix/that/goes/on' } });
+    const config = await onTerminal(['config', 'list', '--no-color'], {
+      columns: 80,
+      env: { SVC_BASE_URL: 'https://a-rather-long-host-name.example.com/with/a/long/path/prefix/that/goes/on' },
+    });
     const configLines = screenLines(config.output).filter(Boolean);
     expect(configLines[0]).toMatch(/^SETTING +VALUE +SOURCE$/);
     for (const line of configLines) expect(Array.from(line).length).toBeLessThanOrEqual(80);

@@ -90,8 +90,22 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
   it('delivers an ERC-20 transfer from and one to a watched address', async () => {
     const watched = watchedAddress();
     const webhook = await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', watched]);
-    const out = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--erc20', `${watched}:${STRANGER_2}:2500000000000000000`]);
-    const into = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--erc20', `${STRANGER_2}:${watched.toLowerCase()}:7`]);
+    const out = await trigger(emulator.url, [
+      '--chain-id',
+      FUJI,
+      '--from',
+      STRANGER,
+      '--erc20',
+      `${watched}:${STRANGER_2}:2500000000000000000`,
+    ]);
+    const into = await trigger(emulator.url, [
+      '--chain-id',
+      FUJI,
+      '--from',
+      STRANGER,
+      '--erc20',
+      `${STRANGER_2}:${watched.toLowerCase()}:7`,
+    ]);
     expect(out.messageIds).toHaveLength(1);
     expect(into.messageIds).toHaveLength(1);
 
@@ -112,7 +126,16 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
   it('delivers a transaction with a log emitted by a watched address (--log); logs stay [] without --include-logs', async () => {
     const watched = watchedAddress();
     const webhook = await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', watched]);
-    const result = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--to', STRANGER_2, '--log', `${watched.toLowerCase()}:${APPROVAL}`]);
+    const result = await trigger(emulator.url, [
+      '--chain-id',
+      FUJI,
+      '--from',
+      STRANGER,
+      '--to',
+      STRANGER_2,
+      '--log',
+      `${watched.toLowerCase()}:${APPROVAL}`,
+    ]);
     expect(result.messageIds).toHaveLength(1);
     const message = await received(result.messageIds[0]!);
     expect(message.webhookId).toBe(webhook.id);
@@ -123,7 +146,15 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
   it('with --event, delivers only transactions with a log whose topic0 is that signature', async () => {
     const watched = watchedAddress();
     const webhook = await createWebhook(emulator.url, [
-      '--url', listen.url, '--chain-id', FUJI, '--address', watched, '--event', 'event Transfer(address indexed from, address indexed to, uint256 value)', '--include-logs',
+      '--url',
+      listen.url,
+      '--chain-id',
+      FUJI,
+      '--address',
+      watched,
+      '--event',
+      'event Transfer(address indexed from, address indexed to, uint256 value)',
+      '--include-logs',
     ]);
     expect(webhook.metadata.eventSignatures).toEqual([TRANSFER]);
 
@@ -133,7 +164,14 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
     expect(otherTopic.messageIds).toEqual([]);
 
     // The signature is compared case-insensitively too.
-    const transferLog = await trigger(emulator.url, ['--chain-id', FUJI, '--from', watched, '--log', `${STRANGER}:${TRANSFER.toUpperCase().replace('0X', '0x')}`]);
+    const transferLog = await trigger(emulator.url, [
+      '--chain-id',
+      FUJI,
+      '--from',
+      watched,
+      '--log',
+      `${STRANGER}:${TRANSFER.toUpperCase().replace('0X', '0x')}`,
+    ]);
     const erc20 = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--erc20', `${STRANGER_2}:${watched}:1`]);
     expect(transferLog.messageIds).toHaveLength(1);
     expect(erc20.messageIds).toHaveLength(1);
@@ -143,7 +181,11 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
     expect(byTransfer.event.logs.map((log: any) => log.topic0.toLowerCase())).toContain(TRANSFER);
 
     await expectNotDelivered(noLog);
-    expect(messagesOf(webhook.id).map((message) => message.event.transaction.txHash).sort()).toEqual([transferLog.txHash, erc20.txHash].sort());
+    expect(
+      messagesOf(webhook.id)
+        .map((message) => message.event.transaction.txHash)
+        .sort(),
+    ).toEqual([transferLog.txHash, erc20.txHash].sort());
   });
 
   it('does not deliver activity of a watched address on another chain', async () => {
@@ -155,7 +197,16 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
   });
 
   it('does not deliver activity that touches no watched address', async () => {
-    const unrelated = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--to', STRANGER_2, '--erc20', `${STRANGER}:${STRANGER_2}:1`]);
+    const unrelated = await trigger(emulator.url, [
+      '--chain-id',
+      FUJI,
+      '--from',
+      STRANGER,
+      '--to',
+      STRANGER_2,
+      '--erc20',
+      `${STRANGER}:${STRANGER_2}:1`,
+    ]);
     await expectNotDelivered(unrelated);
   });
 });
@@ -164,7 +215,14 @@ describe('include flags and the message shape', () => {
   it('--include-logs and --include-internal-txs fill logs and internalTransactions; without them both are []', async () => {
     const watched = watchedAddress();
     const full = await createWebhook(emulator.url, [
-      '--url', listen.url, '--chain-id', FUJI, '--address', watched, '--include-logs', '--include-internal-txs',
+      '--url',
+      listen.url,
+      '--chain-id',
+      FUJI,
+      '--address',
+      watched,
+      '--include-logs',
+      '--include-internal-txs',
     ]);
     const bare = await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', watched]);
     expect(full.includeLogs).toBe(true);
@@ -177,9 +235,17 @@ describe('include flags and the message shape', () => {
       chainId: FUJI,
       from: watched,
       to: STRANGER,
-      erc20Transfers: [{ from: watched, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } }],
+      erc20Transfers: [
+        { from: watched, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } },
+      ],
       internalTransactions: [{ from: STRANGER, to: STRANGER_2, value: '5', internalTxType: 'CALL' }],
-      logs: [{ address: STRANGER, topics: [APPROVAL, `0x${'0'.repeat(24)}${watched.slice(2).toLowerCase()}`, `0x${'0'.repeat(64)}`], data: '0x01' }],
+      logs: [
+        {
+          address: STRANGER,
+          topics: [APPROVAL, `0x${'0'.repeat(24)}${watched.slice(2).toLowerCase()}`, `0x${'0'.repeat(64)}`],
+          data: '0x01',
+        },
+      ],
     });
     expect(result.messageIds).toHaveLength(2);
     const messages = await Promise.all(result.messageIds.map(received));
@@ -197,7 +263,11 @@ describe('include flags and the message shape', () => {
     expect(bareMessage.event.transaction.internalTransactions).toEqual([]);
     // Transfers are not behind a flag.
     expect(bareMessage.event.transaction.erc20Transfers).toHaveLength(1);
-    expect(fullMessage.event.transaction.erc20Transfers[0].erc20Token).toMatchObject({ symbol: 'TUSD', decimals: 6, valueWithDecimals: '1.2345' });
+    expect(fullMessage.event.transaction.erc20Transfers[0].erc20Token).toMatchObject({
+      symbol: 'TUSD',
+      decimals: 6,
+      valueWithDecimals: '1.2345',
+    });
 
     // Every field of spec 2.5, with its JSON type, in both messages.
     expect(notificationProblems(fullMessage)).toEqual([]);
@@ -272,7 +342,19 @@ describe('`svc emulator trigger` output', () => {
   });
 
   it('--json: the control API body as returned, on one line; the tx is then listed by `svc tx list`', async () => {
-    const result = await svc(emulator.url, ['emulator', 'trigger', '--chain-id', FUJI, '--from', STRANGER, '--value', '42', '--status', 'failed', '--json']);
+    const result = await svc(emulator.url, [
+      'emulator',
+      'trigger',
+      '--chain-id',
+      FUJI,
+      '--from',
+      STRANGER,
+      '--value',
+      '42',
+      '--status',
+      'failed',
+      '--json',
+    ]);
     expect(result.exitCode).toBe(0);
     const body = JSON.parse(result.stdout);
     expect(Object.keys(body).sort()).toEqual(['messageIds', 'txHash']);

@@ -176,7 +176,10 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
     expect(messageIds).toHaveLength(1);
     const [messageId] = messageIds as [string];
 
-    const record = await until(async () => (await deliveries(emulator.url)).find((one) => one.messageId === messageId && one.state === 'delivered'), 10_000);
+    const record = await until(
+      async () => (await deliveries(emulator.url)).find((one) => one.messageId === messageId && one.state === 'delivered'),
+      10_000,
+    );
     expect(record).toEqual({ messageId, webhookId: webhook.id, url: listen.url, attempts: 2, lastStatus: 200, state: 'delivered' });
     // The consumer saw the same message twice: 500, then 200.
     expect(consumer.seen.filter((seen) => seen.messageId === messageId)).toEqual([
@@ -197,7 +200,9 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
     const webhook = await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', BROKEN_WATCHED]);
     const { messageIds } = await trigger(emulator.url, ['--chain-id', FUJI, '--from', BROKEN_WATCHED]);
     const [messageId] = messageIds as [string];
-    const retrying = await until(async () => (await deliveries(emulator.url)).find((one) => one.messageId === messageId && one.attempts >= 1 && one.lastStatus !== null));
+    const retrying = await until(async () =>
+      (await deliveries(emulator.url)).find((one) => one.messageId === messageId && one.attempts >= 1 && one.lastStatus !== null),
+    );
     expect(retrying).toMatchObject({ state: 'retrying', lastStatus: 502 });
 
     const deactivated = await svc(emulator.url, ['webhook', 'deactivate', webhook.id, '--yes']);

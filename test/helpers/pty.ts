@@ -91,13 +91,26 @@ if signalled_at is not None: result['signalToExitMs'] = round((exited_at - signa
 sys.stdout.write(json.dumps(result))
 `;
 
-export async function runInPty(args: string[], options: RunOptions & { columns: number; rows?: number; steps?: PtyStep[]; deadlineMs?: number }): Promise<PtyRun> {
+export async function runInPty(
+  args: string[],
+  options: RunOptions & { columns: number; rows?: number; steps?: PtyStep[]; deadlineMs?: number },
+): Promise<PtyRun> {
   const env = isolatedEnv(options);
   if (options.env?.TERM === undefined) env.TERM = 'xterm-256color';
   const deadlineMs = options.deadlineMs ?? 10_000;
   const result = await execa(
     'python3',
-    ['-c', RUNNER, String(options.columns), String(options.rows ?? 24), String(deadlineMs / 1000), JSON.stringify(options.steps ?? []), 'node', BIN, ...args],
+    [
+      '-c',
+      RUNNER,
+      String(options.columns),
+      String(options.rows ?? 24),
+      String(deadlineMs / 1000),
+      JSON.stringify(options.steps ?? []),
+      'node',
+      BIN,
+      ...args,
+    ],
     { env, extendEnv: false, reject: false, timeout: deadlineMs + 10_000, cwd: REPO_ROOT },
   );
   const parsed = JSON.parse(String(result.stdout)) as PtyRun;
@@ -108,6 +121,8 @@ export async function runInPty(args: string[], options: RunOptions & { columns: 
 export function visibleLines(output: string): string[] {
   // eslint-disable-next-line no-control-regex
   // Cursor to column 1 (what ora uses to redraw) is a carriage return; other sequences take no room.
-  const plain = output.replace(/\u001b\[1?G/g, '\r').replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\u001b[()][0-9A-B]|\u001b[=>78]/g, '');
+  const plain = output
+    .replace(/\u001b\[1?G/g, '\r')
+    .replace(/\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\u001b[()][0-9A-B]|\u001b[=>78]/g, '');
   return plain.split('\n').map((line) => line.split('\r').pop() ?? '');
 }

@@ -64,7 +64,11 @@ export interface TestServer {
 
 /** A JSON response: `body` JSON.stringify'd unless it is already a string. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
 }
 
 const REASONS: Record<number, string> = {
@@ -183,7 +187,11 @@ export async function answerWith(req: IncomingMessage, res: ServerResponse, answ
   if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
   if (req.socket.destroyed) return;
   const body =
-    answer.body === undefined ? '' : typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body);
+    answer.body === undefined
+      ? ''
+      : typeof answer.body === 'string' || Buffer.isBuffer(answer.body)
+        ? answer.body
+        : JSON.stringify(answer.body);
   res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
   res.end(body);
 }

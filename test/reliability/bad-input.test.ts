@@ -36,7 +36,8 @@ interface Case {
 }
 
 /** Words that state a rule or the reason for refusing. */
-const RULE = /must|required|unknown|missing|too many|refus|use one|holds no|cannot|expected|not a valid|unbalanced|invalid|empty|pass --yes|a profile name is/i;
+const RULE =
+  /must|required|unknown|missing|too many|refus|use one|holds no|cannot|expected|not a valid|unbalanced|invalid|empty|pass --yes|a profile name is/i;
 
 const CASES: Case[] = [
   // global options: wrong types and ranges

@@ -93,11 +93,14 @@ describe('a stalled or dead webhook receiver', () => {
       held.push(res);
     });
     await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => {
-      for (const res of held) res.destroy();
-      stall.closeAllConnections();
-      stall.close(() => resolve());
-    }));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const res of held) res.destroy();
+          stall.closeAllConnections();
+          stall.close(() => resolve());
+        }),
+    );
     const stallUrl = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/hook`;
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -154,7 +157,11 @@ describe('a stalled or dead webhook receiver', () => {
 });
 
 /** A receiver in its own process (its own core), answering 204 and counting distinct message ids. */
-async function startReceiverProcess(): Promise<{ url: string; count(): Promise<{ requests: number; distinct: number }>; child: ResultPromise }> {
+async function startReceiverProcess(): Promise<{
+  url: string;
+  count(): Promise<{ requests: number; distinct: number }>;
+  child: ResultPromise;
+}> {
   const source = `
     const http = require('node:http');
     const seen = new Set(); let requests = 0;

@@ -34,7 +34,10 @@ const PAGE = { transactions: [numberedTransaction(1), numberedTransaction(2), nu
 const HASHES = PAGE.transactions.map((tx) => tx.txHash as string);
 
 function tsvHashes(stdout: string): string[] {
-  return stdout.split('\n').filter(Boolean).map((line) => line.split('\t')[3]!);
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t')[3]!);
 }
 
 /** Compares what was printed with what the service had: items lost, items duplicated (or invented), order. */
@@ -232,7 +235,9 @@ describe('what proxies and broken services send', () => {
 
   it('an HTML page with status 200 (a captive portal): exit 1, nothing on stdout, even with --json', async () => {
     const s = await serve(queue({ status: 200, headers: { 'content-type': 'text/html' }, body: html }));
-    const results = await Promise.all([[], ['--json']].map((mode) => runInProcess(['tx', 'list', ...mode], { baseUrl: s.url, apiKey: KEY })));
+    const results = await Promise.all(
+      [[], ['--json']].map((mode) => runInProcess(['tx', 'list', ...mode], { baseUrl: s.url, apiKey: KEY })),
+    );
     for (const result of results) {
       figures.cases++;
       expect(result.exitCode).toBe(1);
@@ -255,7 +260,9 @@ describe('what proxies and broken services send', () => {
   it.each(broken)('%s: exit 1, never a partial document, in every mode', async (_name, body) => {
     const s = await serve(queue({ status: 200, headers: { 'content-type': 'application/json' }, body }));
     const modes = [[], ['--json'], ['--all', '--json'], ['--all']];
-    const results = await Promise.all(modes.map((mode) => runInProcess(['tx', 'list', '--retries', '0', ...mode], { baseUrl: s.url, apiKey: KEY })));
+    const results = await Promise.all(
+      modes.map((mode) => runInProcess(['tx', 'list', '--retries', '0', ...mode], { baseUrl: s.url, apiKey: KEY })),
+    );
     for (const [i, result] of results.entries()) {
       const mode = modes[i]!;
       figures.cases++;
@@ -299,7 +306,9 @@ describe('page tokens', () => {
     ['a cycle A, B, A', ['A', 'B', 'A']],
   ])('%s: loop detected, exit 1, every page before it printed once', async (_name, tokens) => {
     const pages = tokens.map((token, i) => ({ transactions: [numberedTransaction(100 + i)], nextPageToken: token }));
-    const s = await serve((_request, index) => (index < pages.length ? json(pages[index]) : json({ transactions: [numberedTransaction(999)] })));
+    const s = await serve((_request, index) =>
+      index < pages.length ? json(pages[index]) : json({ transactions: [numberedTransaction(999)] }),
+    );
     const started = performance.now();
     const result = await runInProcess(['tx', 'list', '--all'], { baseUrl: s.url, apiKey: KEY, timeout: 10_000 });
     figures.cases++;
@@ -337,7 +346,11 @@ function pagedWithFaults(
         case 'drop-mid-body':
           return { fault: 'drop-mid-body', body: '{"' + listField + '":[' };
         case 'html':
-          return { status: 502, headers: { 'content-type': 'text/html', 'retry-after': '0' }, body: '<html><body>Bad Gateway</body></html>' };
+          return {
+            status: 502,
+            headers: { 'content-type': 'text/html', 'retry-after': '0' },
+            body: '<html><body>Bad Gateway</body></html>',
+          };
         case 'stall':
           return { fault: 'stall' };
         default:
@@ -362,7 +375,11 @@ describe('--all over thousands of items through seeded random faults', () => {
   it('5,000 transactions as TSV: every one exactly once, in order', async () => {
     const { script, faults, pageSizes } = pagedWithFaults(transactions, 'transactions', 20_240_601);
     const s = await serve(script);
-    const result = await runInProcess(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
+    const result = await runInProcess(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], {
+      baseUrl: s.url,
+      apiKey: KEY,
+      timeout: 60_000,
+    });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect([...faults.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
@@ -375,12 +392,18 @@ describe('--all over thousands of items through seeded random faults', () => {
   it('5,000 transactions as --json: one document per page, every item exactly once, in order', async () => {
     const { script } = pagedWithFaults(transactions, 'transactions', 7);
     const s = await serve(script);
-    const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], { baseUrl: s.url, apiKey: KEY, timeout: 60_000 });
+    const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], {
+      baseUrl: s.url,
+      apiKey: KEY,
+      timeout: 60_000,
+    });
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    const printed = lines.flatMap((line) => (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash));
+    const printed = lines.flatMap((line) =>
+      (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash),
+    );
     expect(lines).toHaveLength(50);
     expect(record(expectedHashes, printed)).toEqual({ lost: 0, duplicated: 0, inOrder: true });
   }, 90_000);
@@ -389,11 +412,14 @@ describe('--all over thousands of items through seeded random faults', () => {
     const addresses = Array.from({ length: 5_000 }, (_, i) => numberedAddress(i + 1));
     const { script } = pagedWithFaults(addresses, 'addresses', 99, { totalAddresses: addresses.length });
     const s = await serve(script);
-    const result = await runInProcess(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'], {
-      baseUrl: s.url,
-      apiKey: KEY,
-      timeout: 60_000,
-    });
+    const result = await runInProcess(
+      ['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'],
+      {
+        baseUrl: s.url,
+        apiKey: KEY,
+        timeout: 60_000,
+      },
+    );
     figures.cases++;
     expect(result.exitCode, result.stderr).toBe(0);
     expect(record(addresses, result.stdout.split('\n').filter(Boolean))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
@@ -420,9 +446,17 @@ describe('--all over thousands of items through seeded random faults', () => {
       expect(result.exitCode, result.stderr).toBe(0);
       expect(s.requests.length - before).toBeGreaterThan(10);
       const printed = mode.length
-        ? result.stdout.split('\n').filter(Boolean).flatMap((line) => (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash))
+        ? result.stdout
+            .split('\n')
+            .filter(Boolean)
+            .flatMap((line) => (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash))
         : tsvHashes(result.stdout);
-      expect(record(original.map((tx) => tx.txHash as string), printed)).toEqual({ lost: 0, duplicated: 0, inOrder: true });
+      expect(
+        record(
+          original.map((tx) => tx.txHash as string),
+          printed,
+        ),
+      ).toEqual({ lost: 0, duplicated: 0, inOrder: true });
     }
   }, 60_000);
 });

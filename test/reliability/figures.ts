@@ -47,7 +47,9 @@ export function runDirectory(): string {
 
 /** The reliability test files, by name: the summary waits until each has reported in this run. */
 function suiteFiles(): string[] {
-  return readdirSync(SUITE_DIR).filter((name) => name.endsWith('.test.ts')).sort();
+  return readdirSync(SUITE_DIR)
+    .filter((name) => name.endsWith('.test.ts'))
+    .sort();
 }
 
 export function formatSummary(total: Figures): string {
@@ -83,7 +85,11 @@ export function useFigures(fileUrl: string): Figures {
 
 /** Prints the summary once every reliability file has reported in this run, and fails on a bad total. */
 function printSummaryIfLast(dir: string): void {
-  const reported = new Set(readdirSync(dir).filter((name) => name.endsWith('.test.ts.json')).map((name) => name.slice(0, -5)));
+  const reported = new Set(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.test.ts.json'))
+      .map((name) => name.slice(0, -5)),
+  );
   const expected = suiteFiles();
   if (!expected.every((name) => reported.has(name))) return;
   const total = emptyFigures();

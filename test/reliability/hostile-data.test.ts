@@ -12,7 +12,16 @@ import { useFigures } from './figures.js';
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_hostile_8d3c5a1f09';
 const WEBHOOK_ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
-const CREATE = ['webhook', 'create', '--url', 'https://hooks.example.com/x', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'];
+const CREATE = [
+  'webhook',
+  'create',
+  '--url',
+  'https://hooks.example.com/x',
+  '--chain-id',
+  '43113',
+  '--address',
+  '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+];
 
 const HOSTILE = [
   '\u001b[31mred\u001b[0m',
@@ -60,7 +69,9 @@ const HUGE_ITEMS = [
 /** Bytes sent exactly as a service might: pretty-printed, escapes, raw UTF-8 bidi characters, an invalid UTF-8 byte. */
 const RAW_BODY = Buffer.concat([
   Buffer.from(
-    '{\n  "transactions" : [ ' + JSON.stringify(hostileTransaction(1), null, 3) + ' ],\n' +
+    '{\n  "transactions" : [ ' +
+      JSON.stringify(hostileTransaction(1), null, 3) +
+      ' ],\n' +
       '  "note": "\\u001b[31m escaped \u202e raw bidi \\ud83d\\ude00 \\/slash", "bytes": "',
   ),
   Buffer.from([0xff, 0xfe, 0xc3]),
@@ -75,8 +86,22 @@ function script(request: RecordedRequest): Answer {
   switch (mode) {
     case 'hostile':
       if (route === '/v1/transactions') return json({ transactions: ITEMS });
-      if (route.endsWith('/addresses')) return json({ addresses: HOSTILE.map((text) => `0x${text}`), totalAddresses: HOSTILE.length, nextPageToken: `tok${HOSTILE[1]}` });
-      return json({ id: `id-${HOSTILE[2]}`, url: `https://x/${HOSTILE[0]}`, chainId: '43113', status: HOSTILE[12], createdAt: 1_750_000_000, name: HOSTILE[8], description: HOSTILE[3], eventType: 'address_activity', metadata: { addresses: HOSTILE.slice(0, 4), eventSignatures: [HOSTILE[5]] } }, 201);
+      if (route.endsWith('/addresses'))
+        return json({ addresses: HOSTILE.map((text) => `0x${text}`), totalAddresses: HOSTILE.length, nextPageToken: `tok${HOSTILE[1]}` });
+      return json(
+        {
+          id: `id-${HOSTILE[2]}`,
+          url: `https://x/${HOSTILE[0]}`,
+          chainId: '43113',
+          status: HOSTILE[12],
+          createdAt: 1_750_000_000,
+          name: HOSTILE[8],
+          description: HOSTILE[3],
+          eventType: 'address_activity',
+          metadata: { addresses: HOSTILE.slice(0, 4), eventSignatures: [HOSTILE[5]] },
+        },
+        201,
+      );
     case 'huge':
       return json({ transactions: HUGE_ITEMS });
     case 'raw':

@@ -70,7 +70,12 @@ async function interrupt(args: string[], signal: NodeJS.Signals, ready: (stdout:
   const signalledAt = performance.now();
   child.kill(signal);
   const result = await child;
-  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), stopMs: performance.now() - signalledAt };
+  return {
+    exitCode: result.exitCode,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    stopMs: performance.now() - signalledAt,
+  };
 }
 
 function tsvRowsComplete(stdout: string): { complete: boolean; hashes: string[] } {
@@ -115,7 +120,9 @@ describe('signals during a long --all', () => {
     const lines = result.stdout.split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.length).toBeGreaterThanOrEqual(2);
-    const hashes = lines.flatMap((line) => (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash));
+    const hashes = lines.flatMap((line) =>
+      (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash),
+    );
     figures.duplicated += countRepeats(hashes);
     expect(countRepeats(hashes)).toBe(0);
   });
@@ -142,7 +149,16 @@ describe('signals during a long --all', () => {
   it('SIGINT during webhook create waiting on the service: stops within a second, exit 130, nothing on stdout', async () => {
     server = await startTestServer(() => ({ fault: 'stall' }));
     const result = await interrupt(
-      ['webhook', 'create', '--url', 'https://hooks.example.com/x', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
+      [
+        'webhook',
+        'create',
+        '--url',
+        'https://hooks.example.com/x',
+        '--chain-id',
+        '43113',
+        '--address',
+        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
       'SIGINT',
       () => server!.requests.length > 0,
     );

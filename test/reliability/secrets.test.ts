@@ -16,7 +16,16 @@ import { occurrences, useFigures } from './figures.js';
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_live_RELIABILITY_5f0e9d8c7b6a4321';
 const WEBHOOK_ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
-const CREATE = ['webhook', 'create', '--url', 'https://hooks.example.com/x', '--chain-id', '43113', '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'];
+const CREATE = [
+  'webhook',
+  'create',
+  '--url',
+  'https://hooks.example.com/x',
+  '--chain-id',
+  '43113',
+  '--address',
+  '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+];
 
 let server: TestServer;
 let evil: TestServer;
@@ -25,7 +34,10 @@ let closedPort: string;
 /** Every run's stdout and stderr are scanned for the key; each output holding it counts as one leak. */
 function scan(label: string, result: RunResult): void {
   figures.cases++;
-  for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', result.stdout],
+    ['stderr', result.stderr],
+  ] as const) {
     if (occurrences(text, KEY) > 0) {
       figures.keysLeaked++;
       expect.soft(text, `${label}: the key leaked on ${stream}`).not.toContain(KEY);
@@ -40,9 +52,17 @@ async function run(label: string, args: string[], options: RunOptions = {}): Pro
 }
 
 const webhookBody = {
-  id: WEBHOOK_ID, url: 'https://hooks.example.com/x', chainId: '43113', status: 'active', createdAt: 1_750_000_000,
-  name: 'n', description: 'd', eventType: 'address_activity',
-  metadata: { addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'], eventSignatures: [] }, includeInternalTxs: false, includeLogs: false,
+  id: WEBHOOK_ID,
+  url: 'https://hooks.example.com/x',
+  chainId: '43113',
+  status: 'active',
+  createdAt: 1_750_000_000,
+  name: 'n',
+  description: 'd',
+  eventType: 'address_activity',
+  metadata: { addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'], eventSignatures: [] },
+  includeInternalTxs: false,
+  includeLogs: false,
 };
 
 /** The mode is the first path segment of the base URL: /ok, /401, /echo, ... */
@@ -52,7 +72,11 @@ function secretsScript(request: RecordedRequest): Answer {
   const sentKey = String(request.headers['x-service-api-key'] ?? '');
   switch (mode) {
     case 'ok':
-      if (route === '/v1/transactions') return json({ transactions: [numberedTransaction(1), numberedTransaction(2)], nextPageToken: request.searchParams.get('pageToken') ? undefined : 'p2' });
+      if (route === '/v1/transactions')
+        return json({
+          transactions: [numberedTransaction(1), numberedTransaction(2)],
+          nextPageToken: request.searchParams.get('pageToken') ? undefined : 'p2',
+        });
       if (route.endsWith('/addresses')) return json({ addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'], totalAddresses: 1 });
       if (request.method === 'POST') return json(webhookBody, 201);
       return json({ ...webhookBody, status: 'inactive' });
@@ -64,7 +88,11 @@ function secretsScript(request: RecordedRequest): Answer {
     case 'echo-reason':
       return json({ message: 'rejected', statusCode: 403, error: `Forbidden for ${sentKey}` }, 403);
     case 'echo-html':
-      return { status: 502, headers: { 'content-type': 'text/html' }, body: `<html><pre>upstream request headers: x-service-api-key: ${sentKey}</pre></html>` };
+      return {
+        status: 502,
+        headers: { 'content-type': 'text/html' },
+        body: `<html><pre>upstream request headers: x-service-api-key: ${sentKey}</pre></html>`,
+      };
     case 'drop':
       return { fault: 'drop' };
     case 'stall':
@@ -98,24 +126,53 @@ describe('the key never appears whole in anything printed', () => {
     ['webhook addresses', ['webhook', 'addresses', WEBHOOK_ID, '--all']],
     ['webhook deactivate', ['webhook', 'deactivate', WEBHOOK_ID, '--yes']],
   ];
-  const modes: Array<[string, string[]]> = [['tsv', []], ['json', ['--json']], ['verbose', ['--verbose']], ['json+verbose', ['--json', '-v']]];
-  const faults = ['ok', '400', '401', '403', '404', '429', '500', '502', '503', 'echo', 'echo-array', 'echo-reason', 'echo-html', 'drop', 'stall', 'badjson', 'redirect'];
+  const modes: Array<[string, string[]]> = [
+    ['tsv', []],
+    ['json', ['--json']],
+    ['verbose', ['--verbose']],
+    ['json+verbose', ['--json', '-v']],
+  ];
+  const faults = [
+    'ok',
+    '400',
+    '401',
+    '403',
+    '404',
+    '429',
+    '500',
+    '502',
+    '503',
+    'echo',
+    'echo-array',
+    'echo-reason',
+    'echo-html',
+    'drop',
+    'stall',
+    'badjson',
+    'redirect',
+  ];
 
-  it.each(faults)('fault %s, every command in every mode', async (fault) => {
-    const runs = commands.flatMap(([name, args]) =>
-      // Every mode for the happy path; for errors --json -v prints the most (each exchange, the message, the JSON line).
-      (fault === 'ok' ? modes : modes.slice(3)).map(([modeName, flags]) =>
-        run(`${name} ${modeName} ${fault}`, [...args, ...flags, '--retries', '1', '--timeout', fault === 'stall' ? '0.5' : '10'], { baseUrl: `${server.url}/${fault}` }),
-      ),
-    );
-    const results = await Promise.all(runs);
-    for (const result of results) {
-      if (fault === 'ok') expect(result.exitCode, result.stderr).toBe(0);
-      else expect(result.exitCode).not.toBe(0);
-      expect(result.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
-    }
-    expect(evil.requests).toHaveLength(0);
-  }, 60_000);
+  it.each(faults)(
+    'fault %s, every command in every mode',
+    async (fault) => {
+      const runs = commands.flatMap(([name, args]) =>
+        // Every mode for the happy path; for errors --json -v prints the most (each exchange, the message, the JSON line).
+        (fault === 'ok' ? modes : modes.slice(3)).map(([modeName, flags]) =>
+          run(`${name} ${modeName} ${fault}`, [...args, ...flags, '--retries', '1', '--timeout', fault === 'stall' ? '0.5' : '10'], {
+            baseUrl: `${server.url}/${fault}`,
+          }),
+        ),
+      );
+      const results = await Promise.all(runs);
+      for (const result of results) {
+        if (fault === 'ok') expect(result.exitCode, result.stderr).toBe(0);
+        else expect(result.exitCode).not.toBe(0);
+        expect(result.stderr).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+      }
+      expect(evil.requests).toHaveLength(0);
+    },
+    60_000,
+  );
 
   it('connection refused and timeouts, every command, --verbose and --json', async () => {
     const results = await Promise.all(
@@ -135,7 +192,12 @@ describe('the key never appears whole in anything printed', () => {
   });
 
   it('the key typed as a flag (--api-key=KEY, as other CLIs take it) is refused without being repeated', async () => {
-    for (const args of [['tx', 'list', `--api-key=${KEY}`], ['tx', 'list', '--api-key', KEY], [`--api-key=${KEY}`, 'tx', 'list'], ['webhook', 'create', `--key=${KEY}`]]) {
+    for (const args of [
+      ['tx', 'list', `--api-key=${KEY}`],
+      ['tx', 'list', '--api-key', KEY],
+      [`--api-key=${KEY}`, 'tx', 'list'],
+      ['webhook', 'create', `--key=${KEY}`],
+    ]) {
       const result = await run(`flag ${args[0]}`, args, { baseUrl: `${server.url}/ok` });
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toMatch(/^svc: /);
@@ -176,7 +238,11 @@ describe('the key never appears whole in anything printed', () => {
   it('a crash path (the config folder is a file): an unexpected error, with --verbose stack, still without the key', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'svc-crash-')), 'not-a-folder');
     writeFileSync(file, 'x');
-    for (const args of [['config', 'set', 'api-key', KEY, '-v'], ['config', 'set', 'base-url', 'https://example.com', '--verbose'], ['tx', 'list', '-v']]) {
+    for (const args of [
+      ['config', 'set', 'api-key', KEY, '-v'],
+      ['config', 'set', 'base-url', 'https://example.com', '--verbose'],
+      ['tx', 'list', '-v'],
+    ]) {
       const result = await runInProcess(args, { configDir: file, apiKey: KEY, baseUrl: `${server.url}/ok` });
       scan(`crash ${args.join(' ')}`, result);
       expect(result.exitCode).not.toBe(0);
@@ -194,7 +260,11 @@ describe('the key never appears whole in anything printed', () => {
       `{"profiles":{"default":{"api-key":["${KEY}"]}}}`,
     ]) {
       writeFileSync(path, text, { mode: 0o600 });
-      for (const args of [['tx', 'list'], ['config', 'list'], ['config', 'get', 'api-key', '-v']]) {
+      for (const args of [
+        ['tx', 'list'],
+        ['config', 'list'],
+        ['config', 'get', 'api-key', '-v'],
+      ]) {
         const result = await runInProcess(args, { configDir: dir, baseUrl: `${server.url}/ok` });
         scan(`corrupt config ${args.join(' ')}`, result);
         expect(result.exitCode).toBe(1);
@@ -210,12 +280,21 @@ function mode(path: string): number {
 
 describe('the config file', () => {
   it('is created 0600 by config set, whatever the umask', async () => {
-    for (const [args, input] of [[['config', 'set', 'base-url', 'https://example.com'], ''], [['config', 'set', 'api-key'], KEY]] as const) {
+    for (const [args, input] of [
+      [['config', 'set', 'base-url', 'https://example.com'], ''],
+      [['config', 'set', 'api-key'], KEY],
+    ] as const) {
       const dir = freshConfigDir();
       const env = isolatedEnv({ configDir: dir });
       // A process: the umask is a process attribute, set by the shell before node starts (changing it in the
       // test worker would affect everything else running there).
-      const result = await execa('sh', ['-c', 'umask 000; exec node "$0" "$@"', BIN, ...args], { env, extendEnv: false, reject: false, input, cwd: REPO_ROOT });
+      const result = await execa('sh', ['-c', 'umask 000; exec node "$0" "$@"', BIN, ...args], {
+        env,
+        extendEnv: false,
+        reject: false,
+        input,
+        cwd: REPO_ROOT,
+      });
       scan(`config set under umask 000`, { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) });
       expect(result.exitCode, String(result.stderr)).toBe(0);
       expect(mode(join(dir, 'config.json')).toString(8)).toBe('600');
@@ -244,33 +323,44 @@ describe('the config file', () => {
     ['profiles not an object', '{"profiles":"default"}'],
     ['a setting not a string', '{"profiles":{"default":{"base-url":42}}}'],
     ['binary junk', '\u0000\u0001\u001b[2J\u00ff'],
-  ])('%s: a clear error naming the file, exit 1, and the file unchanged by every command', async (_name, text) => {
-    const dir = freshConfigDir();
-    const path = join(dir, 'config.json');
-    writeFileSync(path, text, { mode: 0o600 });
-    const before = readFileSync(path);
-    for (const args of [
-      ['tx', 'list'],
-      ['config', 'list'],
-      ['config', 'get', 'base-url'],
-      ['config', 'set', 'base-url', 'https://example.org'],
-      ['config', 'set', 'api-key', KEY],
-      ['config', 'unset', 'base-url'],
-      ['webhook', 'addresses', WEBHOOK_ID],
-    ]) {
-      const result = await runInProcess(args, { configDir: dir, baseUrl: `${server.url}/ok`, apiKey: KEY });
-      scan(`corrupt ${args.join(' ')}`, result);
-      expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(1);
-      expect(result.stderr.split('\n')[0]).toMatch(/^svc: .*config/);
-      expect(result.stderr).toContain(path);
-      expect(result.stderr).not.toMatch(/\u001b/);
-      expect(readFileSync(path).equals(before), `${args.join(' ')} changed the file`).toBe(true);
-    }
-  }, 60_000);
+  ])(
+    '%s: a clear error naming the file, exit 1, and the file unchanged by every command',
+    async (_name, text) => {
+      const dir = freshConfigDir();
+      const path = join(dir, 'config.json');
+      writeFileSync(path, text, { mode: 0o600 });
+      const before = readFileSync(path);
+      for (const args of [
+        ['tx', 'list'],
+        ['config', 'list'],
+        ['config', 'get', 'base-url'],
+        ['config', 'set', 'base-url', 'https://example.org'],
+        ['config', 'set', 'api-key', KEY],
+        ['config', 'unset', 'base-url'],
+        ['webhook', 'addresses', WEBHOOK_ID],
+      ]) {
+        const result = await runInProcess(args, { configDir: dir, baseUrl: `${server.url}/ok`, apiKey: KEY });
+        scan(`corrupt ${args.join(' ')}`, result);
+        expect(result.exitCode, `${args.join(' ')}: ${result.stderr}`).toBe(1);
+        expect(result.stderr.split('\n')[0]).toMatch(/^svc: .*config/);
+        expect(result.stderr).toContain(path);
+        expect(result.stderr).not.toMatch(/\u001b/);
+        expect(readFileSync(path).equals(before), `${args.join(' ')} changed the file`).toBe(true);
+      }
+    },
+    60_000,
+  );
 });
 
 describe('plain http to a host other than loopback', () => {
-  const hosts = ['http://203.0.113.7', 'http://example.com', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'http://10.0.0.1:4010/prefix', 'http://[2001:db8::1]'];
+  const hosts = [
+    'http://203.0.113.7',
+    'http://example.com',
+    'http://localhost.evil.example',
+    'http://127.0.0.1.nip.io',
+    'http://10.0.0.1:4010/prefix',
+    'http://[2001:db8::1]',
+  ];
   it.each(hosts)('%s with a key: refused before any request, exit 2, saying why', async (host) => {
     const started = performance.now();
     const results = await Promise.all([
@@ -290,7 +380,11 @@ describe('plain http to a host other than loopback', () => {
 
   it('a key from the profile and a base URL from the profile: refused too', async () => {
     const dir = freshConfigDir();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { 'api-key': KEY, 'base-url': 'http://203.0.113.7' } } }), { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { default: { 'api-key': KEY, 'base-url': 'http://203.0.113.7' } } }),
+      { mode: 0o600 },
+    );
     const result = await runInProcess(['tx', 'list', '--timeout', '3'], { configDir: dir });
     scan('profile http', result);
     expect(result.exitCode).toBe(2);

@@ -15,11 +15,16 @@ import { useFigures } from './figures.js';
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_create_0d7f3b9a51';
 const CREATE = [
-  'webhook', 'create',
-  '--url', 'https://hooks.example.com/svc',
-  '--chain-id', '43113',
-  '--address', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
-  '--name', 'ci hook',
+  'webhook',
+  'create',
+  '--url',
+  'https://hooks.example.com/svc',
+  '--chain-id',
+  '43113',
+  '--address',
+  '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+  '--name',
+  'ci hook',
 ];
 const UNKNOWN = /outcome is unknown|may have (been )?created|may or may not/i;
 
@@ -75,7 +80,11 @@ function webhook(n: number): Record<string, unknown> {
 }
 
 const CREATED: Answer = { status: 201 };
-const html502: Answer = { status: 502, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' };
+const html502: Answer = {
+  status: 502,
+  headers: { 'content-type': 'text/html' },
+  body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+};
 const acted = (answer: Answer) => ({ acts: true, answer });
 const refused = (answer: Answer) => ({ acts: false, answer });
 const firstThen = (first: { acts: boolean; answer: Answer }) => (index: number) => (index === 0 ? first : acted(CREATED));
@@ -84,28 +93,98 @@ const SCENARIOS: Scenario[] = [
   { name: 'success', answer: () => acted(CREATED), exitCode: 0, posts: 1, created: 1 },
   { name: '500 after the service acted', answer: firstThen(acted(errorAnswer(500))), exitCode: 1, posts: 1, created: 1, unknown: true },
   { name: '500 before the service acted', answer: firstThen(refused(errorAnswer(500))), exitCode: 1, posts: 1, created: 0, unknown: true },
-  { name: '502 JSON after the service acted', answer: firstThen(acted(errorAnswer(502))), exitCode: 1, posts: 1, created: 1, unknown: true },
+  {
+    name: '502 JSON after the service acted',
+    answer: firstThen(acted(errorAnswer(502))),
+    exitCode: 1,
+    posts: 1,
+    created: 1,
+    unknown: true,
+  },
   { name: '502 HTML page from a proxy', answer: firstThen(acted(html502)), exitCode: 1, posts: 1, created: 1, unknown: true },
   { name: '503 after the service acted', answer: firstThen(acted(errorAnswer(503))), exitCode: 1, posts: 1, created: 1, unknown: true },
   { name: '429, then success', answer: firstThen(refused(errorAnswer(429))), exitCode: 0, posts: 2, created: 1 },
-  { name: '429 three times, then success', answer: (i) => (i < 3 ? refused(errorAnswer(429)) : acted(CREATED)), exitCode: 0, posts: 4, created: 1 },
-  { name: '429 every time', answer: () => refused(errorAnswer(429)), flags: ['--retries', '2'], exitCode: 5, posts: 3, created: 0, unknown: false },
-  { name: 'dropped before headers, not acted on', answer: firstThen(refused({ fault: 'drop' })), exitCode: 6, posts: 1, created: 0, unknown: true },
-  { name: 'dropped after the request was received and acted on', answer: firstThen(acted({ fault: 'drop' })), exitCode: 6, posts: 1, created: 1, unknown: true },
+  {
+    name: '429 three times, then success',
+    answer: (i) => (i < 3 ? refused(errorAnswer(429)) : acted(CREATED)),
+    exitCode: 0,
+    posts: 4,
+    created: 1,
+  },
+  {
+    name: '429 every time',
+    answer: () => refused(errorAnswer(429)),
+    flags: ['--retries', '2'],
+    exitCode: 5,
+    posts: 3,
+    created: 0,
+    unknown: false,
+  },
+  {
+    name: 'dropped before headers, not acted on',
+    answer: firstThen(refused({ fault: 'drop' })),
+    exitCode: 6,
+    posts: 1,
+    created: 0,
+    unknown: true,
+  },
+  {
+    name: 'dropped after the request was received and acted on',
+    answer: firstThen(acted({ fault: 'drop' })),
+    exitCode: 6,
+    posts: 1,
+    created: 1,
+    unknown: true,
+  },
   {
     name: 'dropped in the middle of the 201 body',
     answer: firstThen(acted({ fault: 'drop-mid-body', status: 201, body: '{"id":"3f2c8a71-' })),
-    exitCode: 6, posts: 1, created: 1, unknown: true,
+    exitCode: 6,
+    posts: 1,
+    created: 1,
+    unknown: true,
   },
-  { name: 'stalled past --timeout after acting', answer: firstThen(acted({ fault: 'stall' })), flags: ['--timeout', '0.5'], exitCode: 6, posts: 1, created: 1, unknown: true },
+  {
+    name: 'stalled past --timeout after acting',
+    answer: firstThen(acted({ fault: 'stall' })),
+    flags: ['--timeout', '0.5'],
+    exitCode: 6,
+    posts: 1,
+    created: 1,
+    unknown: true,
+  },
   {
     name: 'stalled mid-body past --timeout after acting',
     answer: firstThen(acted({ fault: 'stall-mid-body', body: '{"id":"3f2c' })),
-    flags: ['--timeout', '0.5'], exitCode: 6, posts: 1, created: 1, unknown: true,
+    flags: ['--timeout', '0.5'],
+    exitCode: 6,
+    posts: 1,
+    created: 1,
+    unknown: true,
   },
-  { name: '201 with a body that is not JSON', answer: () => acted({ status: 201, headers: { 'content-type': 'text/plain' }, body: 'Created' }), exitCode: 1, posts: 1, created: 1 },
-  { name: '400 from the service', answer: () => refused(errorAnswer(400, ['url must be reachable'])), exitCode: 2, posts: 1, created: 0, unknown: false },
-  { name: '401 from the service', answer: () => refused(errorAnswer(401, 'invalid key')), exitCode: 4, posts: 1, created: 0, unknown: false },
+  {
+    name: '201 with a body that is not JSON',
+    answer: () => acted({ status: 201, headers: { 'content-type': 'text/plain' }, body: 'Created' }),
+    exitCode: 1,
+    posts: 1,
+    created: 1,
+  },
+  {
+    name: '400 from the service',
+    answer: () => refused(errorAnswer(400, ['url must be reachable'])),
+    exitCode: 2,
+    posts: 1,
+    created: 0,
+    unknown: false,
+  },
+  {
+    name: '401 from the service',
+    answer: () => refused(errorAnswer(401, 'invalid key')),
+    exitCode: 4,
+    posts: 1,
+    created: 0,
+    unknown: false,
+  },
 ];
 
 describe('webhook create: at most one webhook under every fault', () => {

@@ -27,7 +27,9 @@ describe('the bundle built by npm run build', () => {
   const inputs = loadedAtStart(meta);
 
   it('loads commander and our own modules at start-up, and nothing heavy', () => {
-    const packages = new Set(inputs.filter((input) => input.includes('node_modules/')).map((input) => input.split('node_modules/')[1]!.split('/')[0]));
+    const packages = new Set(
+      inputs.filter((input) => input.includes('node_modules/')).map((input) => input.split('node_modules/')[1]!.split('/')[0]),
+    );
     expect([...packages]).toEqual(['commander']);
     expect(inputs.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules)|api|render\/table)/.test(input))).toEqual([]);
   });

@@ -16,7 +16,15 @@ const option = (path: string, name: string) => node(path).options.find((candidat
 
 describe('describeProgram', () => {
   it('reads commands and subcommands from the tree, help commands marked', () => {
-    expect(root.subcommands.map((sub) => sub.name)).toEqual(['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']);
+    expect(root.subcommands.map((sub) => sub.name)).toEqual([
+      'tx',
+      'webhook',
+      'event-signature',
+      'config',
+      'emulator',
+      'completion',
+      'help',
+    ]);
     expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual(['create', 'addresses', 'deactivate', 'listen', 'help']);
     expect(node('svc help').isHelp).toBe(true);
     expect(node('svc tx list').isHelp).toBe(false);

@@ -142,7 +142,8 @@ describe('WebhookStore under a random sequence of changes', () => {
       expect(actual, `step ${step} (${op})`).toEqual(expected);
     }
     // The mix must really have exercised every kind of change, refused removals included.
-    for (const op of ['create', 'deactivate', 'activate', 'add', 'remove', 'remove the last', 'update', 'clear']) expect(counts[op]).toBeGreaterThan(0);
+    for (const op of ['create', 'deactivate', 'activate', 'add', 'remove', 'remove the last', 'update', 'clear'])
+      expect(counts[op]).toBeGreaterThan(0);
   });
 });
 
@@ -187,8 +188,23 @@ describe('WebhookStore changes one by one', () => {
     const before = structuredClone(stored.webhook);
     store.update(stored, {});
     expect(stored.webhook).toEqual(before);
-    store.update(stored, { url: 'https://example.com/h', name: 'n', description: 'd', includeLogs: true, includeInternalTxs: true, status: 'inactive' });
-    expect(stored.webhook).toEqual({ ...before, url: 'https://example.com/h', name: 'n', description: 'd', includeLogs: true, includeInternalTxs: true, status: 'inactive' });
+    store.update(stored, {
+      url: 'https://example.com/h',
+      name: 'n',
+      description: 'd',
+      includeLogs: true,
+      includeInternalTxs: true,
+      status: 'inactive',
+    });
+    expect(stored.webhook).toEqual({
+      ...before,
+      url: 'https://example.com/h',
+      name: 'n',
+      description: 'd',
+      includeLogs: true,
+      includeInternalTxs: true,
+      status: 'inactive',
+    });
     expect(store.matching(tx('43114', a))).toEqual([]);
     expect(store.activeChainIds()).toEqual([]);
     store.update(stored, { status: 'active' });
@@ -286,7 +302,10 @@ describe('emulator route tables over HTTP', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'active', metadata: { addresses: ['0x1111111111111111111111111111111111111111'] } });
     const addresses = await call(emulator.url, 'GET', `/v1/webhooks/${created.body.id}/addresses`, { key: API_KEY });
-    expect(addresses).toMatchObject({ status: 200, body: { addresses: ['0x1111111111111111111111111111111111111111'], totalAddresses: 1 } });
+    expect(addresses).toMatchObject({
+      status: 200,
+      body: { addresses: ['0x1111111111111111111111111111111111111111'], totalAddresses: 1 },
+    });
     const injected = await call(emulator.url, 'POST', '/_emulator/transactions', {
       body: { chainId: '43114', from: '0x1111111111111111111111111111111111111111' },
     });
@@ -314,17 +333,20 @@ describe('emulator route tables over HTTP', () => {
       const body = method === 'POST' ? webhookBody() : undefined;
       const withoutKey = await call(emulator.url, method, path, { body });
       expect(withoutKey.status, `${method} ${path} without a key`).toBe(keyless);
-      if (keyless === 401) expect(withoutKey.body).toEqual({ message: expect.stringContaining('x-service-api-key'), statusCode: 401, error: 'Unauthorized' });
+      if (keyless === 401)
+        expect(withoutKey.body).toEqual({ message: expect.stringContaining('x-service-api-key'), statusCode: 401, error: 'Unauthorized' });
       const readOnly = await call(emulator.url, method, path, { key: 'viewer', body });
       expect(readOnly.status, `${method} ${path} with a read-only key`).toBe(viewer);
-      if (viewer === 403) expect(readOnly.body).toEqual({ message: expect.stringContaining('read-only'), statusCode: 403, error: 'Forbidden' });
+      if (viewer === 403)
+        expect(readOnly.body).toEqual({ message: expect.stringContaining('read-only'), statusCode: 403, error: 'Forbidden' });
     }
   });
 
   it('checks the key, then the rate limit, then read-only', async () => {
     const limited = await startEmulatorServer(testOptions({ seed: 11, rateLimit: 1, apiKeys: ['good'], readOnlyKeys: ['viewer'] }));
     try {
-      for (let i = 0; i < 3; i++) expect((await call(limited.url, 'POST', '/v1/webhooks', { key: 'bad', body: webhookBody() })).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await call(limited.url, 'POST', '/v1/webhooks', { key: 'bad', body: webhookBody() })).status).toBe(401);
       expect((await call(limited.url, 'POST', '/v1/webhooks', { key: 'viewer', body: webhookBody() })).status).toBe(403);
       const second = await call(limited.url, 'POST', '/v1/webhooks', { key: 'viewer', body: webhookBody() });
       expect(second.status).toBe(429);

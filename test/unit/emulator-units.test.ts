@@ -109,7 +109,12 @@ describe('page tokens', () => {
     const addressToken = encodePageToken({ kind: 'addresses', webhookId: 'a' }, 20);
     expect(decodeAddressToken(addressToken, 'a')).toEqual({ ok: true, cursor: 20 });
     expect(decodeAddressToken(addressToken, 'b')).toMatchObject({ ok: false });
-    for (const garbage of ['', '!!!', 'e30', Buffer.from('{"v":1,"scope":{"kind":"transactions","filters":"x"},"cursor":{}}').toString('base64url')]) {
+    for (const garbage of [
+      '',
+      '!!!',
+      'e30',
+      Buffer.from('{"v":1,"scope":{"kind":"transactions","filters":"x"},"cursor":{}}').toString('base64url'),
+    ]) {
       expect(decodeTxToken(garbage, filters).ok).toBe(false);
     }
   });

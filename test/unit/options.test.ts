@@ -3,14 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  parseChainId,
-  parseChoice,
-  parseHttpUrl,
-  parseInteger,
-  parsePositiveInteger,
-  parseSeconds,
-} from '../../src/options.js';
+import { parseChainId, parseChoice, parseHttpUrl, parseInteger, parsePositiveInteger, parseSeconds } from '../../src/options.js';
 import { parsePageSize, parsePageToken, parsePaging } from '../../src/commands/shared/paging.js';
 import { UsageError, LocalError } from '../../src/errors.js';
 import { checkWebhookId } from '../../src/options.js';
@@ -54,7 +47,13 @@ describe('parseSeconds', () => {
 
 describe('parseGlobals', () => {
   it('turns seconds into ms and keeps flags', () => {
-    expect(parseGlobals({ timeout: '0.5', retries: '2', color: true, json: true })).toMatchObject({ timeoutMs: 500, retries: 2, json: true, verbose: false, quiet: false });
+    expect(parseGlobals({ timeout: '0.5', retries: '2', color: true, json: true })).toMatchObject({
+      timeoutMs: 500,
+      retries: 2,
+      json: true,
+      verbose: false,
+      quiet: false,
+    });
   });
   it('refuses bad values with a UsageError', () => {
     expect(() => parseGlobals({ timeout: 'x', retries: '3', color: true })).toThrow(UsageError);
@@ -71,9 +70,12 @@ describe('parseChoice, parseHttpUrl, parseChainId, parsePageToken', () => {
   it.each(['https://example.com/hook', 'http://127.0.0.1:8080/x?y=1'])('parseHttpUrl accepts %s', (url) => {
     expect(parseHttpUrl('--url', url)).toBe(url);
   });
-  it.each(['/hook', 'example.com', 'ftp://example.com', 'https://exa mple.com', '', 'javascript:alert(1)'])('parseHttpUrl refuses %j', (url) => {
-    expect(() => parseHttpUrl('--url', url)).toThrow(UsageError);
-  });
+  it.each(['/hook', 'example.com', 'ftp://example.com', 'https://exa mple.com', '', 'javascript:alert(1)'])(
+    'parseHttpUrl refuses %j',
+    (url) => {
+      expect(() => parseHttpUrl('--url', url)).toThrow(UsageError);
+    },
+  );
 
   it.each(['1', '43114', '43113', '99999999999999999999'])('parseChainId accepts %s', (id) => {
     expect(parseChainId(id)).toBe(id);
@@ -106,9 +108,12 @@ describe('checkWebhookId', () => {
   it.each(['3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', 'abc', 'a%2F', 'a;b', 'hä', '...'])('accepts %j', (id) => {
     expect(checkWebhookId(id)).toBe(id);
   });
-  it.each(['', '.', '..', 'a/b', '/', 'a?b', 'a#b', 'a b', 'a\tb', 'a\nb', 'a\u0000b', 'a\u001bb', 'a\\b', 'a\u0085b'])('refuses %j', (id) => {
-    expect(() => checkWebhookId(id)).toThrow(UsageError);
-  });
+  it.each(['', '.', '..', 'a/b', '/', 'a?b', 'a#b', 'a b', 'a\tb', 'a\nb', 'a\u0000b', 'a\u001bb', 'a\\b', 'a\u0085b'])(
+    'refuses %j',
+    (id) => {
+      expect(() => checkWebhookId(id)).toThrow(UsageError);
+    },
+  );
 });
 
 describe('decideColor', () => {
@@ -152,9 +157,12 @@ describe('isLoopbackHost', () => {
   it.each(['localhost', 'LOCALHOST', 'api.localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])('%s is loopback', (host) => {
     expect(isLoopbackHost(host)).toBe(true);
   });
-  it.each(['example.com', '10.0.0.1', '128.0.0.1', '127.0.0.1.evil.com', 'localhost.evil.com', '0.0.0.0', '::', '192.168.1.1'])('%s is not', (host) => {
-    expect(isLoopbackHost(host)).toBe(false);
-  });
+  it.each(['example.com', '10.0.0.1', '128.0.0.1', '127.0.0.1.evil.com', 'localhost.evil.com', '0.0.0.0', '::', '192.168.1.1'])(
+    '%s is not',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
 });
 
 describe('checkBaseUrl', () => {

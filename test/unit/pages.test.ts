@@ -20,7 +20,12 @@ async function drive(plan: PagePlan, serve: Page[] | ((request: PageRequest, ind
     const page = typeof serve === 'function' ? serve(request, index) : serve[Math.min(index, serve.length - 1)]!;
     return page;
   };
-  for await (const page of paginate<Page>(plan, fetchPage, (p) => ({ itemCount: p.items.length, nextPageToken: p.nextPageToken }), () => limit - shown)) {
+  for await (const page of paginate<Page>(
+    plan,
+    fetchPage,
+    (p) => ({ itemCount: p.items.length, nextPageToken: p.nextPageToken }),
+    () => limit - shown,
+  )) {
     pages.push(page);
     shown += Math.min(page.items.length, limit - shown);
   }
@@ -63,11 +68,7 @@ describe('paginate', () => {
   it('a short page makes the next request ask for what is still missing', async () => {
     const { requests } = await drive(
       { follow: true },
-      [
-        { items: [1, 2, 3], nextPageToken: 'a' },
-        { items: [4, 5], nextPageToken: 'b' },
-        { items: [6] },
-      ],
+      [{ items: [1, 2, 3], nextPageToken: 'a' }, { items: [4, 5], nextPageToken: 'b' }, { items: [6] }],
       10,
     );
     expect(requests.map((r) => r.pageSize)).toEqual([10, 7, 5]);
@@ -85,13 +86,23 @@ describe('paginate', () => {
     ['null', null],
     ['a number (not followed)', 7],
   ])('stops on a %s token', async (_name, token) => {
-    const { requests } = await drive({ follow: true }, [{ items: [1], nextPageToken: 'a' }, { items: [2], nextPageToken: token }, { items: [3] }]);
+    const { requests } = await drive({ follow: true }, [
+      { items: [1], nextPageToken: 'a' },
+      { items: [2], nextPageToken: token },
+      { items: [3] },
+    ]);
     expect(requests).toHaveLength(2);
     expect(requests.map((r) => r.pageToken)).toEqual([undefined, 'a']);
   });
 
   it('a repeated token is a ResponseShapeError, not a loop', async () => {
-    await expect(drive({ follow: true }, [{ items: [1], nextPageToken: 'a' }, { items: [2], nextPageToken: 'b' }, { items: [3], nextPageToken: 'a' }])).rejects.toThrow(ResponseShapeError);
+    await expect(
+      drive({ follow: true }, [
+        { items: [1], nextPageToken: 'a' },
+        { items: [2], nextPageToken: 'b' },
+        { items: [3], nextPageToken: 'a' },
+      ]),
+    ).rejects.toThrow(ResponseShapeError);
   });
 
   it('a token equal to the first page token is a loop too', async () => {

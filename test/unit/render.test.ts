@@ -163,7 +163,14 @@ describe('tsvRow and rows of resources', () => {
   });
 
   it('webhookTsv starts with the id', () => {
-    const row = webhookTsv({ id: 'wh1', status: 'active', chainId: '1', url: 'https://e.com', name: 'n\tm', createdAt: 1_700_000_000 } as Webhook);
+    const row = webhookTsv({
+      id: 'wh1',
+      status: 'active',
+      chainId: '1',
+      url: 'https://e.com',
+      name: 'n\tm',
+      createdAt: 1_700_000_000,
+    } as Webhook);
     expect(row).toBe('wh1\tactive\t1\thttps://e.com\tn m\t2023-11-14T22:13:20Z\n');
   });
 });
@@ -230,7 +237,9 @@ describe('fitColumns', () => {
 describe('wrapLines', () => {
   it('breaks prose at spaces and commands with continuations, leaving what fits alone', () => {
     expect(wrapLines('\nShowing 250 of 250 addresses.\n', 20)).toBe('\nShowing 250 of 250\naddresses.\n');
-    expect(wrapLines('Next page: svc tx list --page-size 5 --page-token abc', 24)).toBe('Next page:\nsvc tx list \\\n  --page-size 5 \\\n  --page-token abc');
+    expect(wrapLines('Next page: svc tx list --page-size 5 --page-token abc', 24)).toBe(
+      'Next page:\nsvc tx list \\\n  --page-size 5 \\\n  --page-token abc',
+    );
     expect(wrapLines('short', 80)).toBe('short');
     for (const width of [20, 30, 45]) {
       const wrapped = wrapLines('Next page: svc webhook addresses 3f2c8a71 --page-size 10 --page-token tok', width);

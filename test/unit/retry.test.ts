@@ -39,9 +39,12 @@ describe('parseRetryAfterMs', () => {
     expect(parseRetryAfterMs('Wed, 31 Dec 2025 23:59:00 GMT', NOW)).toBe(0);
   });
 
-  it.each([undefined, '', '  ', 'soon', '-1', '1e3', 'Thu, 01 Jan 2026 00:00:05', 'not a date GMT', '0x10'])('junk %j → undefined', (header) => {
-    expect(parseRetryAfterMs(header, NOW)).toBeUndefined();
-  });
+  it.each([undefined, '', '  ', 'soon', '-1', '1e3', 'Thu, 01 Jan 2026 00:00:05', 'not a date GMT', '0x10'])(
+    'junk %j → undefined',
+    (header) => {
+      expect(parseRetryAfterMs(header, NOW)).toBeUndefined();
+    },
+  );
 });
 
 describe('backoffDelayMs (full jitter)', () => {
@@ -101,7 +104,11 @@ describe('status rules', () => {
 
 describe('apiErrorFrom', () => {
   it('uses the message string and the error phrase', () => {
-    const error = apiErrorFrom(400, Buffer.from(JSON.stringify({ message: 'bad pageSize', statusCode: 400, error: 'Bad Request' })), 'application/json');
+    const error = apiErrorFrom(
+      400,
+      Buffer.from(JSON.stringify({ message: 'bad pageSize', statusCode: 400, error: 'Bad Request' })),
+      'application/json',
+    );
     expect(error.message).toBe('bad pageSize');
     expect(error.statusCode).toBe(400);
     expect(error.reason).toBe('Bad Request');

@@ -52,7 +52,11 @@ describe('the shapes the CLI relies on', () => {
     expect(page.transactions[0]!.chainId).toBeUndefined();
     expect(page.transactions[1]!.chainId).toBe('43114');
     expect(v.parse(AddressPageSchema, { addresses: [] }).nextPageToken).toBeUndefined();
-    expect(v.parse(ShownWebhookSchema, { id: 'w1', createdAt: 'yesterday', metadata: 'none' })).toMatchObject({ id: 'w1', createdAt: undefined, metadata: undefined });
+    expect(v.parse(ShownWebhookSchema, { id: 'w1', createdAt: 'yesterday', metadata: 'none' })).toMatchObject({
+      id: 'w1',
+      createdAt: undefined,
+      metadata: undefined,
+    });
   });
 
   it('refuse what they rely on: the list, the items being objects, the token a string, a webhook id a string', () => {
@@ -67,16 +71,27 @@ describe('the shapes the CLI relies on', () => {
   it('check a received notification for its ids, event and transaction, in the order the receiver reports them', () => {
     const first = (value: unknown) => v.safeParse(ReceivedNotificationSchema, value, { abortEarly: true }).issues?.[0]?.message;
     expect(first([])).toBe('not a JSON object');
-    expect(first({ webhookId: 'w', eventType: 'address_activity', event: { transaction: {} } })).toBe('"messageId" is missing or not a string');
-    expect(first({ messageId: 'm', webhookId: 'w', eventType: 'e', event: { transaction: null } })).toBe('"event.transaction" is missing or not an object');
-    expect(first({ messageId: 'm', webhookId: 'w', eventType: 'e', event: { transaction: {}, logs: 3 } })).toBe('"event.logs" is not an array');
+    expect(first({ webhookId: 'w', eventType: 'address_activity', event: { transaction: {} } })).toBe(
+      '"messageId" is missing or not a string',
+    );
+    expect(first({ messageId: 'm', webhookId: 'w', eventType: 'e', event: { transaction: null } })).toBe(
+      '"event.transaction" is missing or not an object',
+    );
+    expect(first({ messageId: 'm', webhookId: 'w', eventType: 'e', event: { transaction: {}, logs: 3 } })).toBe(
+      '"event.logs" is not an array',
+    );
     expect(first({ messageId: 'm', webhookId: 'w', eventType: 'e', event: { transaction: {} } })).toBeUndefined();
   });
 });
 
 describe('request bodies, in the words of the service', () => {
   it('a creation body: required fields, rules, unknown fields first, long lists capped', () => {
-    expect(messages(CreateWebhookRequestSchema, {})).toEqual(['url is required', 'chainId is required', 'eventType is required', 'metadata is required']);
+    expect(messages(CreateWebhookRequestSchema, {})).toEqual([
+      'url is required',
+      'chainId is required',
+      'eventType is required',
+      'metadata is required',
+    ]);
     expect(messages(CreateWebhookRequestSchema, [])).toEqual(['body must be a JSON object']);
     const bad = messages(CreateWebhookRequestSchema, {
       url: 'https://example.com',

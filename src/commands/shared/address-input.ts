@@ -30,7 +30,8 @@ export async function readAddressInput(flags: AddressFlags, io: IO): Promise<str
   const addresses: string[] = [];
   const seen = new Set<string>();
   for (const { address, origin } of candidates) {
-    if (!isAddress(address)) throw new UsageError(`${origin} ${JSON.stringify(address)}: must be an address, 0x followed by 40 hex characters`);
+    if (!isAddress(address))
+      throw new UsageError(`${origin} ${JSON.stringify(address)}: must be an address, 0x followed by 40 hex characters`);
     const key = address.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -51,7 +52,14 @@ async function readAddressesFile(path: string, io: IO): Promise<string> {
     return await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new UsageError(`--addresses-file ${path}: cannot read it (${why})`);
   }
 }

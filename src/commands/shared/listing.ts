@@ -60,10 +60,17 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       shown += keptIndexes.length;
       spinner.clear();
       if (json) {
-        await io.write(jsonDocument(fetched.raw, spec.listField, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow));
+        await io.write(
+          jsonDocument(fetched.raw, spec.listField, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow),
+        );
       } else if (keptIndexes.length === 0) {
       } else if (io.isStdoutTTY) {
-        await io.write(await spec.table(keptIndexes.map((i) => received[i]!), style));
+        await io.write(
+          await spec.table(
+            keptIndexes.map((i) => received[i]!),
+            style,
+          ),
+        );
       } else {
         let rows = '';
         for (const i of keptIndexes) rows += spec.tsv(received[i]!);
