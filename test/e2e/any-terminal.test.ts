@@ -43,7 +43,7 @@ function expectFits(run: PtyRun, columns: number): void {
 
 const env = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
 
-describe.each(WIDTHS)('a terminal of %i columns', (columns) => {
+describe.concurrent.each(WIDTHS)('a terminal of %i columns', (columns) => {
   it('tx list, webhook addresses --all and webhook create end in time, bounded, within the width', async () => {
     const runs = await Promise.all([
       runInPty(['tx', 'list', '--limit', '30', '--no-color'], { ...env(), columns }),
@@ -81,7 +81,7 @@ describe.each(WIDTHS)('a terminal of %i columns', (columns) => {
   });
 });
 
-describe('the terminal changes size while the spinner runs', () => {
+describe.concurrent('the terminal changes size while the spinner runs', () => {
   it.each([
     [80, 0],
     [0, 40],
