@@ -114,9 +114,9 @@ export class Transport {
     }
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
-      const startedAt = performance.now();
+      const startedAt = Date.now();
       const outcome = await this.attempt(spec.method, url, headers, body);
-      const elapsed = Math.round(performance.now() - startedAt);
+      const elapsed = Date.now() - startedAt;
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
       this.logExchange(spec.method, url, outcome, elapsed, attempt, attempts, canRetry ? waitMs : undefined);
