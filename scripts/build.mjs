@@ -30,11 +30,21 @@ const unusedAtRuntime = {
       return { path: name, namespace: 'unused' };
     };
     const h2 = stub('undici-client-h2', "module.exports = function connectH2() { throw new Error('svc does not use HTTP/2'); };");
-    const childProcess = stub('commander-child-process', "module.exports = new Proxy({}, { get() { throw new Error('svc runs no executable subcommands'); } });");
-    const fetchBody = stub('undici-fetch-body', "module.exports = { extractBody() { throw new Error('svc sends no FormData or Blob bodies'); } };");
+    const childProcess = stub(
+      'commander-child-process',
+      "module.exports = new Proxy({}, { get() { throw new Error('svc runs no executable subcommands'); } });",
+    );
+    const fetchBody = stub(
+      'undici-fetch-body',
+      "module.exports = { extractBody() { throw new Error('svc sends no FormData or Blob bodies'); } };",
+    );
     build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (args.importer.includes('undici') ? h2 : undefined));
-    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) => (args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined));
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes('node_modules/commander/') ? childProcess : undefined));
+    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
+      args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined,
+    );
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('node_modules/commander/') ? childProcess : undefined,
+    );
   },
 };
 
