@@ -1,15 +1,21 @@
 // Opaque page tokens: base64url JSON naming the query that issued them and the cursor to continue after.
+import * as v from 'valibot';
 import type { TxCursor } from './tx-store.js';
 
+const TokenScopeSchema = v.variant('kind', [
+  v.object({ kind: v.literal('transactions'), filters: v.string() }),
+  v.object({ kind: v.literal('addresses'), webhookId: v.string() }),
+]);
 /** What a token is bound to: a token is only honoured by the same listing with the same filters. */
-export type TokenScope = { kind: 'transactions'; filters: string } | { kind: 'addresses'; webhookId: string };
+export type TokenScope = v.InferOutput<typeof TokenScopeSchema>;
 
-interface TokenPayload {
-  v: 1;
-  scope: TokenScope;
+const TokenPayloadSchema = v.object({
+  v: v.literal(1),
+  scope: TokenScopeSchema,
   /** Transactions: the sort key of the last item served. Addresses: how many were served (the list never changes). */
-  cursor: TxCursor | number;
-}
+  cursor: v.unknown(),
+});
+type TokenPayload = v.InferOutput<typeof TokenPayloadSchema>;
 
 export function encodePageToken(scope: TokenScope, cursor: TxCursor | number): string {
   const payload: TokenPayload = { v: 1, scope, cursor };
@@ -58,12 +64,8 @@ function describeFilters(filters: string): string {
 function parse(token: string): TokenPayload | null {
   if (!/^[A-Za-z0-9_-]+$/.test(token)) return null;
   try {
-    const payload: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (!isRecord(payload) || payload.v !== 1 || !isRecord(payload.scope)) return null;
-    const scope = payload.scope;
-    if (scope.kind === 'transactions' && typeof scope.filters === 'string') return payload as unknown as TokenPayload;
-    if (scope.kind === 'addresses' && typeof scope.webhookId === 'string') return payload as unknown as TokenPayload;
-    return null;
+    const payload = v.safeParse(TokenPayloadSchema, JSON.parse(Buffer.from(token, 'base64url').toString('utf8')));
+    return payload.success ? payload.output : null;
   } catch {
     return null;
   }
