@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,emulator picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,emulator,table picks figures.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -284,6 +284,62 @@ try {
       rps[1].push(await measure(fixed.port));
     }
     report('emulator GET /v1/transactions?pageSize=100  vs  bare node:http', rps[0], rps[1], 'req/s', { op: '>=', ratio: 0.5 });
+  }
+
+  if (wanted('table')) {
+    // A big page on a terminal: one page of 10,000 transactions drawn as a table for a 160-column pseudo-terminal,
+    // beside the same rows piped (TSV). Both run under bench/terminal-run.py, which drains the output as a terminal
+    // does, so the ratio is the cost of drawing; it must not grow with the rows (it once was 20 s against 0.3 s).
+    const ROWS = 10_000;
+    const hex = (n, width) => n.toString(16).padStart(width, '0');
+    const transactions = Array.from({ length: ROWS }, (_, i) => ({
+      blockNumber: String(48_000_000 - i),
+      blockTimestamp: 1_760_000_000 - i * 2,
+      chainId: i % 2 ? '43113' : '43114',
+      txHash: '0x' + hex(i * 7919 + 1, 64),
+      txStatus: i % 5 ? '1' : '0',
+      from: { address: '0x' + hex(i, 40) },
+      to: { address: '0x' + hex(i + 1, 40), name: 'Wrapped AVAX' },
+      method: { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: i % 3 ? 'transfer(address,uint256)' : '' },
+      value: String(10n ** 15n * BigInt(i + 1)),
+    }));
+    const pageFile = join(scratch, 'big-page.json');
+    writeFileSync(pageFile, JSON.stringify({ transactions }));
+    const pageServer = await startServer('fixed-server.mjs', [pageFile]);
+    stops.push(pageServer.stop);
+    const tableEnv = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${pageServer.port}`, SVC_API_KEY: 'bench-key' });
+    const drawn = (mode) =>
+      new Promise((resolve, reject) => {
+        const startedAt = performance.now();
+        const child = spawn('python3', [join(BENCH, 'terminal-run.py'), mode, '160', process.execPath, BIN, 'tx', 'list'], {
+          env: tableEnv,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let text = '';
+        child.stdout.on('data', (chunk) => (text += chunk));
+        child.once('error', reject);
+        child.once('close', (code) => {
+          const ms = performance.now() - startedAt;
+          if (code !== 0) return reject(new Error(`svc tx list (${mode}) exited ${code}`));
+          const { lines } = JSON.parse(text);
+          if (lines < ROWS) return reject(new Error(`svc tx list (${mode}) printed ${lines} lines, not ${ROWS}`));
+          resolve({ ms });
+        });
+      });
+    const { as, bs } = await alternate(
+      RUNS,
+      () => drawn('pty'),
+      () => drawn('pipe'),
+    );
+    report(
+      'svc tx list, 10k rows, 160-col terminal  vs  piped',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 3 },
+    );
+    await pageServer.stop();
+    stops.pop();
   }
 } finally {
   for (const stop of stops.reverse()) await stop();

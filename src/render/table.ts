@@ -118,8 +118,13 @@ function widen(layout: TableLayout, columns: Column[], natural: number[], availa
 }
 
 /**
- * Renders rows of plain (already terminal-safe) text; `paint` may colour a cell after it was fitted, so
+ * Renders rows of plain (already terminal-safe, one-line) text; `paint` may colour a cell after it was fitted, so
  * colour codes never count towards the width.
+ *
+ * cli-table3 draws the header; the rows are laid out here, by the rule cli-table3 follows for this borderless style
+ * (each cell padded to its column's width, aligned, columns two spaces apart, trailing spaces trimmed). cli-table3's
+ * layout compares every cell with every cell of the rows above it (layout-manager.js fillInTable/conflictExists),
+ * which made 10,000 rows take 20 s; this is linear, and test/unit/table-scale.test.ts holds it to cli-table3's output.
  */
 export function renderTable(
   columns: Column[],
@@ -128,38 +133,78 @@ export function renderTable(
   paint?: (columnIndex: number, text: string, chalk: ChalkInstance) => string,
 ): string {
   const chalk = palette(style.color);
-  const natural = columns.map((column, i) => Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
+  const cellWidth = measurer();
+  const natural = columns.map((column) => cellWidth(column.header));
+  for (const row of rows) {
+    for (let i = 0; i < columns.length; i++) natural[i] = Math.max(natural[i]!, cellWidth(row[i] ?? ''));
+  }
   const continued = style.pages?.layout;
   const { visible, widths } = continued ? widen(continued, columns, natural, style.width) : fitColumns(columns, natural, style.width);
   if (style.pages) style.pages.layout = { visible, widths };
-  const fit = (text: string, i: number) => {
-    const column = columns[i]!;
-    if (column.shrink === 'middle') return shortenMiddle(text, widths[i]!);
-    return truncate(text, widths[i]!);
-  };
-  const table = new Table({
-    chars: BORDERLESS,
-    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
-    head: continued ? [] : visible.map((i) => chalk.bold(fit(columns[i]!.header, i))),
-    colAligns: visible.map((i) => columns[i]!.align ?? 'left'),
-    colWidths: visible.map((i) => widths[i]!),
-    wordWrap: false,
-  });
-  for (const row of rows) {
-    table.push(
-      visible.map((i) => {
-        const text = fit(row[i] ?? '', i);
-        return paint ? paint(i, text, chalk) : text;
-      }),
-    );
+  const lineWidth = visible.reduce((sum, i) => sum + widths[i]!, 0) + GAP * (visible.length - 1);
+  const lines: string[] = [];
+  if (!continued) {
+    const header = new Table({
+      chars: BORDERLESS,
+      style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
+      head: visible.map((i) => chalk.bold(fitCell(columns[i]!.header, widths[i]!, columns[i]!.shrink))),
+      colAligns: visible.map((i) => columns[i]!.align ?? 'left'),
+      colWidths: visible.map((i) => widths[i]!),
+      wordWrap: false,
+    });
+    lines.push(...header.toString().split('\n'));
   }
-  return fitLines(
-    table
-      .toString()
-      .split('\n')
-      .map((line) => line.trimEnd()),
-    style.width,
-  );
+  for (const row of rows) {
+    let line = '';
+    for (const [position, i] of visible.entries()) {
+      const column = columns[i]!;
+      const text = fitCell(row[i] ?? '', widths[i]!, column.shrink);
+      const padding = ' '.repeat(widths[i]! - cellWidth(text));
+      const shown = paint ? paint(i, text, chalk) : text;
+      if (position > 0) line += ' '.repeat(GAP);
+      line += column.align === 'right' ? padding + shown : shown + padding;
+    }
+    lines.push(line);
+  }
+  const trimmed = lines.map((line) => line.trimEnd());
+  // Only a terminal too narrow for the narrowest columns has lines to cut: measuring each line is for that case.
+  return lineWidth <= style.width ? trimmed.join('\n') + '\n' : fitLines(trimmed, style.width);
+}
+
+/**
+ * Printable ASCII and the ellipsis cut cells end in, where one character is one column and one grapheme: hashes,
+ * addresses, numbers, most names, and what fitting made of them.
+ */
+const ONE_COLUMN_EACH = /^[\x20-\x7e…]*$/;
+
+/**
+ * Display width, without string-width's grapheme and emoji work for the text that needs none; the rest is measured
+ * once per distinct text (string-width takes ~40 µs for a name with an emoji, and names repeat down a listing).
+ */
+function measurer(): (text: string) => number {
+  const measured = new Map<string, number>();
+  return (text) => {
+    if (ONE_COLUMN_EACH.test(text)) return text.length;
+    let width = measured.get(text);
+    if (width === undefined) {
+      width = displayWidth(text);
+      measured.set(text, width);
+    }
+    return width;
+  };
+}
+
+/**
+ * A cell cut to its column as shortenMiddle/truncate cut it; one-column text is cut by slicing, which gives the same
+ * text without segmenting graphemes (three cells of every transaction row are cut on a 160-column terminal).
+ */
+function fitCell(text: string, width: number, shrink: Column['shrink']): string {
+  if (!ONE_COLUMN_EACH.test(text)) return shrink === 'middle' ? shortenMiddle(text, width) : truncate(text, width);
+  if (text.length <= width) return text;
+  if (width <= 0) return '';
+  if (shrink !== 'middle' || width < 6) return text.slice(0, width - 1) + '…';
+  const tail = Math.floor((width - 1) / 2);
+  return text.slice(0, width - 1 - tail) + '…' + text.slice(text.length - tail);
 }
 
 /**
