@@ -1,4 +1,4 @@
-// `svc config get <key>`: the effective value of a setting; a key only ever as its last 4 characters.
+// `svc config get <key>`: the effective value of a setting; a key only ever as its last 4 characters, a URL's password never.
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { LocalError } from '../errors.js';
@@ -17,10 +17,10 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {
-  const { resolveSettings, maskKey } = await import('../settings/resolve.js');
+  const { resolveSettings, displayUrl, maskKey } = await import('../settings/resolve.js');
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
   if (key === 'base-url') {
-    await context.io.write(settings.baseUrl.value + '\n');
+    await context.io.write(displayUrl(settings.baseUrl.value) + '\n');
     return;
   }
   if (!settings.apiKey) {

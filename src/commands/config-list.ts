@@ -13,12 +13,15 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(context: CommandContext): Promise<void> {
-  const [{ resolveSettings, maskKey }, { tsvRow }] = await Promise.all([import('../settings/resolve.js'), import('../render/tsv.js')]);
+  const [{ resolveSettings, displayUrl, maskKey }, { tsvRow }] = await Promise.all([
+    import('../settings/resolve.js'),
+    import('../render/tsv.js'),
+  ]);
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, io.env);
   const rows: Array<[string, string, string]> = [
     ['profile', settings.profile.value, settings.profile.source],
-    ['base-url', settings.baseUrl.value, settings.baseUrl.source],
+    ['base-url', displayUrl(settings.baseUrl.value), settings.baseUrl.source],
     ['api-key', settings.apiKey ? maskKey(settings.apiKey.value) : '', settings.apiKey?.source ?? 'default'],
   ];
   if (context.globals.json) {

@@ -45,7 +45,7 @@ export function parseConfigSetOptions(keyText: string, valueArgument: string | u
 }
 
 function checkSettingValue(key: SettingKey, value: string): string {
-  if (key === 'base-url') return checkBaseUrl(value, 'base-url');
+  if (key === 'base-url') return checkBaseUrl(value, 'config set base-url');
   if (value === '' || /[^\x21-\x7e]/.test(value)) {
     throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
   }
@@ -53,23 +53,27 @@ function checkSettingValue(key: SettingKey, value: string): string {
 }
 
 export async function run(options: ConfigSetOptions, context: CommandContext): Promise<void> {
-  const [{ writeSetting }, { resolveSettings, maskKey }] = await Promise.all([
+  const [{ writeSetting }, { resolveProfile, displayUrl, maskKey }, { configPath, readConfig }] = await Promise.all([
     import('../settings/write.js'),
     import('../settings/resolve.js'),
+    import('../settings/store.js'),
   ]);
   const { key } = options;
   const { io } = context;
-  const settings = resolveSettings({ profile: context.globals.profile }, io.env);
+  // Only the profile: the values stored now may be what this command is run to mend.
+  const profile = resolveProfile({ profile: context.globals.profile }, io.env).value;
+  const path = configPath(io.env);
+  readConfig(path); // a corrupt file is reported before a key is asked for, and never overwritten
   let value = options.value;
   if (value === undefined) {
     value = checkSettingValue(key, await readKey(context));
   } else if (key === 'api-key' && !io.quiet) {
     io.warn('svc: warning: a key given as an argument stays in your shell history; next time leave it out and paste it at the prompt');
   }
-  await writeSetting(io.env, settings.configPath, settings.profile.value, key, value);
+  await writeSetting(path, profile, key, value, { interrupt: context.interrupt });
   if (!io.quiet) {
-    const shown = key === 'api-key' ? maskKey(value) : value;
-    io.warn(`Set ${key} to ${shown} in profile "${settings.profile.value}" (${settings.configPath})`);
+    const shown = key === 'api-key' ? maskKey(value) : displayUrl(value);
+    io.warn(`Set ${key} to ${shown} in profile "${profile}" (${path})`);
   }
 }
 

@@ -16,13 +16,16 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {
-  const [{ removeSetting }, { resolveSettings }] = await Promise.all([import('../settings/write.js'), import('../settings/resolve.js')]);
+  const [{ removeSetting }, { resolveProfile }, { configPath }] = await Promise.all([
+    import('../settings/write.js'),
+    import('../settings/resolve.js'),
+    import('../settings/store.js'),
+  ]);
   const { io } = context;
-  const settings = resolveSettings({ profile: context.globals.profile }, io.env);
-  const removed = await removeSetting(io.env, settings.configPath, settings.profile.value, key);
+  // Only the profile: a stored value that no longer passes is what unset is run to remove.
+  const profile = resolveProfile({ profile: context.globals.profile }, io.env).value;
+  const removed = await removeSetting(configPath(io.env), profile, key, { interrupt: context.interrupt });
   if (!io.quiet) {
-    io.warn(
-      removed ? `Removed ${key} from profile "${settings.profile.value}"` : `${key} was not set in profile "${settings.profile.value}"`,
-    );
+    io.warn(removed ? `Removed ${key} from profile "${profile}"` : `${key} was not set in profile "${profile}"`);
   }
 }

@@ -24,7 +24,7 @@ export interface SettingFlags {
   baseUrl?: string;
 }
 
-export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): ResolvedSettings {
+export function resolveProfile(flags: Pick<SettingFlags, 'profile'>, env: NodeJS.ProcessEnv): Sourced<string> {
   const profile: Sourced<string> =
     flags.profile !== undefined
       ? { value: flags.profile, source: 'flag' }
@@ -32,14 +32,18 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Re
         ? { value: env.SVC_PROFILE, source: 'env' }
         : { value: DEFAULT_PROFILE, source: 'default' };
   checkProfileName(profile.value);
+  return profile;
+}
+
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): ResolvedSettings {
+  const profile = resolveProfile(flags, env);
   const path = configPath(env);
   const stored = profileSettings(readConfig(path), profile.value);
 
   let baseUrl: Sourced<string>;
   if (flags.baseUrl !== undefined) baseUrl = { value: checkBaseUrl(flags.baseUrl, '--base-url'), source: 'flag' };
   else if (env.SVC_BASE_URL) baseUrl = { value: checkBaseUrl(env.SVC_BASE_URL, 'SVC_BASE_URL'), source: 'env' };
-  else if (stored['base-url'])
-    baseUrl = { value: checkBaseUrl(stored['base-url'], `base-url of profile "${profile.value}"`), source: 'profile' };
+  else if (stored['base-url']) baseUrl = { value: storedBaseUrl(stored['base-url'], profile.value), source: 'profile' };
   else baseUrl = { value: DEFAULT_BASE_URL, source: 'default' };
 
   let apiKey: Sourced<string> | undefined;
@@ -49,21 +53,66 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Re
   return { profile, baseUrl, apiKey, configPath: path };
 }
 
-/** An absolute http(s) URL, returned without a trailing slash so `/v1/...` can be appended. */
+/** A stored base URL that no longer passes (written by hand, or by an older svc) names the command that mends it. */
+function storedBaseUrl(text: string, profile: string): string {
+  try {
+    return checkBaseUrl(text, `base-url of profile "${profile}"`);
+  } catch (error) {
+    const profileFlag = profile === DEFAULT_PROFILE ? '' : ` --profile ${profile}`;
+    (error as UsageError).hint =
+      `set it again with: svc config set base-url <url>${profileFlag} (or: svc config unset base-url${profileFlag})`;
+    throw error;
+  }
+}
+
+/**
+ * The base URL as pasted, made into the service's root, or a usage error naming `origin` (where it came from).
+ * Where the meaning is plain it is normalised: surrounding whitespace, trailing slashes, a trailing `/v1` (the CLI
+ * appends `/v1/...` itself), an empty `?` or `#`. A query or fragment with content, or whitespace inside, has no
+ * plain meaning for a root the CLI appends paths to, so it is refused. A user:password stays (percent-encoded)
+ * and is never shown (displayUrl).
+ */
 export function checkBaseUrl(text: string, origin: string): string {
+  const pasted = text.trim();
+  // Quoted as JSON: what was pasted may hold tabs, newlines or escape sequences.
+  const refuse = (rule: string) => new UsageError(`${origin} ${JSON.stringify(displayUrl(text))}: ${rule}`);
+  if (/[\s\p{C}]/u.test(pasted)) throw refuse('must not hold spaces or control characters');
   let url: URL;
   try {
-    url = new URL(text);
+    url = new URL(pasted);
   } catch {
-    throw new UsageError(`${origin} "${text}": must be an absolute http:// or https:// URL`);
+    throw refuse('must be an absolute http:// or https:// URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${origin} "${text}": must be an absolute http:// or https:// URL`);
+    throw refuse('must be an absolute http:// or https:// URL');
   }
-  if (url.search || url.hash) {
-    throw new UsageError(`${origin} "${text}": must not carry a query or fragment`);
+  if (url.search !== '') throw refuse('must not carry a query ("?..."): the CLI appends /v1/... and its own query to it');
+  if (url.hash !== '') throw refuse('must not carry a fragment ("#..."): it would never reach the service');
+  url.search = '';
+  url.hash = '';
+  // Every trailing `/v1` goes, not just one, so a normalised root normalises to itself when read back.
+  const path = url.pathname;
+  let end = path.length;
+  for (;;) {
+    while (end > 0 && path[end - 1] === '/') end--;
+    if (!path.endsWith('/v1', end)) break;
+    end -= '/v1'.length;
   }
-  return text.replace(/\/+$/, '');
+  url.pathname = '/';
+  return url.href.slice(0, -1) + path.slice(0, end);
+}
+
+/**
+ * The URL as it may be shown (settings, errors), parseable or not: any user name and password replaced by `***`.
+ * In a URL the parser accepts, userinfo ends at the last "@" of the authority; in text it refuses, anything up to
+ * the last "@" may be part of a password, so all of it goes.
+ */
+export function displayUrl(text: string): string {
+  const scheme = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text)?.[0] ?? '';
+  const rest = text.slice(scheme.length);
+  const authority = rest.slice(0, rest.search(/[/?#\\]|$/));
+  const at = URL.canParse(text.trim()) ? authority.lastIndexOf('@') : rest.lastIndexOf('@');
+  return at < 0 ? text : `${scheme}***${rest.slice(at)}`;
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only hosts a key may be sent to over plain http. */

@@ -1,4 +1,4 @@
-// The config store on disk: read directly as JSON on every command (fast), written through conf by `svc config`.
+// The config store on disk: read directly as JSON on every command (fast), written by `svc config` (write.ts).
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ export interface StoredConfig {
 export const CONFIG_FILE_NAME = 'config.json';
 const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The folder conf would choose for project "svc" with no suffix (env-paths' rules), unless SVC_CONFIG_DIR is set. */
+/** The platform's config folder for "svc" (env-paths' rules, as conf used), unless SVC_CONFIG_DIR is set. */
 export function configDir(env: NodeJS.ProcessEnv): string {
   if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
   const home = homedir();
@@ -66,22 +66,28 @@ export function readConfig(path: string): StoredConfig {
   }
   if (!isRecord(parsed)) throw corrupt(path, 'not a JSON object');
   const profiles = parsed.profiles;
-  if (profiles !== undefined) {
-    if (!isRecord(profiles)) throw corrupt(path, '"profiles" is not an object');
-    for (const [name, settings] of Object.entries(profiles)) {
-      if (!isRecord(settings)) throw corrupt(path, `profile "${name}" is not an object`);
-      for (const key of SETTING_KEYS) {
-        if (settings[key] !== undefined && typeof settings[key] !== 'string') {
-          throw corrupt(path, `"${key}" of profile "${name}" is not a string`);
-        }
+  if (profiles === undefined) return parsed;
+  if (!isRecord(profiles)) throw corrupt(path, '"profiles" is not an object');
+  // Profile names are data, and some are names of every object's properties (`toString`, `__proto__`): a record
+  // without a prototype holds them as plain keys, and no lookup can reach Object.prototype.
+  const checked: Record<string, ProfileSettings> = Object.create(null);
+  for (const [name, settings] of Object.entries(profiles)) {
+    if (!isRecord(settings)) throw corrupt(path, `profile "${name}" is not an object`);
+    for (const key of SETTING_KEYS) {
+      if (settings[key] !== undefined && typeof settings[key] !== 'string') {
+        throw corrupt(path, `"${key}" of profile "${name}" is not a string`);
       }
     }
+    checked[name] = settings as ProfileSettings;
   }
-  return parsed as StoredConfig;
+  return { ...parsed, profiles: checked };
 }
 
 export function profileSettings(config: StoredConfig, profile: string): ProfileSettings {
-  return config.profiles?.[profile] ?? {};
+  const settings = config.profiles && Object.hasOwn(config.profiles, profile) ? config.profiles[profile]! : {};
+  const own: ProfileSettings = {};
+  for (const key of SETTING_KEYS) if (Object.hasOwn(settings, key)) own[key] = settings[key];
+  return own;
 }
 
 function tightenMode(path: string): void {
