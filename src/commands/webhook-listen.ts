@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
-import { parseHttpUrl, parseInteger } from '../options.js';
+import { parseInteger } from '../options.js';
+import { displayUrl, isLoopbackHost } from '../settings/resolve.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 
@@ -54,8 +55,32 @@ export function parseWebhookListenOptions(flags: WebhookListenFlags): WebhookLis
     port: parseInteger('--port', flags.port, 0, 65535),
     host: flags.host,
     path: flags.path,
-    forwardTo: flags.forwardTo === undefined ? undefined : parseHttpUrl('--forward-to', flags.forwardTo),
+    forwardTo: flags.forwardTo === undefined ? undefined : parseForwardTo(flags.forwardTo),
   };
+}
+
+/**
+ * A user:password in --forward-to is sent as Basic auth, as curl and browsers do with such a URL: a consumer behind
+ * a password is common, and refusing would leave no way to reach it. It is never printed, and not sent in clear
+ * over the network: plain http only to this machine.
+ */
+function parseForwardTo(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || /[\s\p{Cc}]/u.test(text)) {
+    throw new UsageError(`--forward-to ${JSON.stringify(displayUrl(text))}: must be an absolute http:// or https:// URL`);
+  }
+  if ((url.username || url.password) && url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(
+      `--forward-to ${JSON.stringify(displayUrl(text))}: refusing to send its password over plain http to ${url.host}: anyone on the way could read it`,
+      'use https://, or a consumer on this machine (127.0.0.1, localhost)',
+    );
+  }
+  return text;
 }
 
 export async function run(options: WebhookListenOptions, context: CommandContext): Promise<void> {
@@ -99,7 +124,9 @@ export async function run(options: WebhookListenOptions, context: CommandContext
     }
     throw error;
   }
-  io.warn(`Ready: notifications to ${receiver.url}${options.forwardTo ? ` are relayed to ${options.forwardTo}` : ''} (Ctrl-C to stop)`);
+  io.warn(
+    `Ready: notifications to ${receiver.url}${options.forwardTo ? ` are relayed to ${displayUrl(options.forwardTo)}` : ''} (Ctrl-C to stop)`,
+  );
   await untilInterrupted(context.interrupt);
   await receiver.close();
 }

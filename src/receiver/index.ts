@@ -40,6 +40,7 @@ const REMEMBERED_MESSAGE_IDS = 100_000;
 const FORWARD_TIMEOUT_MS = 10_000;
 
 export async function startReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const forwardTarget = options.forwardTo === undefined ? undefined : relayTarget(options.forwardTo);
   const seenMessageIds = new Set<string>();
   const remember = (messageId: string) => {
     seenMessageIds.add(messageId);
@@ -80,8 +81,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     remember(checked.messageId);
     let status = 200;
     let forward: { status?: number; error?: string } | undefined;
-    if (options.forwardTo) {
-      forward = await relay(options.forwardTo, body, request.headers['content-type']);
+    if (forwardTarget) {
+      forward = await relay(forwardTarget, body, request.headers['content-type']);
       // The sender learns how the real consumer fared, so its retries can be rehearsed too.
       status = forward.status !== undefined && forward.status >= 200 && forward.status < 300 ? 200 : 502;
     }
@@ -137,11 +138,37 @@ export function checkNotification(body: string): ReceivedNotification | string {
   return result.success ? result.output : result.issues[0].message;
 }
 
-async function relay(url: string, body: string, contentType: string | undefined): Promise<{ status?: number; error?: string }> {
+/** Where and how messages are relayed: fetch refuses a URL holding a user:password, so it travels as Basic auth. */
+interface RelayTarget {
+  url: string;
+  authorization?: string;
+}
+
+function relayTarget(forwardTo: string): RelayTarget {
+  const url = new URL(forwardTo);
+  if (!url.username && !url.password) return { url: forwardTo };
+  const credentials = `${percentDecoded(url.username)}:${percentDecoded(url.password)}`;
+  url.username = '';
+  url.password = '';
+  return { url: url.href, authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}` };
+}
+
+/** As curl reads a URL's user:password: escapes decoded, and a stray "%" taken as it is. */
+function percentDecoded(text: string): string {
   try {
-    const response = await fetch(url, {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+async function relay(target: RelayTarget, body: string, contentType: string | undefined): Promise<{ status?: number; error?: string }> {
+  const headers: Record<string, string> = { 'content-type': contentType ?? 'application/json' };
+  if (target.authorization) headers.authorization = target.authorization;
+  try {
+    const response = await fetch(target.url, {
       method: 'POST',
-      headers: { 'content-type': contentType ?? 'application/json' },
+      headers,
       body,
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
