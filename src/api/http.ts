@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 // that alone was ~20% of `svc tx list` and 6 MB.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { ApiError, InterruptedError, NetworkError, SvcError } from '../errors.js';
+import { ApiError, InterruptedError, NetworkError, ResponseShapeError, SvcError } from '../errors.js';
 import { API_KEY_HEADER, REASON_PHRASES } from '../schema/index.js';
 import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
 import { maskKey } from '../settings/mask.js';
@@ -57,6 +57,12 @@ export interface HttpResponse {
   body: Buffer;
   contentType: string | undefined;
 }
+
+/**
+ * The most of one answer svc reads. A page is a few hundred KB, so this is generous; a body that never ends (a broken
+ * proxy, a hostile service) stops here instead of growing the process by gigabytes until the time limit.
+ */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Error codes meaning the request never reached the service: safe to retry even a POST. */
 const NOT_CONNECTED_CODES = new Set([
@@ -163,11 +169,16 @@ export class Transport {
         signal: controller.signal,
       });
       connected = true;
-      const bytes = Buffer.from(await response.body.arrayBuffer());
       const header = (name: string): string | undefined => {
         const value = response.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
+      const bytes = Number(header('content-length')) > MAX_BODY_BYTES ? undefined : await readBounded(response.body, MAX_BODY_BYTES);
+      if (bytes === undefined) {
+        // Closes the connection: the rest of the body is never read.
+        response.body.destroy();
+        return { kind: 'oversized', status: response.statusCode };
+      }
       return {
         kind: 'response',
         status: response.statusCode,
@@ -186,6 +197,8 @@ export class Transport {
   }
 
   private mayRetry(policy: RetryPolicy, outcome: AttemptOutcome): boolean {
+    // The same request would get the same endless answer.
+    if (outcome.kind === 'oversized') return false;
     if (outcome.kind === 'response') {
       if (!RETRYABLE_STATUSES.has(outcome.status)) return false;
       return policy === 'repeatable' || outcome.status === 429;
@@ -204,6 +217,16 @@ export class Transport {
         );
       }
       throw new NetworkError(error.message, error.hint);
+    }
+    if (outcome.kind === 'oversized') {
+      const error = new ResponseShapeError(
+        `unexpected response: HTTP ${outcome.status} with a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
+      );
+      error.hint =
+        spec.retryPolicy === 'at-most-once' && outcome.status < 300
+          ? `the service may have acted; ${spec.outcomeUnknownHint ?? 'check whether the change was made before trying again'}`
+          : 'a proxy or gateway may stand between you and the service, or the base URL names another server: svc config get base-url';
+      throw error;
     }
     if (outcome.status >= 200 && outcome.status < 300) {
       return { status: outcome.status, body: outcome.body, contentType: outcome.contentType };
@@ -230,7 +253,12 @@ export class Transport {
     retryInMs: number | undefined,
   ): void {
     if (!this.options.onExchange) return;
-    const result = outcome.kind === 'response' ? String(outcome.status) : outcome.error.code;
+    const result =
+      outcome.kind === 'network'
+        ? outcome.error.code
+        : outcome.kind === 'oversized'
+          ? `${outcome.status}, body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+          : String(outcome.status);
     const retry = retryInMs === undefined ? '' : `, retrying in ${(retryInMs / 1000).toFixed(1)} s`;
     this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
   }
@@ -260,7 +288,32 @@ export class Transport {
 
 type AttemptOutcome =
   | { kind: 'response'; status: number; body: Buffer; contentType: string | undefined; retryAfter: string | undefined }
+  /** An answer whose body passed MAX_BODY_BYTES: not read further. */
+  | { kind: 'oversized'; status: number }
   | { kind: 'network'; error: DescribedNetworkError };
+
+/**
+ * The whole body, or undefined as soon as it passes `limit` bytes (nothing more is kept). A time limit or an interrupt
+ * destroys the body, which rejects here.
+ */
+function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let length = 0;
+    body.on('data', (chunk: Buffer) => {
+      length += chunk.length;
+      if (length > limit) {
+        chunks = [];
+        body.pause();
+        resolve(undefined);
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    body.on('end', () => resolve(Buffer.concat(chunks, length)));
+    body.on('error', reject);
+  });
+}
 
 interface DescribedNetworkError {
   code: string;
