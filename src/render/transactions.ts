@@ -34,7 +34,7 @@ function cells(tx: ListedTransaction, time: (unix: unknown) => string): unknown[
     tx.from?.address,
     tx.to?.address,
     methodLabel(tx),
-    tx.value === undefined ? undefined : formatNativeAmount(tx.value),
+    tx.value === undefined ? undefined : formatNativeAmount(String(tx.value)),
     txStatusWord(tx.txStatus),
   ];
 }

@@ -1,6 +1,6 @@
 // The transaction listing (spec 2.1, 2.2): the full resource, and the page as the CLI relies on it.
 import * as v from 'valibot';
-import { PageTokenSchema, shownNumber, shownString } from './common.js';
+import { PageTokenSchema, shownString } from './common.js';
 
 /** 2.1 address-info object. */
 export const AddressInfoSchema = v.object({
@@ -51,6 +51,12 @@ export const TransactionListResponseSchema = v.object({
 });
 export type TransactionListResponse = v.InferOutput<typeof TransactionListResponseSchema>;
 
+/**
+ * A number the CLI shows as digits (a block number, an amount in wei, a chain id, a timestamp): the spec sends most as
+ * strings; a service that sends a JSON number is shown too, with every digit it sent (see keepDigits in listing.ts).
+ */
+const shownDigits = v.fallback(v.optional(v.union([v.string(), v.number()])), undefined);
+
 const ShownAddressInfoSchema = v.fallback(v.optional(v.looseObject({ address: shownString })), undefined);
 
 /**
@@ -58,15 +64,15 @@ const ShownAddressInfoSchema = v.fallback(v.optional(v.looseObject({ address: sh
  * Only the list being an array of objects is relied on; a field of another type is shown empty.
  */
 export const ListedTransactionSchema = v.looseObject({
-  blockNumber: shownString,
-  blockTimestamp: shownNumber,
-  chainId: shownString,
+  blockNumber: shownDigits,
+  blockTimestamp: shownDigits,
+  chainId: shownDigits,
   txHash: shownString,
   txStatus: shownString,
   from: ShownAddressInfoSchema,
   to: ShownAddressInfoSchema,
   method: v.fallback(v.optional(v.looseObject({ methodHash: shownString, methodName: shownString })), undefined),
-  value: shownString,
+  value: shownDigits,
 });
 export type ListedTransaction = v.InferOutput<typeof ListedTransactionSchema>;
 

@@ -3,7 +3,8 @@ import type { Fetched } from '../../api/client.js';
 import { paginate } from '../../api/pages.js';
 import type { PageRequest } from '../../api/pages.js';
 import type { CommandContext } from '../../context.js';
-import { asOneLine, asReturned } from '../../render/json.js';
+import { asOneLine, asReturned, listLayout, memberTexts } from '../../render/json.js';
+import type { ListLayout } from '../../render/json.js';
 import type { TableStyle } from '../../render/table.js';
 import type { PagingOptions } from './paging.js';
 
@@ -53,6 +54,8 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       lastBody = fetched.data;
       total = spec.total?.(fetched.data) ?? total;
       const received = spec.items(fetched.data);
+      const layout = lazyListLayout(fetched.raw, spec.listField);
+      keepDigits(received, fetched.raw, layout);
       const keptIndexes: number[] = [];
       for (let i = 0; i < received.length && keptIndexes.length < limit - shown; i++) {
         if (!spec.isNew || spec.isNew(received[i]!)) keptIndexes.push(i);
@@ -61,7 +64,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       spinner.clear();
       if (json) {
         await io.write(
-          jsonDocument(fetched.raw, spec.listField, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow),
+          jsonDocument(fetched.raw, layout, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow),
         );
       } else if (keptIndexes.length === 0) {
       } else if (io.isStdoutTTY) {
@@ -90,17 +93,53 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
 }
 
 /**
- * One page for --json. A single page is written exactly as it came; over several pages each is one compact
- * line (newlines in JSON text are only whitespace, so removing them keeps the value). Only when items had to
- * be dropped (already printed, or beyond --limit) is the page written anew, from the body as returned (not
- * from the checked view of it), with only the kept items of its list.
+ * One page for --json. A single page is written exactly as it came; over several pages each is one compact line
+ * (newlines in JSON text are only whitespace, so removing them keeps the value). When items had to be dropped (already
+ * printed, or beyond --limit) the list is rebuilt from the kept items' own bytes, the rest of the body around it as
+ * returned: never parsed and re-serialised, so every number keeps its digits and every string its escapes.
  */
-function jsonDocument(raw: Buffer, listField: string, keptIndexes: number[] | undefined, follow: boolean): string | Buffer {
-  if (keptIndexes !== undefined) {
-    const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown[]>;
-    const list = body[listField]!;
-    body[listField] = keptIndexes.map((i) => list[i]);
-    return JSON.stringify(body) + '\n';
+function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number[] | undefined, follow: boolean): Buffer {
+  if (keptIndexes === undefined) return follow ? asOneLine(raw) : asReturned(raw);
+  const { start, end, elements } = layout();
+  const parts = [raw.subarray(0, start + 1)];
+  for (const [position, index] of keptIndexes.entries()) {
+    if (position > 0) parts.push(COMMA);
+    const [itemStart, itemEnd] = elements[index]!;
+    parts.push(raw.subarray(itemStart, itemEnd));
   }
-  return follow ? asOneLine(raw) : asReturned(raw);
+  parts.push(raw.subarray(end - 1));
+  return asOneLine(Buffer.concat(parts));
+}
+
+const COMMA = Buffer.from(',');
+
+/** The list's place in the body, found on first use: most pages never need it. */
+function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
+  let layout: ListLayout | undefined;
+  return () => {
+    layout ??= listLayout(raw, listField);
+    // The body was parsed and its list checked before it got here.
+    if (!layout) throw new Error(`no "${listField}" list in a checked page`);
+    return layout;
+  };
+}
+
+/**
+ * JSON.parse rounds a number past 2^53 (123456789012345678901234567890 becomes 1.2345678901234568e+29): an item's
+ * field holding a number that no longer reads as the service wrote it gets the service's text instead, so tables and
+ * TSV show every digit (the schemas of listed items type their shown numeric fields as string or number).
+ */
+function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
+  for (const [index, item] of items.entries()) {
+    if (typeof item !== 'object' || item === null) continue;
+    const fields = item as Record<string, unknown>;
+    let texts: Map<string, string> | undefined;
+    for (const key of Object.keys(fields)) {
+      const value = fields[key];
+      if (typeof value !== 'number' || Number.isSafeInteger(value)) continue;
+      texts ??= memberTexts(raw, layout().elements[index]![0]);
+      const text = texts.get(key);
+      if (text !== undefined && text !== String(value)) fields[key] = text;
+    }
+  }
 }
