@@ -20,22 +20,36 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * ERC-721 `Transfer` share one signature, as the spec says they must.
  */
 export function canonicalEvent(declaration: string): string {
+  return parseEvent(declaration).canonical;
+}
+
+/**
+ * The declaration, its canonical form and its topic0. An `anonymous` event is refused: it has a canonical form, but
+ * Solidity logs it without its signature as topic0, so a filter on that signature would never match it.
+ */
+export function eventSignature(declaration: string): EventSignature {
+  const { name, canonical, anonymous } = parseEvent(declaration);
+  if (anonymous) {
+    throw new DeclarationError(
+      `"${name}" is declared anonymous: an anonymous event is logged without its signature as topic0, so no event signature can match it`,
+    );
+  }
+  return { declaration, canonical, signature: keccak256Hex(canonical) };
+}
+
+function parseEvent(declaration: string): { name: string; canonical: string; anonymous: boolean } {
   let text = declaration.trim().replace(/;$/, '').trim();
   text = text.replace(/^event\s+/, '');
   const open = text.indexOf('(');
-  if (open < 0 || (!text.endsWith(')') && !/\)\s*anonymous$/.test(text))) {
+  const anonymous = /\)\s*anonymous$/.test(text);
+  if (open < 0 || (!text.endsWith(')') && !anonymous)) {
     throw new DeclarationError('expected Name(type,...), e.g. Transfer(address,address,uint256)');
   }
   text = text.replace(/\s*anonymous$/, '');
   const name = text.slice(0, open).trim();
   if (!IDENTIFIER.test(name)) throw new DeclarationError(`"${name}" is not a valid event name`);
   const params = text.slice(open + 1, -1);
-  return `${name}(${canonicalParams(params).join(',')})`;
-}
-
-export function eventSignature(declaration: string): EventSignature {
-  const canonical = canonicalEvent(declaration);
-  return { declaration, canonical, signature: keccak256Hex(canonical) };
+  return { name, canonical: `${name}(${canonicalParams(params).join(',')})`, anonymous };
 }
 
 function canonicalParams(params: string): string[] {
