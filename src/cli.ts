@@ -3,9 +3,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { createContext } from './context.js';
 import type { GlobalOptions } from './context.js';
-import { ExitCode, InterruptedError, SvcError, UsageError } from './errors.js';
-import { createProcessIO } from './io.js';
-import { safeText } from './render/text.js';
+import { ExitCode, InterruptedError, OutputError, SvcError, UsageError } from './errors.js';
+import { createProcessIO, flushOutput, watchOutput } from './io.js';
+import { quotedText } from './render/text.js';
 import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
 import { addHelpCommands } from './commands/help.js';
@@ -170,9 +170,17 @@ export async function main(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  // `svc ... | head -1`: the reader left; stop quietly.
+  // stdout failed: the reader left (`svc ... | head -1`: quietly, 0) or the disk is full (1). Whatever is still
+  // running (a request, a server) stops as on a signal, and the command says what became of it.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(ExitCode.ok);
+    if (interrupts.signal.aborted) return;
+    const failure = new OutputError(error);
+    interrupts.abort(failure);
+    setTimeout(() => process.exit(failure.exitCode), 800).unref();
+  });
+  // A write nobody waited for (a server printing as events come) fails with the same error: already handled above.
+  process.on('unhandledRejection', (reason) => {
+    if (!(reason instanceof OutputError)) throw reason;
   });
   return runCommandLine(argv, { io, interrupt: interrupts.signal });
 }
@@ -203,19 +211,28 @@ export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO
       }
     };
 
+  watchOutput(io.out);
   const program = buildProgram(action);
   configureErrors(program, io);
+  let exitCode: number;
   try {
-    if (argv.length <= 2) {
-      program.outputHelp();
-      return ExitCode.ok;
-    }
-    await program.parseAsync(argv);
-    return ExitCode.ok;
+    if (argv.length <= 2) program.outputHelp();
+    else await program.parseAsync(argv);
+    exitCode = ExitCode.ok;
+  } catch (error) {
+    exitCode = report(error, io, globalsForErrors);
+  }
+  if (exitCode !== ExitCode.ok) return exitCode;
+  // Success means the output arrived: help, a version or a table that went into a full disk is a failure too.
+  try {
+    await flushOutput(io.out);
+    return exitCode;
   } catch (error) {
     return report(error, io, globalsForErrors);
   }
 }
+
+const STACK_LINES = 40;
 
 function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number {
   if (error instanceof CommanderError) {
@@ -223,26 +240,37 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
     if (error.code === 'commander.help') return ExitCode.usage; // a command group without a subcommand: help went to stderr
     return report(commanderUsageError(error.message), io, globals);
   }
+  // Messages, reasons and hints quote the service, files and the command line (a token, a line, an address): each
+  // is one line, without escape sequences, and at most a few KB, whatever came in.
   if (error instanceof InterruptedError) {
-    if (error.hint) io.err.write(`svc: ${error.hint}\n`);
+    if (error.hint) io.err.write(`svc: ${quotedText(error.hint)}\n`);
     return error.exitCode;
   }
+  // The reader of stdout left: nobody is there to tell.
+  if (error instanceof OutputError && error.exitCode === ExitCode.ok) return ExitCode.ok;
   if (error instanceof SvcError) {
-    // The message and reason may be the service's text: no escape sequence or line break of theirs reaches stderr.
-    const message = safeText(error.message);
-    const reason = error.reason === undefined ? undefined : safeText(error.reason);
+    const message = quotedText(error.message);
+    const reason = error.reason === undefined ? undefined : quotedText(error.reason);
     const status = error.statusCode === undefined ? '' : ` (${error.statusCode}${reason ? ' ' + reason : ''})`;
     io.err.write(`svc: ${message}${status}\n`);
-    if (error.hint) io.err.write(`${error.hint}\n`);
+    if (error.hint) io.err.write(`${quotedText(error.hint)}\n`);
     if (globals.json) {
       io.err.write(JSON.stringify({ message, statusCode: error.statusCode ?? null, error: reason ?? null }) + '\n');
     }
     return error.exitCode;
   }
   const unexpected = error as Error;
-  io.err.write(`svc: unexpected error: ${unexpected?.message ?? String(error)}\n`);
-  if (globals.verbose && unexpected?.stack) io.err.write(unexpected.stack + '\n');
-  else io.err.write('run again with --verbose for details\n');
+  io.err.write(`svc: unexpected error: ${quotedText(unexpected?.message ?? String(error))}\n`);
+  if (globals.verbose && unexpected?.stack) {
+    // The message part of a stack may have any number of lines; forty show every frame node keeps.
+    io.err.write(
+      `${unexpected.stack
+        .split('\n')
+        .slice(0, STACK_LINES)
+        .map((line) => quotedText(line))
+        .join('\n')}\n`,
+    );
+  } else io.err.write('run again with --verbose for details\n');
   return ExitCode.failure;
 }
 

@@ -76,6 +76,38 @@ export class ResponseShapeError extends SvcError {
   readonly exitCode = ExitCode.failure;
 }
 
+/**
+ * stdout could not be written. The reader leaving (EPIPE, `svc ... | head -1`) ends the command quietly with 0; any
+ * other failure (a full disk, an I/O error) is a failed command like any other.
+ */
+export class OutputError extends SvcError {
+  readonly exitCode: number;
+  constructor(override readonly cause: NodeJS.ErrnoException) {
+    super(`cannot write to stdout: ${describeSystemError(cause)}`);
+    this.exitCode = cause.code === 'EPIPE' ? ExitCode.ok : ExitCode.failure;
+  }
+}
+
+/** "no space left on device (ENOSPC)" from node's "ENOSPC: no space left on device, write" (or "write EPIPE"). */
+export function describeSystemError(error: NodeJS.ErrnoException): string {
+  const match = /^[A-Z0-9_]+: (.+?)(?:, \w+)?$/.exec(error.message);
+  if (match && error.code) return `${match[1]} (${error.code})`;
+  // Sockets and pipes say only "write EPIPE".
+  if (error.code === 'EPIPE') return 'the reading end was closed (EPIPE)';
+  return error.code ?? error.message;
+}
+
+/**
+ * The service accepted a change, but its answer could not be printed. Not a failed change: the message names what
+ * was changed, and the hint says why the command must not simply be run again.
+ */
+export class UnshownChangeError extends SvcError {
+  readonly exitCode = ExitCode.failure;
+  constructor(done: string, output: OutputError, notAgain: string) {
+    super(`${done}, but the answer was lost: ${output.message}`, notAgain);
+  }
+}
+
 /** Ctrl-C or SIGTERM. */
 export class InterruptedError extends SvcError {
   constructor(readonly exitCode: number) {

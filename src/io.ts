@@ -1,5 +1,7 @@
-// The IO object: streams, terminal facts and colour decided once, output with backpressure, a lazy spinner.
+// The IO object: streams, terminal facts and colour decided once, output with backpressure, a lazy spinner; and
+// reading what the user names (files, FIFOs, stdin) so that an interrupt always ends the wait.
 import type { Readable, Writable } from 'node:stream';
+import { OutputError } from './errors.js';
 
 export interface Spinner {
   /** Shows or updates the line (stderr). */
@@ -66,6 +68,11 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
   const err = process.stderr;
   const isStdoutTTY = Boolean(out.isTTY);
   const isStderrTTY = Boolean(err.isTTY);
+  // stderr is only for people: a write to it that fails (a pipe nobody reads, EPIPE, EAGAIN, a full disk) loses that
+  // line and nothing else; stdout goes on. Unheard, the error would end the process with exit 1.
+  err.on('error', () => {});
+  // stdout's failures are kept and raised by the next write or flushOutput.
+  watchOutput(out);
   return {
     out,
     err,
@@ -91,19 +98,119 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
   };
 }
 
+// The first failure of each output stream. process.stdout forgets its own: after an error it is made writable again
+// (`errored` back to null), so a later write would seem to succeed.
+const outputFailures = new WeakMap<Writable, NodeJS.ErrnoException>();
+const watchedOutputs = new WeakSet<Writable>();
+
+/** Starts keeping the first failure of an output stream; until then an 'error' nobody listens to ends the process. */
+export function watchOutput(stream: Writable): void {
+  if (watchedOutputs.has(stream)) return;
+  watchedOutputs.add(stream);
+  stream.on('error', keepFailure);
+}
+
+function keepFailure(this: Writable, error: NodeJS.ErrnoException): void {
+  if (!outputFailures.has(this)) outputFailures.set(this, error);
+}
+
+function failureOf(stream: Writable): OutputError | undefined {
+  if (!outputFailures.has(stream) && stream.errored) outputFailures.set(stream, stream.errored as NodeJS.ErrnoException);
+  const failure =
+    outputFailures.get(stream) ?? (stream.destroyed ? Object.assign(new Error('stdout is closed'), { code: 'EPIPE' }) : undefined);
+  return failure && new OutputError(failure);
+}
+
+/**
+ * Writes to stdout, waiting for 'drain' when the reader is slower than we are. A failed stdout (the reader gone, a
+ * full disk) rejects with an OutputError, for this write or the next: a write that fails at once (a file, a device)
+ * reports its error only after write() returned.
+ */
 export function writeWithBackpressure(stream: Writable, text: string | Uint8Array): Promise<void> {
-  if (stream.write(text)) return Promise.resolve();
+  watchOutput(stream);
+  const before = failureOf(stream);
+  if (before) return Promise.reject(before);
+  const ready = stream.write(text);
+  const failed = failureOf(stream);
+  if (failed) return Promise.reject(failed);
+  if (ready) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const onDrain = () => {
-      stream.off('error', onError);
-      resolve();
+    const settle = () => {
+      stream.off('drain', settle);
+      stream.off('error', settle);
+      stream.off('close', settle);
+      const failure = failureOf(stream);
+      if (failure) reject(failure);
+      else resolve();
     };
-    const onError = (error: Error) => {
-      stream.off('drain', onDrain);
-      reject(error);
+    stream.on('drain', settle);
+    stream.on('error', settle);
+    stream.on('close', settle);
+  });
+}
+
+/** Resolves once everything written to stdout has been handed to the system; rejects if any of it failed. */
+export async function flushOutput(stream: Writable): Promise<void> {
+  watchOutput(stream);
+  // An empty write's callback runs once every write before it has been handed over (or has failed).
+  if (stream.writableLength > 0 && !stream.destroyed) await new Promise<void>((resolve) => stream.write('', () => resolve()));
+  const failure = failureOf(stream);
+  if (failure) throw failure;
+}
+
+/**
+ * The whole text of a file the user named, be it a regular file, a FIFO (`mkfifo`, `<(...)`), a socket or a device.
+ * Nothing waits in a blocking system call: a FIFO nobody writes would hold a thread of node's pool, and with it
+ * process.exit, for ever. It is opened non-blocking and read through the event loop, so `interrupt` (Ctrl-C,
+ * SIGTERM) ends the wait at once, rejecting with its reason. Errors are node's (`code` ENOENT, EISDIR, ...).
+ */
+export async function readInputFile(path: string, interrupt?: AbortSignal): Promise<string> {
+  const fs = await import('node:fs');
+  const fd = await new Promise<number>((resolve, reject) =>
+    fs.open(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  let stream: Readable;
+  try {
+    const stats = fs.fstatSync(fd);
+    if (stats.isFIFO() || stats.isSocket()) {
+      const { Socket } = await import('node:net');
+      stream = new Socket({ fd, readable: true, writable: false });
+    } else {
+      const { isatty } = await import('node:tty');
+      // Read in node's thread pool, a terminal would hold it as a FIFO would; `-` (stdin) is how to type input.
+      if (isatty(fd)) throw Object.assign(new Error(`${path} is a terminal`), { code: 'ETERMINAL' });
+      stream = fs.createReadStream('', { fd });
+    }
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+  return readStreamText(stream, interrupt);
+}
+
+/** The whole of a stream as UTF-8 text; `interrupt` destroys the stream and rejects with its reason. */
+export function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const finish = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      interrupt?.removeEventListener('abort', onInterrupt);
+      stream.off('data', onData);
+      if (error === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+      else reject(error);
     };
-    stream.once('drain', onDrain);
-    stream.once('error', onError);
+    const onData = (chunk: Buffer | string) => chunks.push(Buffer.from(chunk));
+    const onInterrupt = () => {
+      finish(interrupt?.reason ?? new Error('interrupted'));
+      stream.destroy();
+    };
+    if (interrupt?.aborted) return onInterrupt();
+    interrupt?.addEventListener('abort', onInterrupt, { once: true });
+    stream.on('data', onData);
+    stream.once('end', () => finish());
+    stream.on('error', finish);
   });
 }
 

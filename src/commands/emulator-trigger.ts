@@ -4,9 +4,12 @@ import type { CommandContext } from '../context.js';
 import type { InjectTransactionRequest } from '../api/emulator-control.js';
 import { UsageError } from '../errors.js';
 import { parseChainId, parseChoice } from '../options.js';
+import { safeText } from '../render/text.js';
 import { isAddress, isEventSignature } from '../schema/rules.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
+import { checkChecksums } from './shared/address-input.js';
+import type { GivenAddress } from './shared/address-input.js';
 import { examples } from './shared/help-text.js';
 
 export interface EmulatorTriggerFlags {
@@ -46,12 +49,7 @@ export function register(emulator: Command, action: Action): void {
         ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
     )
-    .action(action<[], EmulatorTriggerFlags>(({ flags }, context) => run(parseEmulatorTriggerOptions(flags), context)));
-}
-
-function address(flag: string, text: string): string {
-  if (!isAddress(text)) throw new UsageError(`${flag} "${text}": must be an address, 0x followed by 40 hex characters`);
-  return text;
+    .action(action<[], EmulatorTriggerFlags>(async ({ flags }, context) => run(await parseEmulatorTriggerOptions(flags), context)));
 }
 
 function decimal(flag: string, text: string): string {
@@ -59,8 +57,14 @@ function decimal(flag: string, text: string): string {
   return text;
 }
 
-export function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): InjectTransactionRequest {
+export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): Promise<InjectTransactionRequest> {
   if (flags.chainId === undefined) throw new UsageError('--chain-id is required: the chain the transaction happens on');
+  const given: GivenAddress[] = [];
+  const address = (flag: string, text: string): string => {
+    if (!isAddress(text)) throw new UsageError(`${flag} "${text}": must be an address, 0x followed by 40 hex characters`);
+    given.push({ address: text, origin: flag });
+    return text;
+  };
   const request: InjectTransactionRequest = { chainId: parseChainId(flags.chainId) };
   if (flags.from !== undefined) request.from = address('--from', flags.from);
   if (flags.to !== undefined) request.to = address('--to', flags.to);
@@ -81,6 +85,7 @@ export function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): Inject
       return { address: address('--log address', logAddress), topics: [topic0], data: '0x' };
     });
   }
+  await checkChecksums(given);
   return request;
 }
 
@@ -97,7 +102,7 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
       messageIds.length === 0
         ? 'no webhook matched'
         : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
-    await io.write(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}\n`);
+    await io.write(safeText(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}`) + '\n');
   } else {
     const { tsvRow } = await import('../render/tsv.js');
     await io.write(tsvRow([injected.data.txHash, ...injected.data.messageIds]));

@@ -63,15 +63,20 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
-    .action(action<[], WebhookCreateFlags>(async ({ flags }, context) => run(await parseWebhookCreateOptions(flags, context.io), context)));
+    .action(
+      action<[], WebhookCreateFlags>(async ({ flags }, context) =>
+        run(await parseWebhookCreateOptions(flags, context.io, context.interrupt), context),
+      ),
+    );
 }
 
-export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, io: IO): Promise<WebhookCreateOptions> {
+/** `interrupt` ends a wait for --addresses-file (a FIFO nobody writes, stdin). */
+export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, io: IO, interrupt?: AbortSignal): Promise<WebhookCreateOptions> {
   if (flags.url === undefined) throw new UsageError('--url is required: where notifications are sent');
   if (flags.chainId === undefined) throw new UsageError('--chain-id is required: the decimal id of the chain to watch');
   const url = parseHttpUrl('--url', flags.url);
   const chainId = parseChainId(flags.chainId);
-  const addresses = await readAddressInput(flags, io);
+  const addresses = await readAddressInput(flags, io, interrupt);
   const eventSignatures = await parseEventSignatures(flags);
   const request: CreateWebhookRequest = {
     url,
@@ -110,7 +115,7 @@ async function parseEventSignatures(flags: Pick<WebhookCreateFlags, 'eventSignat
 }
 
 export async function run(options: WebhookCreateOptions, context: CommandContext): Promise<void> {
-  const { printWebhook } = await import('./shared/webhook-output.js');
+  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
   const spinner = await context.io.spinner(context.globals.json);
   try {
@@ -126,7 +131,12 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
       throw error;
     }
     spinner.clear();
-    await printWebhook(created, context);
+    const id = created.data.id;
+    const change = {
+      done: id === undefined ? 'the webhook was created (the answer held no id)' : `webhook ${id} was created`,
+      notAgain: 'do not run the command again: that would create a second webhook',
+    };
+    await printAcceptedChange(change, context, () => printWebhook(created, context));
   } finally {
     spinner.clear();
   }

@@ -47,6 +47,11 @@ export async function run(options: WebhookDeactivateOptions, context: CommandCon
       'the webhook was not deactivated',
     );
   }
-  const { printWebhook } = await import('./shared/webhook-output.js');
-  await printWebhook(await client.deactivateWebhook(options.webhookId), context);
+  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const deactivated = await client.deactivateWebhook(options.webhookId);
+  const change = {
+    done: `webhook ${options.webhookId} was deactivated`,
+    notAgain: 'no need to run the command again: its notifications have stopped',
+  };
+  await printAcceptedChange(change, context, () => printWebhook(deactivated, context));
 }

@@ -13,3 +13,21 @@ export function safeText(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   return text.replace(ESCAPE_SEQUENCE, '').replace(UNSAFE_CHARACTER, ' ');
 }
+
+/**
+ * How much text from outside (an error message of the service, a malformed body, a line of a file) one message may
+ * quote: enough for any real explanation, and a 5 MB answer does not flood the terminal or a CI log.
+ */
+export const QUOTED_TEXT_LIMIT = 4096;
+
+/**
+ * Text from outside as one message may quote it: made safe as by safeText, then at most `limit` characters, the
+ * rest replaced by a note saying how much was cut. Every message that quotes outside text goes through it.
+ */
+export function quotedText(value: unknown, limit: number = QUOTED_TEXT_LIMIT): string {
+  const text = safeText(value);
+  if (text.length <= limit) return text;
+  // Never half of a surrogate pair: the cut falls before a character, not inside it.
+  const end = /[\ud800-\udbff]/.test(text[limit - 1] ?? '') ? limit - 1 : limit;
+  return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters cut)`;
+}
