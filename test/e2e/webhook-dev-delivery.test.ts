@@ -35,7 +35,7 @@ let emulator: EmulatorProcess;
 let listen: ListenProcess;
 /** A webhook that matches everything from BARRIER: once its message is in, earlier deliveries had their chance. */
 let barrierWebhookId: string;
-const BARRIER = '0xBa55000000000000000000000000000000000001';
+const BARRIER = '0xba55000000000000000000000000000000000001';
 
 beforeAll(async () => {
   [emulator, listen] = await Promise.all([startEmulatorProcess([], 21), startListenProcess()]);
