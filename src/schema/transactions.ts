@@ -52,7 +52,7 @@ export const TransactionListResponseSchema = v.object({
 export type TransactionListResponse = v.InferOutput<typeof TransactionListResponseSchema>;
 
 /**
- * A number the CLI shows as digits (a block number, an amount in wei, a chain id, a timestamp): the spec sends most as
+ * A number the CLI shows as digits (a block number, an amount in wei, a timestamp): the spec sends the first two as
  * strings; a service that sends a JSON number is shown too, with every digit it sent (see keepDigits in listing.ts).
  */
 const shownDigits = v.fallback(v.optional(v.union([v.string(), v.number()])), undefined);
@@ -66,7 +66,7 @@ const ShownAddressInfoSchema = v.fallback(v.optional(v.looseObject({ address: sh
 export const ListedTransactionSchema = v.looseObject({
   blockNumber: shownDigits,
   blockTimestamp: shownDigits,
-  chainId: shownDigits,
+  chainId: shownString,
   txHash: shownString,
   txStatus: shownString,
   from: ShownAddressInfoSchema,

@@ -197,7 +197,7 @@ describe('numbers keep their digits', () => {
 
   it('TSV and tables show numbers sent as JSON numbers with every digit', async () => {
     const items = [
-      rawTransaction(1, { blockNumber: BIG, value: BIG, chainId: '43114' }),
+      rawTransaction(1, { blockNumber: BIG, value: BIG, blockTimestamp: '1750000000' }),
       rawTransaction(2, { blockNumber: '48000000', value: '1000000000000000000', blockTimestamp: '1750000000' }),
     ];
     const url = await serve((_req, res) => {
