@@ -47,25 +47,25 @@ function expectNoPassword(label: string, result: RunResult): void {
 }
 
 describe('class 1: concurrent writers keep every write', () => {
-  it('20 `svc config set` at once, each in its own profile, keep all 20 writes (2 tries)', async () => {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const configDir = freshConfigDir();
-      const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          runCli(['config', 'set', 'base-url', `https://h${i}.example.com`, '--profile', `p${i}`], { configDir, timeout: 30_000 }),
-        ),
-      );
-      figures.cases += 20;
-      expect(results.map((result) => result.exitCode)).toEqual(Array(20).fill(0));
-      const profiles = profilesIn(configDir);
-      for (let i = 0; i < 20; i++) expect(profiles[`p${i}`], `try ${attempt}, p${i}`).toEqual({ 'base-url': `https://h${i}.example.com` });
-      expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
-      expect(leftovers(configDir)).toEqual([]);
-    }
+  // One try each here (real processes are the slow part of the suite); the measured rates, over many tries, are in
+  // the closing note of the Hardening issue: before the lock, 3 to 12 of 20 writes were kept.
+  it('20 `svc config set` at once, each in its own profile, keep all 20 writes', async () => {
+    const configDir = freshConfigDir();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        runCli(['config', 'set', 'base-url', `https://h${i}.example.com`, '--profile', `p${i}`], { configDir, timeout: 30_000 }),
+      ),
+    );
+    figures.cases += 20;
+    expect(results.map((result) => result.exitCode)).toEqual(Array(20).fill(0));
+    const profiles = profilesIn(configDir);
+    for (let i = 0; i < 20; i++) expect(profiles[`p${i}`], `p${i}`).toEqual({ 'base-url': `https://h${i}.example.com` });
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(leftovers(configDir)).toEqual([]);
   }, 120_000);
 
-  it('api-key and base-url set at once in one profile keep both (16 tries, 4 at a time)', async () => {
-    const tries = Array.from({ length: 16 }, (_, i) => i);
+  it('api-key and base-url set at once in one profile keep both (8 tries, 4 at a time)', async () => {
+    const tries = Array.from({ length: 8 }, (_, i) => i);
     for (let start = 0; start < tries.length; start += 4) {
       await Promise.all(
         tries.slice(start, start + 4).map(async (attempt) => {
