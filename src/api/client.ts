@@ -65,7 +65,8 @@ export class ServiceClient {
       retryPolicy: 'at-most-once',
       sendKey: true,
       outcomeUnknownHint: 'check whether the webhook was created before trying again (it would start sending notifications to its url)',
-      statusHints: WEBHOOK_HINTS,
+      // A creation names no webhook: a 404 there means the base URL does not lead to the service.
+      statusHints: { 403: WEBHOOK_HINTS[403] },
     });
     try {
       return { data: parseAnswer(ShownWebhookSchema, response), raw: response.body };

@@ -7,6 +7,7 @@ import { parseInteger } from '../options.js';
 import { displayUrl, isLoopbackHost } from '../settings/resolve.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
+import { quotedText } from '../render/text.js';
 
 export interface WebhookListenFlags {
   port: string;
@@ -96,11 +97,11 @@ export async function run(options: WebhookListenOptions, context: CommandContext
       ...options,
       onEvent(event) {
         if (event.kind === 'malformed') {
-          io.warn(`svc: malformed notification answered 400: ${event.reason}`);
+          io.warn(`svc: malformed notification answered 400: ${quotedText(event.reason)}`);
           return;
         }
         if (event.kind === 'rejected') {
-          io.warn(`svc: ${event.method} ${event.path} answered ${event.status}`);
+          io.warn(`svc: ${quotedText(event.method)} ${quotedText(event.path)} answered ${event.status}`);
           return;
         }
         // How the --forward-to endpoint answered: stdout carries only the message, so it goes to stderr.
@@ -110,11 +111,11 @@ export async function run(options: WebhookListenOptions, context: CommandContext
         if (io.isStdoutTTY && !globals.json) {
           void io.write(notificationLine(event, io.colorEnabled));
         } else if (event.duplicate) {
-          io.warn(`svc: duplicate message ${event.message.messageId} (not printed again)${forwarded ? `; ${forwarded}` : ''}`);
+          io.warn(`svc: duplicate message ${quotedText(event.message.messageId)} (not printed again)${forwarded ? `; ${forwarded}` : ''}`);
         } else {
           void io.write(globals.json ? asOneLine(Buffer.from(event.body)) : notificationTsv(event));
           // The TSV row has a column for it; a JSON line is the message as received, nothing added.
-          if (globals.json && forwarded) io.warn(`svc: message ${event.message.messageId} ${forwarded}`);
+          if (globals.json && forwarded) io.warn(`svc: message ${quotedText(event.message.messageId)} ${forwarded}`);
         }
       },
     });
