@@ -56,27 +56,21 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       const received = spec.items(fetched.data);
       const layout = lazyListLayout(fetched.raw, spec.listField);
       keepDigits(received, fetched.raw, layout);
-      const keptIndexes: number[] = [];
-      for (let i = 0; i < received.length && keptIndexes.length < limit - shown; i++) {
-        if (!spec.isNew || spec.isNew(received[i]!)) keptIndexes.push(i);
-      }
-      shown += keptIndexes.length;
+      // Usually every item is printed as it came: no index list is built then (a long listing has thousands of pages).
+      const room = limit - shown;
+      const keptIndexes = spec.isNew || received.length > room ? selectItems(received, room, spec.isNew) : undefined;
+      const kept = keptIndexes === undefined ? received : keptIndexes.map((i) => received[i]!);
+      shown += kept.length;
       spinner.clear();
       if (json) {
         await io.write(
-          jsonDocument(fetched.raw, layout, keptIndexes.length === received.length ? undefined : keptIndexes, spec.paging.follow),
+          jsonDocument(fetched.raw, layout, keptIndexes?.length === received.length ? undefined : keptIndexes, spec.paging.follow),
         );
-      } else if (keptIndexes.length === 0) {
-      } else if (io.isStdoutTTY) {
-        await io.write(
-          await spec.table(
-            keptIndexes.map((i) => received[i]!),
-            style,
-          ),
-        );
-      } else {
+      } else if (kept.length > 0 && io.isStdoutTTY) {
+        await io.write(await spec.table(kept, style));
+      } else if (kept.length > 0) {
         let rows = '';
-        for (const i of keptIndexes) rows += spec.tsv(received[i]!);
+        for (const item of kept) rows += spec.tsv(item);
         await io.write(rows);
       }
     }
@@ -90,6 +84,15 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
     const { wrapLines } = await import('../../render/width.js');
     await io.write(wrapLines(footer, io.columns));
   }
+}
+
+/** The indexes of the items to print: new ones (when the listing drops repeats), at most `room` of them. */
+function selectItems<Item>(received: Item[], room: number, isNew: ((item: Item) => boolean) | undefined): number[] {
+  const kept: number[] = [];
+  for (let i = 0; i < received.length && kept.length < room; i++) {
+    if (!isNew || isNew(received[i]!)) kept.push(i);
+  }
+  return kept;
 }
 
 /**
