@@ -85,7 +85,7 @@ function parseHost(text: string): string {
 
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   const options: EmulatorOptions = { ...startOptions, log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined };
-  const { startEmulator } = await import('../emulator/index.js');
+  const { startEmulator, isWildcard } = await import('../emulator/index.js');
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator(options);
@@ -100,7 +100,16 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     throw new LocalError(`cannot start the emulator: ${(error as Error).message}`);
   }
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
-  if (!context.io.quiet) context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
+  if (!context.io.quiet) {
+    if (isWildcard(emulator.boundAddress)) {
+      // As dev servers print it: the wildcard is where it listens, not an address anyone can connect to.
+      context.io.warn(`Emulator listening on every address (${emulator.boundAddress}) (Ctrl-C to stop)`);
+      context.io.warn(`  Local:   ${emulator.url}`);
+      for (const url of emulator.networkUrls) context.io.warn(`  Network: ${url}`);
+    } else {
+      context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
+    }
+  }
   await untilInterrupted(context.interrupt);
   await emulator.close();
 }

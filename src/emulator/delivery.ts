@@ -1,4 +1,5 @@
-// At-least-once delivery of notification messages: a bounded-concurrency queue with timeouts, backoff retries and bounded records.
+// At-least-once delivery of notification messages: a bounded-concurrency queue with timeouts, backoff retries, a time
+// limit per message, and bounds on what it holds (unfinished messages and finished records).
 import http from 'node:http';
 import type { ClientRequest } from 'node:http';
 import type https from 'node:https';
@@ -13,15 +14,32 @@ export interface DeliveryTuning {
   concurrency: number;
   /** Finished records kept for `GET /_emulator/deliveries`; older ones are forgotten. */
   retainedRecords: number;
+  /**
+   * A message still undelivered this long after it was queued is given up, however many attempts it had: while
+   * stalled receivers hold every slot, messages wait their turn, and the schedule alone would not bound that.
+   */
+  giveUpAfterMs: number;
+  /** Unfinished messages (queued, waiting to retry or in flight) at most; beyond it the oldest is given up. */
+  maxPending: number;
+  /** The same bound on the bytes of their bodies, as an injected transaction may make a message of megabytes. */
+  maxPendingBytes: number;
 }
 
-/** Per the contract: 5 s attempt timeout, at least 5 attempts (8: about two minutes of backoff), doubling delays. */
+/**
+ * Per the contract: 5 s attempt timeout, at least 5 attempts, and a receiver that is down is given up within
+ * 2 minutes. 6 attempts with 1, 2, 4, 8 and 16 s between them take at most 6 × 5 + 31 = 61 s when every attempt
+ * times out; the 100 s limit covers the time a message may wait for a free slot. A dead receiver on every chain
+ * then holds at most 5,000 messages of a few KB each.
+ */
 export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
   attemptTimeoutMs: 5_000,
-  maxAttempts: 8,
-  retryDelayMs: (failedAttempts) => Math.min(60_000, 1_000 * 2 ** (failedAttempts - 1)),
+  maxAttempts: 6,
+  retryDelayMs: (failedAttempts) => Math.min(16_000, 1_000 * 2 ** (failedAttempts - 1)),
   concurrency: 32,
   retainedRecords: 10_000,
+  giveUpAfterMs: 100_000,
+  maxPending: 5_000,
+  maxPendingBytes: 64 * 1024 * 1024,
 };
 
 export type DeliveryState = 'delivered' | 'retrying' | 'failed';
@@ -41,8 +59,9 @@ interface Job {
   record: DeliveryRecord;
   /** Dropped when the job finishes, so only unfinished messages hold their bodies. */
   body: Buffer;
-  cancelled: boolean;
+  givenUp: boolean;
   retryTimer?: NodeJS.Timeout;
+  giveUpTimer?: NodeJS.Timeout;
   request?: ClientRequest;
 }
 
@@ -60,9 +79,11 @@ export class DeliveryQueue {
   private finishedOrder: string[] = [];
   private finishedHead = 0;
   private readonly jobs = new Map<string, Job>();
+  /** Jobs waiting for a slot, from readyHead on; given-up ones stay until passed over or compacted away. */
   private ready: Job[] = [];
   private readyHead = 0;
   private inFlight = 0;
+  private pendingBytes = 0;
   private readonly httpAgent: http.Agent;
   private httpsAgent: https.Agent | undefined;
 
@@ -72,17 +93,26 @@ export class DeliveryQueue {
 
   enqueue(webhookId: string, url: string, messageId: string, message: unknown): void {
     const record: DeliveryRecord = { messageId, webhookId, url, attempts: 0, lastStatus: null, state: 'retrying' };
-    const job: Job = { record, body: Buffer.from(JSON.stringify(message)), cancelled: false };
+    const job: Job = { record, body: Buffer.from(JSON.stringify(message)), givenUp: false };
     this.records.set(messageId, record);
     this.jobs.set(messageId, job);
+    this.pendingBytes += job.body.length;
+    job.giveUpTimer = setTimeout(() => this.giveUp(job), this.tuning.giveUpAfterMs);
+    job.giveUpTimer.unref();
+    this.makeRoom();
     this.ready.push(job);
     this.pump();
+  }
+
+  /** Unfinished messages, for tests and figures. */
+  pending(): { messages: number; bytes: number } {
+    return { messages: this.jobs.size, bytes: this.pendingBytes };
   }
 
   /** Stops the webhook's deliveries at once: queued and scheduled ones are given up, attempts in flight aborted. */
   cancelWebhook(webhookId: string): void {
     for (const job of this.jobs.values()) {
-      if (job.record.webhookId === webhookId) this.cancel(job);
+      if (job.record.webhookId === webhookId) this.giveUp(job);
     }
   }
 
@@ -92,7 +122,7 @@ export class DeliveryQueue {
 
   /** Forgets every delivery, finished or not. */
   reset(): void {
-    for (const job of this.jobs.values()) this.cancel(job);
+    for (const job of this.jobs.values()) this.giveUp(job);
     this.records.clear();
     this.finishedOrder = [];
     this.finishedHead = 0;
@@ -104,8 +134,20 @@ export class DeliveryQueue {
     this.httpsAgent?.destroy();
   }
 
-  private cancel(job: Job): void {
-    job.cancelled = true;
+  /**
+   * Beyond the bounds the oldest unfinished messages are given up, never the newest: a receiver that is down must
+   * not grow memory without end, and the newest message is the one its developer is waiting for.
+   */
+  private makeRoom(): void {
+    const { maxPending, maxPendingBytes } = this.tuning;
+    while (this.jobs.size > 1 && (this.jobs.size > maxPending || this.pendingBytes > maxPendingBytes)) {
+      this.giveUp(this.jobs.values().next().value!);
+    }
+  }
+
+  /** Recorded as failed with the attempts it had; an attempt in flight is aborted, a scheduled one never made. */
+  private giveUp(job: Job): void {
+    job.givenUp = true;
     clearTimeout(job.retryTimer);
     job.request?.destroy();
     job.record.state = 'failed';
@@ -115,12 +157,17 @@ export class DeliveryQueue {
   private pump(): void {
     while (this.inFlight < this.tuning.concurrency && this.readyHead < this.ready.length) {
       const job = this.ready[this.readyHead++]!;
-      if (job.cancelled) continue;
+      if (job.givenUp) continue;
       this.inFlight++;
       void this.attempt(job);
     }
     if (this.readyHead === this.ready.length) {
       this.ready = [];
+      this.readyHead = 0;
+    } else if (this.ready.length > 1_024 && this.ready.length > 2 * (this.jobs.size + 1)) {
+      // While stalled receivers hold every slot the queue never drains, and passed-over or given-up entries
+      // would pile up: drop them, at a cost the growth since the last compaction pays for.
+      this.ready = this.ready.slice(this.readyHead).filter((job) => !job.givenUp);
       this.readyHead = 0;
     }
   }
@@ -161,12 +208,12 @@ export class DeliveryQueue {
     request.on('error', () => settle(null));
     // A destroyed request may close without an error event; either way the attempt is over.
     request.on('close', () => settle(null));
-    if (job.cancelled) request.destroy();
+    if (job.givenUp) request.destroy();
     else request.end(job.body);
   }
 
   private afterAttempt(job: Job, status: number | null): void {
-    if (job.cancelled) return;
+    if (job.givenUp) return;
     job.record.lastStatus = status;
     if (status !== null && status >= 200 && status < 300) {
       job.record.state = 'delivered';
@@ -186,6 +233,8 @@ export class DeliveryQueue {
 
   private finish(job: Job): void {
     if (!this.jobs.delete(job.record.messageId)) return;
+    clearTimeout(job.giveUpTimer);
+    this.pendingBytes -= job.body.length;
     job.body = Buffer.alloc(0);
     this.finishedOrder.push(job.record.messageId);
     while (this.records.size > this.tuning.retainedRecords && this.finishedHead < this.finishedOrder.length) {

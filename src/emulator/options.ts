@@ -23,8 +23,12 @@ export interface EmulatorOptions {
 }
 
 export interface RunningEmulator {
-  /** Base URL, e.g. http://127.0.0.1:4010. */
+  /** Base URL for clients on this machine, e.g. http://127.0.0.1:4010; never a wildcard address such as 0.0.0.0. */
   url: string;
+  /** When listening on every address, the URLs other machines may use; otherwise empty. */
+  networkUrls: string[];
+  /** The address listened on, as bound (a host name resolved): 0.0.0.0 or :: for every address. */
+  boundAddress: string;
   close(): Promise<void>;
 }
 

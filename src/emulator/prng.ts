@@ -56,15 +56,19 @@ export class Prng {
     return items[Math.floor(x * x * items.length)]!;
   }
 
-  /** `byteCount` random bytes as 0x-prefixed lower-case hex. */
+  /**
+   * `byteCount` random bytes as 0x-prefixed lower-case hex. Joined, not appended with +=: that makes a rope of one
+   * node per byte, and the emulator keeps tens of thousands of hashes and addresses (a 32-byte rope costs ~1 KB).
+   */
   hex(byteCount: number): string {
-    let out = '0x';
+    const parts = new Array<string>(byteCount + 1);
+    parts[0] = '0x';
     let word = 0;
     for (let i = 0; i < byteCount; i++) {
       if ((i & 3) === 0) word = this.nextUint32();
-      out += HEX_BYTES[(word >>> ((i & 3) * 8)) & 0xff]!;
+      parts[i + 1] = HEX_BYTES[(word >>> ((i & 3) * 8)) & 0xff]!;
     }
-    return out;
+    return parts.join('');
   }
 
   /** A version-4 UUID. */

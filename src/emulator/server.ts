@@ -1,10 +1,12 @@
 // Wires the emulator together: the node:http server, fault injection and latency on /v1, synthetic blocks, shutdown.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
 import { DEFAULT_DELIVERY_TUNING } from './delivery.js';
 import type { DeliveryTuning } from './delivery.js';
 import { sendError } from './http-util.js';
+import { localUrl, networkUrls } from './listen-urls.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
@@ -94,12 +96,12 @@ export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTu
       reject(error);
     });
     server.listen(options.port, options.host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : options.port;
-      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      const bound = server.address() as AddressInfo;
       let closing: Promise<void> | undefined;
       resolve({
-        url: `http://${host}:${port}`,
+        url: localUrl(bound),
+        networkUrls: networkUrls(bound),
+        boundAddress: bound.address,
         close: () =>
           (closing ??= new Promise<void>((done) => {
             clearInterval(activity);

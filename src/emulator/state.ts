@@ -15,6 +15,11 @@ const HISTORY_TRANSACTIONS = 3_000;
 const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
 /** Per chain and block, at most this many active webhooks get a transaction made for them. */
 const WATCHED_PER_BLOCK = 3;
+/**
+ * Chains outside the catalogue that get a block per tick, taken in turn: a block on each of 1,000 watched chains
+ * every tick would keep a core busy generating them and flood the delivery queue.
+ */
+const EXTRA_CHAINS_PER_TICK = 16;
 /** Chain ids longer than this cannot be a safe-integer sort key, so such chains get no synthetic blocks. */
 const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
 
@@ -27,6 +32,8 @@ export class EmulatorState {
   private readonly idRng: Prng;
   private readonly activityRng: Prng;
   private readonly injected = new WeakSet<StoredTx>();
+  /** Where the next tick's turn among the extra watched chains starts. */
+  private extraChainTurn = 0;
 
   constructor(seed: number, seeded: boolean, tuning: DeliveryTuning) {
     this.generator = new ChainDataGenerator(new Prng(seed, 1));
@@ -55,12 +62,18 @@ export class EmulatorState {
     if (changes.status === 'inactive') this.deliveries.cancelWebhook(stored.webhook.id);
   }
 
-  /** One block on every catalogue chain and on every other chain an active webhook watches. */
+  /** One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in turn. */
   syntheticTick(now: number): void {
     const chains = new Map(this.generator.catalogueChains().map((chain) => [chain.info.chainId, chain]));
-    for (const chainId of this.webhooks.activeChainIds()) {
-      if (!chains.has(chainId) && chainId.length <= MAX_SYNTHETIC_CHAIN_ID_DIGITS) chains.set(chainId, this.generator.chain(chainId));
+    const extra = this.webhooks
+      .activeChainIds()
+      .filter((chainId) => !chains.has(chainId) && chainId.length <= MAX_SYNTHETIC_CHAIN_ID_DIGITS);
+    const turns = Math.min(EXTRA_CHAINS_PER_TICK, extra.length);
+    for (let turn = 0; turn < turns; turn++) {
+      const chainId = extra[(this.extraChainTurn + turn) % extra.length]!;
+      chains.set(chainId, this.generator.chain(chainId));
     }
+    this.extraChainTurn = extra.length === 0 ? 0 : (this.extraChainTurn + turns) % extra.length;
     const added: StoredTx[] = [];
     for (const [chainId, chain] of chains) {
       const active = this.webhooks.activeOn(chainId);
