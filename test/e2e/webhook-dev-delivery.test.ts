@@ -14,6 +14,7 @@ import {
 } from '../helpers/webhook-dev-processes.js';
 import type { EmulatorProcess, ListenProcess } from '../helpers/webhook-dev-processes.js';
 import { notificationProblems } from '../helpers/webhook-dev-schema.js';
+import { toChecksumAddress } from '../../src/evm/address.js';
 
 const FUJI = '43113';
 const C_CHAIN = '43114';
@@ -24,11 +25,14 @@ const STRANGER_2 = '0x6666666666666666666666666666666666666666';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HASH32 = /^0x[0-9a-f]{64}$/;
 
-/** A distinct watched address per test, in mixed case, so messages are never mistaken across tests. */
+/**
+ * A distinct watched address per test, so messages are never mistaken across tests; in its EIP-55 mixed case (a
+ * mixed-case address with a wrong checksum is refused as a typo), so the case-insensitive matching is exercised.
+ */
 let addressCounter = 0;
 function watchedAddress(): string {
   addressCounter++;
-  return `0xAbCdEf${String(addressCounter).padStart(34, '0')}`;
+  return toChecksumAddress(`0xabcdef${String(addressCounter).padStart(34, '0')}`);
 }
 
 let emulator: EmulatorProcess;
