@@ -1,8 +1,8 @@
-// Writes to the config store: read-modify-write under a lock, then an atomic replace, so `svc config` runs at once
-// (a CI matrix, a dotfiles script) keep every write and a reader never sees half a file. Only `svc config` writes.
-import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+// Writes to the config store: read-modify-write under a lock (proper-lockfile), then conf's atomic replace, so
+// `svc config` runs at once (a CI matrix, a dotfiles script) keep every write and a reader never sees half a file.
+// Only `svc config` writes. conf alone is not safe for concurrent writers: the lock is what makes it so.
+import { mkdirSync, realpathSync } from 'node:fs';
+import { basename, dirname, extname } from 'node:path';
 import { InterruptedError, LocalError, SvcError } from '../errors.js';
 import { readConfig } from './store.js';
 import type { ProfileSettings, SettingKey } from './store.js';
@@ -65,7 +65,7 @@ async function updateProfiles<T>(
     const config = readConfig(path); // a corrupt file is reported, never overwritten
     const profiles: Record<string, ProfileSettings> = config.profiles ?? Object.create(null);
     const result = change(profiles);
-    replaceFile(path, JSON.stringify({ ...config, profiles }, null, '\t') + '\n');
+    await replaceFile(path, { ...config, profiles });
     return result;
   } finally {
     await lock.release();
@@ -118,8 +118,8 @@ async function acquireLock(path: string, options: WriteOptions): Promise<HeldLoc
   }
 }
 
-/** Writes beside the file and renames over it: readers see the old file or the new one, never a part. */
-function replaceFile(path: string, text: string): void {
+/** conf writes beside the file and renames over it (mode 0600): readers see the old file or the new one, never a part. */
+async function replaceFile(path: string, config: object): Promise<void> {
   let target = path;
   try {
     // A symlinked config file (dotfiles) stays a symlink: the file it points to is replaced.
@@ -127,18 +127,20 @@ function replaceFile(path: string, text: string): void {
   } catch {
     // Not there yet: created where asked.
   }
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const { default: Conf } = await import('conf');
+  const extension = extname(target);
   try {
-    const fd = openSync(temporary, 'wx', 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, target);
+    const store = new Conf<Record<string, unknown>>({
+      projectName: 'svc',
+      projectSuffix: '',
+      cwd: dirname(target),
+      configName: basename(target, extension),
+      fileExtension: extension.slice(1),
+      configFileMode: 0o600,
+    });
+    // The whole object at once (not conf's dotted-path set, which refuses names such as __proto__ without a word).
+    store.store = config as Record<string, unknown>;
   } catch (error) {
-    rmSync(temporary, { force: true });
     throw new LocalError(`cannot write the config file ${path} (it was left as it was): ${(error as Error).message}`);
   }
 }
