@@ -8,8 +8,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   try {
     writeSync(1, `${version}\n`);
-  } catch {
-    // stdout closed (`svc --version | true`): nothing to say.
+  } catch (error) {
+    // The reader left (`svc --version | true`): nothing to say. Any other failure (a full disk) is one, as in the CLI.
+    if (error.code !== 'EPIPE') {
+      try {
+        writeSync(2, `svc: cannot write to stdout: ${error.message}\n`);
+      } catch {
+        // stderr is gone too: the exit code still tells.
+      }
+      process.exitCode = 1;
+    }
   }
 } else {
   const { default: nodeModule } = await import('node:module');

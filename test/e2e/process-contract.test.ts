@@ -121,3 +121,19 @@ describe('every exit code, as a process', () => {
     expect(refused.stderr).toMatch(/^svc: connection refused/);
   });
 });
+
+describe('output that cannot be written, as a process', () => {
+  it('--version (answered by the launcher) and --help into a full disk exit 1 saying so; into a closed pipe, 0', async () => {
+    const { execa } = await import('execa');
+    const { BIN } = await import('../helpers/cli.js');
+    for (const args of [['--version'], ['--help']]) {
+      // The shell points the CLI's own stdout at /dev/full (execa would put a pipe between them).
+      const full = await execa('sh', ['-c', `node ${JSON.stringify(BIN)} ${args.join(' ')} > /dev/full`], { reject: false });
+      expect(full.exitCode, args.join(' ')).toBe(1);
+      expect(full.stderr).toMatch(/^svc: cannot write to stdout: .*ENOSPC/);
+    }
+    const closed = await execa('sh', ['-c', `node ${JSON.stringify(BIN)} --version | true`], { reject: false });
+    expect(closed.exitCode).toBe(0);
+    expect(closed.stderr).toBe('');
+  });
+});
