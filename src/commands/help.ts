@@ -11,7 +11,7 @@ export function addHelpCommands(group: Command): void {
   if (group.commands.length === 0) return;
   for (const sub of group.commands) addHelpCommands(sub);
   const sample: string[] = [];
-  for (let at = group; at.commands.length > 0; ) {
+  for (let at = group; at.commands.length > 0;) {
     at = at.commands[0]!;
     sample.push(at.name());
   }

@@ -88,7 +88,6 @@ function helpFunction(root: CompletionNode): string {
   const groups = allNodes(root).filter((node) => node.subcommands.some((sub) => !sub.isHelp));
   return [
     `__${root.name}_help() {`,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh parameter expansion, not a template
     '    local key="$1${words[2,CURRENT-1]:+ ${(j: :)words[2,CURRENT-1]}}"',
     '    case $key in',
     ...groups.flatMap((group) => [

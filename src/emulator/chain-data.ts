@@ -160,7 +160,7 @@ export class ChainDataGenerator {
     for (const chain of this.catalogueChains()) {
       const target = Math.round((totalTxs * chain.info.historyWeight) / weightSum);
       const blockSizes: number[] = [];
-      for (let count = 0; count < target; ) {
+      for (let count = 0; count < target;) {
         const size = Math.min(this.rng.int(1, 6), target - count);
         blockSizes.push(size);
         count += size;

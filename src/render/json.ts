@@ -21,8 +21,8 @@ export function asOneLine(raw: Buffer): Buffer {
       out[length++] = byte;
       if (byte === 0x5c /* \\ */) out[length++] = raw[++i]!;
       else if (byte === 0x22 /* " */) inString = false;
-    } else if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) {
-    } else {
+    } else if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) {
+      // Whitespace between tokens is dropped; everything else is kept.
       if (byte === 0x22) inString = true;
       out[length++] = byte;
     }

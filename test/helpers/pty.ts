@@ -119,7 +119,6 @@ export async function runInPty(
 
 /** The lines as a terminal shows them: escape sequences removed, carriage-return rewrites collapsed to what stays. */
 export function visibleLines(output: string): string[] {
-  // eslint-disable-next-line no-control-regex
   // Cursor to column 1 (what ora uses to redraw) is a carriage return; other sequences take no room.
   const plain = output
     .replace(/\u001b\[1?G/g, '\r')
