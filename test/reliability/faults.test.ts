@@ -368,62 +368,78 @@ function pagedWithFaults(
   return { script, faults, pageSizes };
 }
 
+// Each run mostly waits (stalls, retry backoff): they run side by side, each with its own server.
 describe('--all over thousands of items through seeded random faults', () => {
   const transactions = Array.from({ length: 5_000 }, (_, i) => numberedTransaction(i + 1, i % 3 === 0 ? '43113' : '43114'));
   const expectedHashes = transactions.map((tx) => tx.txHash as string);
 
-  it('5,000 transactions as TSV: every one exactly once, in order', async () => {
-    const { script, faults, pageSizes } = pagedWithFaults(transactions, 'transactions', 20_240_601);
-    const s = await serve(script);
-    const result = await runInProcess(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], {
-      baseUrl: s.url,
-      apiKey: KEY,
-      timeout: 60_000,
-    });
-    figures.cases++;
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect([...faults.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
-    expect(pageSizes.every((size) => size >= 1 && size <= 100)).toBe(true);
-    const rows = result.stdout.split('\n').filter(Boolean);
-    expect(rows.every((row) => row.split('\t').length === 9)).toBe(true);
-    expect(record(expectedHashes, tsvHashes(result.stdout))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
-  }, 90_000);
-
-  it('5,000 transactions as --json: one document per page, every item exactly once, in order', async () => {
-    const { script } = pagedWithFaults(transactions, 'transactions', 7);
-    const s = await serve(script);
-    const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], {
-      baseUrl: s.url,
-      apiKey: KEY,
-      timeout: 60_000,
-    });
-    figures.cases++;
-    expect(result.exitCode, result.stderr).toBe(0);
-    const lines = result.stdout.split('\n');
-    expect(lines.pop()).toBe('');
-    const printed = lines.flatMap((line) =>
-      (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash),
-    );
-    expect(lines).toHaveLength(50);
-    expect(record(expectedHashes, printed)).toEqual({ lost: 0, duplicated: 0, inOrder: true });
-  }, 90_000);
-
-  it('5,000 watched addresses (webhook addresses --all): every one exactly once, in order', async () => {
-    const addresses = Array.from({ length: 5_000 }, (_, i) => numberedAddress(i + 1));
-    const { script } = pagedWithFaults(addresses, 'addresses', 99, { totalAddresses: addresses.length });
-    const s = await serve(script);
-    const result = await runInProcess(
-      ['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'],
-      {
+  it.concurrent(
+    '5,000 transactions as TSV: every one exactly once, in order',
+    async ({ onTestFinished }) => {
+      const { script, faults, pageSizes } = pagedWithFaults(transactions, 'transactions', 20_240_601);
+      const s = await startTestServer(script);
+      onTestFinished(() => s.close());
+      const result = await runInProcess(['tx', 'list', '--all', '--retries', '5', '--timeout', '1'], {
         baseUrl: s.url,
         apiKey: KEY,
         timeout: 60_000,
-      },
-    );
-    figures.cases++;
-    expect(result.exitCode, result.stderr).toBe(0);
-    expect(record(addresses, result.stdout.split('\n').filter(Boolean))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
-  }, 90_000);
+      });
+      figures.cases++;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect([...faults.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(10);
+      expect(pageSizes.every((size) => size >= 1 && size <= 100)).toBe(true);
+      const rows = result.stdout.split('\n').filter(Boolean);
+      expect(rows.every((row) => row.split('\t').length === 9)).toBe(true);
+      expect(record(expectedHashes, tsvHashes(result.stdout))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
+    },
+    90_000,
+  );
+
+  it.concurrent(
+    '5,000 transactions as --json: one document per page, every item exactly once, in order',
+    async ({ onTestFinished }) => {
+      const { script } = pagedWithFaults(transactions, 'transactions', 7);
+      const s = await startTestServer(script);
+      onTestFinished(() => s.close());
+      const result = await runInProcess(['tx', 'list', '--all', '--json', '--retries', '5', '--timeout', '1'], {
+        baseUrl: s.url,
+        apiKey: KEY,
+        timeout: 60_000,
+      });
+      figures.cases++;
+      expect(result.exitCode, result.stderr).toBe(0);
+      const lines = result.stdout.split('\n');
+      expect(lines.pop()).toBe('');
+      const printed = lines.flatMap((line) =>
+        (JSON.parse(line) as { transactions: Array<{ txHash: string }> }).transactions.map((tx) => tx.txHash),
+      );
+      expect(lines).toHaveLength(50);
+      expect(record(expectedHashes, printed)).toEqual({ lost: 0, duplicated: 0, inOrder: true });
+    },
+    90_000,
+  );
+
+  it.concurrent(
+    '5,000 watched addresses (webhook addresses --all): every one exactly once, in order',
+    async ({ onTestFinished }) => {
+      const addresses = Array.from({ length: 5_000 }, (_, i) => numberedAddress(i + 1));
+      const { script } = pagedWithFaults(addresses, 'addresses', 99, { totalAddresses: addresses.length });
+      const s = await startTestServer(script);
+      onTestFinished(() => s.close());
+      const result = await runInProcess(
+        ['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60', '--all', '--retries', '5', '--timeout', '1'],
+        {
+          baseUrl: s.url,
+          apiKey: KEY,
+          timeout: 60_000,
+        },
+      );
+      figures.cases++;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(record(addresses, result.stdout.split('\n').filter(Boolean))).toEqual({ lost: 0, duplicated: 0, inOrder: true });
+    },
+    90_000,
+  );
 
   it('a listing that shifts while it is read (new items arrive at the head): none lost, none printed twice', async () => {
     const original = transactions.slice(0, 1_000);
