@@ -12,7 +12,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     // The reader left (`svc --version | true`): nothing to say. Any other failure (a full disk) is one, as in the CLI.
     if (error.code !== 'EPIPE') {
       try {
-        writeSync(2, `svc: cannot write to stdout: ${error.message}\n`);
+        writeSync(2, `svc: cannot write to stdout: ${error.message.replace(/^(\w+): (.*?)(, \w+)?$/, '$2 ($1)')}\n`);
       } catch {
         // stderr is gone too: the exit code still tells.
       }
