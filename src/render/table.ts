@@ -35,7 +35,8 @@ export interface TableLayout {
 }
 
 const GAP = 2;
-const BORDERLESS = {
+/** cli-table3 without borders, columns two spaces apart (as gh draws tables); the tests draw their reference with it. */
+export const BORDERLESS = {
   top: '',
   'top-mid': '',
   'top-left': '',

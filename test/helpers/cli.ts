@@ -191,3 +191,45 @@ export async function runInProcess(args: string[], options: InProcessOptions = {
     clearTimeout(timer);
   }
 }
+
+export interface RunningInProcess {
+  /** What the command printed on stdout so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Interrupts the command as Ctrl-C would; resolves with its exit code. */
+  stop(): Promise<number>;
+}
+
+/**
+ * Starts a long-running command (`emulator start`, `webhook listen`) in this process and resolves once it has printed
+ * on stdout (a server prints its URL when it is ready); throws with its stderr if it ends first.
+ */
+export async function startInProcess(args: string[], options: InProcessOptions = {}): Promise<RunningInProcess> {
+  const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
+    import('../../src/cli.js'),
+    import('./test-io.js'),
+    import('../../src/errors.js'),
+  ]);
+  const base = createTestIO({ env: isolatedEnv(options), input: options.input, ...ioFlags(args) });
+  let printed: () => void = () => {};
+  const written = new Promise<void>((resolve) => (printed = resolve));
+  const io = {
+    ...base,
+    async write(text: string | Uint8Array) {
+      await base.write(text);
+      printed();
+    },
+  };
+  const interrupts = new AbortController();
+  const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal });
+  const outcome = await Promise.race([written.then(() => 'printed' as const), ended]);
+  if (outcome !== 'printed') throw new Error(`svc ${args.join(' ')} ended (exit ${outcome}): ${base.stdout()}${base.stderr()}`);
+  return {
+    stdout: () => base.stdout(),
+    stderr: () => base.stderr(),
+    stop: () => {
+      interrupts.abort(new InterruptedError(130));
+      return ended;
+    },
+  };
+}

@@ -3,7 +3,7 @@
 // start` in this process where a child adds nothing; the short commands (create, trigger, ...) in this process.
 import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
-import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runInProcess } from './cli.js';
+import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runInProcess, startInProcess } from './cli.js';
 import type { RunOptions, RunResult } from './cli.js';
 
 export interface Exit {
@@ -172,37 +172,11 @@ export interface InProcessEmulator {
  * test IO: the same flag parsing and emulator as the process, without a Node start), once its URL is printed.
  */
 export async function startEmulatorInProcess(extra: string[] = [], seed = 11): Promise<InProcessEmulator> {
-  const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
-    import('../../src/cli.js'),
-    import('./test-io.js'),
-    import('../../src/errors.js'),
-  ]);
   const args = ['emulator', 'start', '--port', '0', '--seed', String(seed), '--block-time', '0', ...extra];
-  const base = createTestIO({ env: isolatedEnv({}), ...ioFlags(args) });
-  let printed: () => void = () => {};
-  const firstLine = new Promise<void>((resolve) => (printed = resolve));
-  const io = {
-    ...base,
-    async write(text: string | Uint8Array) {
-      await base.write(text);
-      printed();
-    },
-  };
-  const interrupts = new AbortController();
-  const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal });
-  const outcome = await Promise.race([firstLine.then(() => 'printed' as const), ended]);
-  const first = base.stdout().split('\n')[0]!;
-  if (outcome !== 'printed' || !/^http:\/\/127\.0\.0\.1:\d+$/.test(first)) {
-    throw new Error(`svc ${args.join(' ')}: no URL (exit ${outcome}): ${base.stdout()}${base.stderr()}`);
-  }
-  return {
-    url: first,
-    stderr: () => base.stderr(),
-    stop: () => {
-      interrupts.abort(new InterruptedError(130));
-      return ended;
-    },
-  };
+  const running = await startInProcess(args);
+  const first = running.stdout().split('\n')[0]!;
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(first)) throw new Error(`svc ${args.join(' ')}: no URL: ${running.stdout()}${running.stderr()}`);
+  return { url: first, stderr: running.stderr, stop: running.stop };
 }
 
 export interface ListenProcess extends CliProcess {

@@ -16,7 +16,7 @@ import { localUrl, networkUrls } from '../../src/emulator/listen-urls.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import { EmulatorState } from '../../src/emulator/state.js';
 import { API_KEY, call, startReceiver, testOptions } from '../helpers/emulator-helpers.js';
-import { isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { runInProcess, startInProcess } from '../helpers/cli.js';
 
 const WATCHED = '0x1111111111111111111111111111111111111111';
 const STRANGER = '0x2222222222222222222222222222222222222222';
@@ -344,34 +344,11 @@ describe('listen addresses are printed as URLs a client can use', () => {
 
   /** `svc emulator start --port 0 --block-time 0 ...extra` in this process, until its URL is printed. */
   async function startCommand(extra: string[]): Promise<{ stdout: string; stderr: () => string; stop: () => Promise<number> }> {
-    const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
-      import('../../src/cli.js'),
-      import('../helpers/test-io.js'),
-      import('../../src/errors.js'),
-    ]);
-    const args = ['emulator', 'start', '--port', '0', '--block-time', '0', ...extra];
-    const base = createTestIO({ env: isolatedEnv({}), ...ioFlags(args) });
-    let printed: () => void = () => {};
-    const written = new Promise<void>((resolve) => (printed = resolve));
-    const io = {
-      ...base,
-      async write(text: string | Uint8Array) {
-        await base.write(text);
-        printed();
-      },
-    };
-    const interrupts = new AbortController();
-    const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal });
-    const outcome = await Promise.race([written.then(() => 'printed' as const), ended]);
-    if (outcome !== 'printed') throw new Error(`svc ${args.join(' ')} ended (${outcome}): ${base.stderr()}`);
-    const stop = () => {
-      interrupts.abort(new InterruptedError(130));
-      return ended;
-    };
+    const running = await startInProcess(['emulator', 'start', '--port', '0', '--block-time', '0', ...extra]);
     cleanups.push(async () => {
-      await stop();
+      await running.stop();
     });
-    return { stdout: base.stdout(), stderr: () => base.stderr(), stop };
+    return { stdout: running.stdout(), stderr: running.stderr, stop: running.stop };
   }
 
   function hasIPv6(): boolean {

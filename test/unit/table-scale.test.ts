@@ -4,27 +4,9 @@ import fc from 'fast-check';
 import stripAnsi from 'strip-ansi';
 import { describe, expect, it } from 'vitest';
 import { transactionTable } from '../../src/render/transactions.js';
-import { fitColumns, palette, renderTable } from '../../src/render/table.js';
+import { BORDERLESS, fitColumns, palette, renderTable } from '../../src/render/table.js';
 import type { Column, TableLayout, TableStyle } from '../../src/render/table.js';
 import { displayWidth, shortenMiddle, truncate } from '../../src/render/width.js';
-
-const BORDERLESS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '  ',
-};
 
 const paintStatus = (column: number, text: string, chalk: ReturnType<typeof palette>) =>
   column === 0 && text === 'ok' ? chalk.green(text) : text;
