@@ -2,6 +2,7 @@
 // reading what the user names (files, FIFOs, stdin) so that an interrupt always ends the wait.
 import type { Readable, Writable } from 'node:stream';
 import { OutputError } from './errors.js';
+import { interruption } from './interrupt.js';
 
 export interface Spinner {
   /** Shows or updates the line (stderr). */
@@ -203,7 +204,7 @@ export function readStreamText(stream: Readable, interrupt?: AbortSignal): Promi
     };
     const onData = (chunk: Buffer | string) => chunks.push(Buffer.from(chunk));
     const onInterrupt = () => {
-      finish(interrupt?.reason ?? new Error('interrupted'));
+      finish(interruption(interrupt));
       stream.destroy();
     };
     if (interrupt?.aborted) return onInterrupt();

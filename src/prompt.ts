@@ -1,6 +1,7 @@
 // Questions asked on the terminal (stderr for the question, stdin for the answer).
 import type { IO } from './io.js';
 import { InterruptedError } from './errors.js';
+import { interruption } from './interrupt.js';
 
 /** A yes/no question whose default is no. */
 export async function confirm(io: IO, question: string): Promise<boolean> {
@@ -41,7 +42,7 @@ export async function readHidden(io: IO, question: string, interrupt?: AbortSign
       if (error) reject(error);
       else resolve(value);
     };
-    const onInterrupt = () => finish(interrupt?.reason instanceof Error ? interrupt.reason : new InterruptedError(130));
+    const onInterrupt = () => finish(interruption(interrupt));
     const onKeypress = (text: string | undefined, key: { name?: string; ctrl?: boolean; meta?: boolean; sequence?: string } = {}) => {
       if (key.ctrl && key.name === 'c') return finish(new InterruptedError(130));
       if (key.name === 'return' || key.name === 'enter') return finish();

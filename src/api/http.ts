@@ -4,7 +4,8 @@ import type { Dispatcher } from 'undici';
 // that alone was ~20% of `svc tx list` and 6 MB.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
-import { ApiError, InterruptedError, NetworkError, ResponseShapeError, SvcError } from '../errors.js';
+import { ApiError, NetworkError, ResponseShapeError } from '../errors.js';
+import { interruption, sleep } from '../interrupt.js';
 import { API_KEY_HEADER, REASON_PHRASES } from '../schema/index.js';
 import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
 import { maskKey } from '../settings/mask.js';
@@ -127,7 +128,7 @@ export class Transport {
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
       this.logExchange(spec.method, url, outcome, elapsed, attempt, attempts, canRetry ? waitMs : undefined);
       if (!canRetry) return this.settle(spec, outcome);
-      await this.sleep(waitMs);
+      await sleep(waitMs, this.options.interrupt);
     }
   }
 
@@ -263,25 +264,10 @@ export class Transport {
     this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const interrupt = this.options.interrupt;
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(interrupt?.reason instanceof SvcError ? interrupt.reason : new InterruptedError(130));
-      };
-      const timer = setTimeout(() => {
-        interrupt?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      interrupt?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
   private throwIfInterrupted(): void {
     const interrupt = this.options.interrupt;
     if (interrupt?.aborted) {
-      throw interrupt.reason instanceof SvcError ? interrupt.reason : new InterruptedError(130);
+      throw interruption(interrupt);
     }
   }
 }

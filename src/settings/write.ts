@@ -3,7 +3,8 @@
 // Only `svc config` writes. conf alone is not safe for concurrent writers: the lock is what makes it so.
 import { mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, extname } from 'node:path';
-import { InterruptedError, LocalError, SvcError } from '../errors.js';
+import { LocalError } from '../errors.js';
+import { sleep } from '../interrupt.js';
 import { readConfig } from './store.js';
 import type { ProfileSettings, SettingKey } from './store.js';
 
@@ -143,19 +144,4 @@ async function replaceFile(path: string, config: object): Promise<void> {
   } catch (error) {
     throw new LocalError(`cannot write the config file ${path} (it was left as it was): ${(error as Error).message}`);
   }
-}
-
-function sleep(ms: number, interrupt: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(interrupt?.reason instanceof SvcError ? interrupt.reason : new InterruptedError(130));
-    };
-    const timer = setTimeout(() => {
-      interrupt?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    if (interrupt?.aborted) onAbort();
-    else interrupt?.addEventListener('abort', onAbort, { once: true });
-  });
 }
