@@ -3,15 +3,19 @@
 import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
-import { AddressPageSchema, ShownWebhookSchema, TransactionPageSchema } from '../schema/index.js';
+import { AddressPageSchema, SharedSecretSchema, ShownWebhookSchema, TransactionPageSchema, WebhookPageSchema } from '../schema/index.js';
 import type {
   AddressPage,
   CreateWebhookRequest,
   ListedTransaction,
   Network,
+  SharedSecret,
   ShownWebhook,
   TransactionPage,
   TxStatusFilter,
+  UpdateWebhookRequest,
+  WebhookPage,
+  WebhookStatus,
 } from '../schema/index.js';
 import { Transport } from './http.js';
 import type { HttpResponse, RequestSpec, TransportOptions } from './http.js';
@@ -32,6 +36,10 @@ export interface TransactionQuery {
 export interface PageQuery {
   pageToken?: string;
   pageSize?: number;
+}
+
+export interface WebhookQuery extends PageQuery {
+  status?: WebhookStatus;
 }
 
 /** What a 403 or 404 about one webhook means, whichever operation met it. */
@@ -101,8 +109,86 @@ export class ServiceClient {
     });
   }
 
+  async listWebhooks(query: WebhookQuery): Promise<Fetched<WebhookPage>> {
+    return this.fetch(WebhookPageSchema, {
+      method: 'GET',
+      path: '/v1/webhooks',
+      query: { pageToken: query.pageToken, pageSize: query.pageSize, status: query.status },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      // A listing names no webhook: a 404 there means the base URL does not lead to the service.
+      statusHints: { 403: WEBHOOK_HINTS[403] },
+    });
+  }
+
+  async getWebhook(id: string): Promise<Fetched<ShownWebhook>> {
+    return this.fetch(ShownWebhookSchema, {
+      method: 'GET',
+      path: `/v1/webhooks/${encodeId(id)}`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: WEBHOOK_HINTS,
+    });
+  }
+
+  /** PATCH with only the fields given; setting a field to the value it has changes nothing, so it is retried like a read. */
+  async updateWebhook(id: string, body: UpdateWebhookRequest): Promise<Fetched<ShownWebhook>> {
+    return this.fetch(ShownWebhookSchema, {
+      method: 'PATCH',
+      path: `/v1/webhooks/${encodeId(id)}`,
+      jsonBody: body,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: WEBHOOK_HINTS,
+    });
+  }
+
+  /** One batch; adding a present address changes nothing, so the same body is re-sent on retry. */
+  async addWebhookAddresses(id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
+    return this.changeAddresses('PATCH', id, addresses);
+  }
+
+  /** One batch; removing an absent address changes nothing, so the same body is re-sent on retry. */
+  async removeWebhookAddresses(id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
+    return this.changeAddresses('DELETE', id, addresses);
+  }
+
+  async getSharedSecret(): Promise<Fetched<SharedSecret>> {
+    return this.fetch(SharedSecretSchema, {
+      method: 'GET',
+      // The literal ':' is part of the operation's name; it must not be sent as %3A.
+      path: '/v1/webhooks:getSharedSecret',
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 403: WEBHOOK_HINTS[403] },
+    });
+  }
+
+  /** A rotation acts twice if repeated (the secret just fetched would be replaced again): retried like a creation. */
+  async rotateSharedSecret(): Promise<Fetched<SharedSecret>> {
+    return this.fetch(SharedSecretSchema, {
+      method: 'POST',
+      path: '/v1/webhooks:generateOrRotateSharedSecret',
+      retryPolicy: 'at-most-once',
+      sendKey: true,
+      outcomeUnknownHint: 'the secret may have been rotated: run `svc webhook secret show` to see the one in effect',
+      statusHints: { 403: WEBHOOK_HINTS[403] },
+    });
+  }
+
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  private async changeAddresses(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
+    return this.fetch(ShownWebhookSchema, {
+      method,
+      path: `/v1/webhooks/${encodeId(id)}/addresses`,
+      jsonBody: { addresses },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: WEBHOOK_HINTS,
+    });
   }
 
   private async fetch<S extends v.GenericSchema>(schema: S, spec: RequestSpec): Promise<Fetched<v.InferOutput<S>>> {

@@ -95,6 +95,13 @@ export const ShownWebhookSchema = v.looseObject({
 });
 export type ShownWebhook = v.InferOutput<typeof ShownWebhookSchema>;
 
+/** A page of GET /v1/webhooks as the CLI relies on it: the list array of webhooks, and the page token. */
+export const WebhookPageSchema = v.looseObject({
+  webhooks: v.array(ShownWebhookSchema),
+  nextPageToken: PageTokenSchema,
+});
+export type WebhookPage = v.InferOutput<typeof WebhookPageSchema>;
+
 /** 4.2 request body, checked field by field with the messages of RULES (strict: unknown fields are errors). */
 export const CreateWebhookRequestSchema = v.pipe(
   plainObject('must be a JSON object'),
