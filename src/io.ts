@@ -166,6 +166,11 @@ export async function flushOutput(stream: Writable): Promise<void> {
  * SIGTERM) ends the wait at once, rejecting with its reason. Errors are node's (`code` ENOENT, EISDIR, ...).
  */
 export async function readInputFile(path: string, interrupt?: AbortSignal): Promise<string> {
+  return (await readInputFileBytes(path, { interrupt })).toString('utf8');
+}
+
+/** readInputFile's bytes; past `maxBytes` it stops reading and rejects with a TooLargeError. */
+export async function readInputFileBytes(path: string, limits: ReadLimits = {}): Promise<Buffer> {
   const fs = await import('node:fs');
   const fd = await new Promise<number>((resolve, reject) =>
     fs.open(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, opened) => (error ? reject(error) : resolve(opened))),
@@ -186,23 +191,52 @@ export async function readInputFile(path: string, interrupt?: AbortSignal): Prom
     fs.closeSync(fd);
     throw error;
   }
-  return readStreamText(stream, interrupt);
+  return readStreamBytes(stream, limits);
 }
 
 /** The whole of a stream as UTF-8 text; `interrupt` destroys the stream and rejects with its reason. */
-export function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
+export async function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
+  return (await readStreamBytes(stream, { interrupt })).toString('utf8');
+}
+
+export interface ReadLimits {
+  interrupt?: AbortSignal;
+  /** More than this many bytes: the stream is destroyed and the read rejects with a TooLargeError. */
+  maxBytes?: number;
+}
+
+/** Input longer than the reader accepts (a body piped from the wrong place, /dev/zero). */
+export class TooLargeError extends Error {
+  readonly code = 'ETOOLARGE';
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+  }
+}
+
+/** The whole of a stream as bytes, exactly as read; see ReadLimits. */
+export function readStreamBytes(stream: Readable, { interrupt, maxBytes = Infinity }: ReadLimits = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let size = 0;
     let settled = false;
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
       interrupt?.removeEventListener('abort', onInterrupt);
       stream.off('data', onData);
-      if (error === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+      if (error === undefined) resolve(Buffer.concat(chunks));
       else reject(error);
     };
-    const onData = (chunk: Buffer | string) => chunks.push(Buffer.from(chunk));
+    const onData = (chunk: Buffer | string) => {
+      const bytes = Buffer.from(chunk);
+      size += bytes.length;
+      if (size > maxBytes) {
+        finish(new TooLargeError(maxBytes));
+        stream.destroy();
+        return;
+      }
+      chunks.push(bytes);
+    };
     const onInterrupt = () => {
       finish(interruption(interrupt));
       stream.destroy();

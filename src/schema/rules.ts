@@ -29,3 +29,6 @@ export type TxStatusFilter = (typeof TX_STATUS_FILTERS)[number];
 export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 export const EVENT_TYPE = 'address_activity';
+
+/** Notification bodies larger than this are refused by the receiver and `webhook verify`: one is a few kilobytes. */
+export const MAX_NOTIFICATION_BYTES = 8 * 1024 * 1024;

@@ -25,7 +25,15 @@ describe('describeProgram', () => {
       'completion',
       'help',
     ]);
-    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual(['create', 'addresses', 'deactivate', 'listen', 'help']);
+    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual([
+      'create',
+      'addresses',
+      'deactivate',
+      'listen',
+      'verify',
+      'secret',
+      'help',
+    ]);
     expect(node('svc help').isHelp).toBe(true);
     expect(node('svc tx list').isHelp).toBe(false);
   });
