@@ -7,8 +7,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import { call, startTestEmulator } from '../helpers/emulator-helpers.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, deliver, notification, reorderedKeys } from '../helpers/signatures.js';
 
 /** The code block after `<!-- example: <name> -->` in the README. */
@@ -117,5 +119,48 @@ describe("the README's Node receiver", () => {
     expect((await deliver(receiver.url, body)).status).toBe(401);
     expect(receiver.lines).not.toContain('verified readme-refused');
     expect(receiver.lines.filter((line) => line === 'rejected: missing or wrong x-signature').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the README's Node receiver against the emulator", () => {
+  const KEY = 'sk_test_readme_receiver_0001';
+  const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+  let emulator: RunningEmulator;
+  let fromEmulator: RunningReceiver;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    const shown = await runInProcess(['webhook', 'secret', 'show'], { baseUrl: emulator.url, apiKey: KEY });
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    fromEmulator = await startReadmeReceiver(shown.stdout.trim());
+  });
+  afterAll(async () => {
+    await fromEmulator?.stop();
+    await emulator?.close();
+  });
+
+  it('verifies every delivery, a non-ASCII token name included, and the emulator records them delivered', async () => {
+    const created = await runInProcess(
+      ['webhook', 'create', '--url', fromEmulator.url, '--chain-id', '43113', '--address', WATCHED, '--json'],
+      { baseUrl: emulator.url, apiKey: KEY },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const injected = await call(emulator.url, 'POST', '/_emulator/transactions', {
+      body: {
+        chainId: '43113',
+        from: WATCHED,
+        erc20Transfers: [
+          {
+            from: WATCHED,
+            to: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+            value: '1',
+            token: { address: '0x5425890298aed601595a70AB815c96711a31Bc65', name: UNICODE_TOKEN_NAME, symbol: 'ÜNI', decimals: 6 },
+          },
+        ],
+      },
+    });
+    expect(injected.status).toBe(201);
+    const [messageId] = injected.body.messageIds as string[];
+    await fromEmulator.waitForLine((line) => line === `verified ${messageId}`);
+    expect(fromEmulator.lines).not.toContain('rejected: missing or wrong x-signature');
   });
 });
