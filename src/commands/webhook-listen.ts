@@ -10,6 +10,7 @@ import { examples } from './shared/help-text.js';
 import { quotedText } from '../render/text.js';
 import { parseSecretSource } from './shared/webhook-secret.js';
 import type { SecretSource } from './shared/webhook-secret.js';
+import type { SignatureCheck } from '../receiver/index.js';
 
 export interface WebhookListenFlags {
   port: string;
@@ -114,7 +115,7 @@ export async function run(options: WebhookListenOptions, context: CommandContext
   try {
     receiver = await startReceiver({
       ...options,
-      verify: verifier,
+      checkSignature: verifier,
       onEvent(event) {
         if (event.kind === 'malformed') {
           io.warn(`svc: malformed notification answered 400: ${quotedText(event.reason)}`);
@@ -168,7 +169,7 @@ const SECRET_REFRESH_INTERVAL_MS = 10_000;
 async function startVerifier(
   source: SecretSource,
   context: CommandContext,
-): Promise<(body: string, signature: string | undefined) => Promise<{ valid: true } | { valid: false; reason: string }>> {
+): Promise<(body: string, signature: string | undefined) => Promise<SignatureCheck>> {
   const [{ fetchSecret, loadSecret }, { verifyBody }] = await Promise.all([
     import('./shared/webhook-secret.js'),
     import('../signature/index.js'),
@@ -186,7 +187,8 @@ async function startVerifier(
         secret = fresh;
       } catch (error) {
         // The old secret stays in use; the sender retries, and the next mismatch tries again.
-        context.io.warn(`svc: could not fetch the shared secret again: ${quotedText((error as Error).message)}`);
+        if (!context.interrupt.aborted)
+          context.io.warn(`svc: could not fetch the shared secret again: ${quotedText((error as Error).message)}`);
       } finally {
         refreshing = undefined;
       }

@@ -18,7 +18,7 @@ export interface ReceiverOptions {
    * With --verify: checks each message's signature (the raw body and its x-signature header) before anything else is
    * done with it; an invalid one is answered 401, reported as `unverified`, and neither shown nor forwarded.
    */
-  verify?(body: string, signature: string | undefined): Promise<SignatureCheck>;
+  checkSignature?(body: string, signature: string | undefined): Promise<SignatureCheck>;
   onEvent(event: ReceiverEvent): void;
 }
 
@@ -32,7 +32,7 @@ export type ReceiverEvent =
       body: string;
       receivedAt: Date;
       duplicate: boolean;
-      /** Its signature was checked and is right (only with `verify`). */
+      /** Its signature was checked and is right (only with `checkSignature`). */
       verified: boolean;
       forward?: { status?: number; error?: string };
     }
@@ -87,8 +87,8 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }
     const signatureHeader = request.headers[SIGNATURE_HEADER];
     const signature = Array.isArray(signatureHeader) ? signatureHeader[0] : signatureHeader;
-    if (options.verify) {
-      const check = await options.verify(body, signature);
+    if (options.checkSignature) {
+      const check = await options.checkSignature(body, signature);
       if (!check.valid) {
         options.onEvent({ kind: 'unverified', reason: check.reason, messageId: readableMessageId(body), receivedAt });
         return answer(response, 401, { message: `invalid signature: ${check.reason}` });
@@ -108,7 +108,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       // The sender learns how the real consumer fared, so its retries can be rehearsed too.
       status = forward.status !== undefined && forward.status >= 200 && forward.status < 300 ? 200 : 502;
     }
-    options.onEvent({ kind: 'message', message: checked, body, receivedAt, duplicate, verified: Boolean(options.verify), forward });
+    options.onEvent({
+      kind: 'message',
+      message: checked,
+      body,
+      receivedAt,
+      duplicate,
+      verified: options.checkSignature !== undefined,
+      forward,
+    });
     answer(response, status, { received: true, duplicate });
   }
 

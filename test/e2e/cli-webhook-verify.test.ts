@@ -206,6 +206,13 @@ describe('svc webhook verify: the secret from the service', () => {
     expect(refused.exitCode).toBe(6);
   });
 
+  it('a secret of an odd number of hex digits from the service: exit 1, the value not quoted', async () => {
+    server.respond([json({ secret: SECRET.slice(1) })]);
+    const result = await fromService(['--signature', signature], body);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toBe('svc: unexpected response: "secret" is not an even number of hex digits\n');
+  });
+
   it('--verbose shows the exchange, never the secret', async () => {
     const result = await fromService(['--signature', signBody(OTHER_SECRET, message), '--verbose'], body);
     expect(result.exitCode).toBe(1);

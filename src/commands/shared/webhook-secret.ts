@@ -3,7 +3,7 @@
 // here ever repeats it or a file's content.
 import type { Fetched } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ResponseShapeError, UsageError } from '../../errors.js';
 import { readInputFileBytes } from '../../io.js';
 import type { SharedSecret } from '../../schema/index.js';
 
@@ -54,7 +54,11 @@ export async function loadSecret(source: SecretSource, context: CommandContext):
 /** The key's current secret from the service (needs the key). */
 export async function fetchSecret(context: CommandContext): Promise<string> {
   const client = await context.client({ needsKey: true });
-  return (await client.getSharedSecret()).data.secret;
+  const { secret } = (await client.getSharedSecret()).data;
+  const { isSecret } = await import('../../signature/index.js');
+  // The schema takes any hex; a key needs whole bytes. The value itself is never quoted.
+  if (!isSecret(secret)) throw new ResponseShapeError('unexpected response: "secret" is not an even number of hex digits');
+  return secret;
 }
 
 async function readSecretFile(path: string, interrupt: AbortSignal): Promise<string> {
