@@ -157,6 +157,12 @@ describe('svc webhook verify --secret-file', () => {
     expect(result.stderr).not.toContain('oops');
   });
 
+  it('a file that never ends (/dev/zero): read up to a cap, then exit 2', async () => {
+    const result = await verify(['--signature', signature, '--secret-file', '/dev/zero'], body, { env: {} });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('svc: --secret-file /dev/zero: cannot read it (larger than 65536 bytes, so not a secret file)\n');
+  });
+
   it('an empty --secret-file: exit 2', async () => {
     const result = await verify(['--signature', signature, '--secret-file', ''], body);
     expect(result.exitCode).toBe(2);
