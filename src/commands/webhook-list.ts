@@ -71,6 +71,8 @@ export async function run(options: WebhookListOptions, context: CommandContext):
     tsv: webhookListTsv,
     table: webhookListTable,
     footer: (body, shown) => {
+      // Nothing shown: printListing has said "No webhooks found." on stderr.
+      if (shown === 0) return undefined;
       let footer = `\nShowing ${shown} ${shown === 1 ? 'webhook' : 'webhooks'}.`;
       if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const flags = [
