@@ -68,7 +68,7 @@ export function parseWebhookUpdateOptions(id: string, flags: WebhookUpdateFlags)
   if (Object.keys(request).length === 0) {
     // The service would accept `{}` and change nothing: a command that changes nothing is a mistake on the command line.
     throw new UsageError(
-      'nothing to update: give at least one of --url, --name, --description, --status, --[no-]include-logs, --[no-]include-internal-txs',
+      'nothing to update: at least one of --url, --name, --description, --status, --[no-]include-logs, --[no-]include-internal-txs is required',
       `see: svc webhook update --help`,
     );
   }

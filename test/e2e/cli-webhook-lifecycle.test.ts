@@ -352,7 +352,7 @@ describe('svc webhook update', () => {
   });
 
   it.each([
-    [[], /^svc: nothing to update: give at least one of --url, --name/],
+    [[], /^svc: nothing to update: at least one of --url, --name, .* is required\n/],
     [['--url', 'ftp://example.com/hook'], /^svc: --url "ftp:\/\/example.com\/hook": must be an absolute http/],
     [['--url', 'example.com/hook'], /^svc: --url "example.com\/hook": must be an absolute http/],
     [['--url', 'https://exa mple.com'], /^svc: --url /],
