@@ -38,8 +38,9 @@ function describeList(values: unknown[]): string {
 }
 
 const LIST_COLUMNS: Column[] = [
-  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the id and status.
-  { header: 'ID', shrink: 'middle', minWidth: 13 },
+  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the id and status. The id
+  // is what every other webhook command takes: a UUID stays whole (only a longer, odd one is shortened to that width).
+  { header: 'ID', shrink: 'middle', minWidth: 36 },
   { header: 'NAME', shrink: 'end', minWidth: 8, dropOrder: 4 },
   { header: 'CHAIN', shrink: 'end', minWidth: 5, dropOrder: 3 },
   { header: 'STATUS', shrink: 'end', minWidth: 8 },

@@ -230,6 +230,17 @@ describe('svc webhook list: output', () => {
     expect(table[0]).toMatch(/^ID\s+.*STATUS/);
   });
 
+  it('at 80 columns a UUID id stays whole (it is what the other commands take); other columns give way', async () => {
+    server.respond([json({ webhooks: [WEBHOOK, { ...WEBHOOK, id: 'b'.repeat(80) }] })]);
+    const result = await run(['webhook', 'list'], { stdoutTTY: true, columns: 80 });
+    const table = result.stdout.split('\n\n')[0]!.split('\n');
+    for (const line of table) expect(line.length).toBeLessThanOrEqual(80);
+    expect(table[1]!.startsWith(ID + '  ')).toBe(true);
+    // A longer id than any UUID is shortened to a UUID's width, not let through to wrap every line.
+    expect(table[2]).toMatch(/^b+…b+ {2}/);
+    expect(table[2]!.indexOf(' ')).toBe(36);
+  });
+
   it('--json: one page is the body exactly as returned', async () => {
     const body = `{ "webhooks": [ ${JSON.stringify(WEBHOOK)} ],\n  "nextPageToken": "n2", "extra": 12345678901234567890 }`;
     server.respond([{ status: 200, body }]);
