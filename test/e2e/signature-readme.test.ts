@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
 import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
-import { call, startTestEmulator } from '../helpers/emulator-helpers.js';
+import { call, eventually, startTestEmulator } from '../helpers/emulator-helpers.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, deliver, notification, reorderedKeys } from '../helpers/signatures.js';
 
 /** The code block after `<!-- example: <name> -->` in the README. */
@@ -162,5 +162,12 @@ describe("the README's Node receiver against the emulator", () => {
     const [messageId] = injected.body.messageIds as string[];
     await fromEmulator.waitForLine((line) => line === `verified ${messageId}`);
     expect(fromEmulator.lines).not.toContain('rejected: missing or wrong x-signature');
+    // The emulator records the answer just after the receiver printed its line.
+    const delivered = await eventually(async () => {
+      const { body } = await call(emulator.url, 'GET', '/_emulator/deliveries');
+      const record = body.deliveries.find((delivery: { messageId: string }) => delivery.messageId === messageId);
+      return record?.state === 'delivered' ? record : undefined;
+    });
+    expect(delivered).toMatchObject({ attempts: 1, lastStatus: 200 });
   });
 });
