@@ -22,6 +22,7 @@ import * as emulatorTrigger from './commands/emulator-trigger.js';
 import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookApply from './commands/webhook-apply.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
 import * as webhookListen from './commands/webhook-listen.js';
@@ -105,6 +106,7 @@ export function buildProgram(action: Action): Command {
   webhookCreate.register(webhook, action);
   webhookAddresses.register(webhook, action);
   webhookDeactivate.register(webhook, action);
+  webhookApply.register(webhook, action);
   webhookListen.register(webhook, action);
 
   eventSignature.register(program, action);
