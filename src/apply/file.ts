@@ -8,6 +8,7 @@ import { readInputFile, readStreamText } from '../io.js';
 import type { IO } from '../io.js';
 import { addressLines, checkChecksums } from '../commands/shared/address-input.js';
 import type { GivenAddress } from '../commands/shared/address-input.js';
+import { plainObject } from '../schema/common.js';
 import { AddressItemSchema, ChainIdSchema, HttpUrlSchema, RULES, SignatureItemSchema } from '../schema/webhooks.js';
 import { isAddress, WEBHOOK_STATUSES } from '../schema/rules.js';
 import type { WebhookStatus } from '../schema/rules.js';
@@ -47,8 +48,9 @@ const ENTRY_FIELDS = [
 /** "is required" when absent, else the rule, as the service's own schemas word it. */
 const rule = (text: string) => (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? 'is required' : text);
 
-const EntrySchema = v.strictObject(
-  {
+const EntrySchema = v.pipe(
+  plainObject('must be an object'),
+  v.strictObject({
     name: v.pipe(v.string(rule(RULES.string)), v.minLength(1, 'must not be empty')),
     url: HttpUrlSchema,
     chainId: ChainIdSchema,
@@ -67,11 +69,13 @@ const EntrySchema = v.strictObject(
     includeLogs: v.optional(v.boolean(RULES.boolean)),
     includeInternalTxs: v.optional(v.boolean(RULES.boolean)),
     status: v.optional(v.picklist(WEBHOOK_STATUSES, RULES.status)),
-  },
-  'must be an object',
+  }),
 );
 
-const FileSchema = v.strictObject({ webhooks: v.array(EntrySchema, rule('must be an array of webhooks')) }, 'must be a JSON object');
+const FileSchema = v.pipe(
+  plainObject('must be a JSON object'),
+  v.strictObject({ webhooks: v.array(EntrySchema, rule('must be an array of webhooks')) }),
+);
 
 type Entry = v.InferOutput<typeof EntrySchema>;
 
@@ -243,6 +247,9 @@ async function eventSignatures(label: string, declarations: readonly string[]): 
   });
 }
 
+/** Each value once, compared case-insensitively, in the form it first appeared (as `webhook create` sends them). */
 function uniqueCaseInsensitive(values: readonly string[]): string[] {
-  return [...new Map(values.map((value) => [value.toLowerCase(), value])).values()];
+  const firstForms = new Map<string, string>();
+  for (const value of values) if (!firstForms.has(value.toLowerCase())) firstForms.set(value.toLowerCase(), value);
+  return [...firstForms.values()];
 }

@@ -43,10 +43,17 @@ export function register(webhook: Command, action: Action): void {
     .option('-y, --yes', 'do not ask before pruning (required for --prune when not at a terminal)')
     .addHelpText(
       'after',
-      '\nThe file: {"webhooks": [{"name": "treasury", "url": "https://example.com/hook", "chainId": "43114",\n' +
-        '  "addresses": ["0x..."] or "addressesFile": "treasury.txt", "eventSignatures": ["0x..."] or "events": ["Transfer(address,address,uint256)"],\n' +
-        '  "description": "...", "includeLogs": false, "includeInternalTxs": false, "status": "active"}]}\n' +
-        "name, url, chainId and addresses (or addressesFile) are required; a name matches the key's active webhook of that name.\n" +
+      [
+        '',
+        'The file (JSON):',
+        '  {"webhooks": [{"name": "treasury", "url": "https://example.com/hook", "chainId": "43114",',
+        '    "addresses": ["0x..."]                         or "addressesFile": "treasury.txt" (one per line),',
+        '    "events": ["Transfer(address,address,uint256)"] and/or "eventSignatures": ["0x..."],',
+        '    "description": "...", "includeLogs": false, "includeInternalTxs": false, "status": "active"}]}',
+        "  name, url, chainId and addresses (or addressesFile) are required, names unique. An entry is the key's",
+        '  active webhook of that name (else its one inactive one); absent booleans are false, status active.',
+        '',
+      ].join('\n') +
         examples([
           ['see what would change', 'svc webhook apply -f webhooks.json --dry-run'],
           ['make it so; running it again changes nothing', 'svc webhook apply -f webhooks.json'],
