@@ -25,7 +25,7 @@ __svc_node() {
         __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
-        __svc_commands='create addresses deactivate listen'
+        __svc_commands='create addresses deactivate apply listen'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -41,6 +41,10 @@ __svc_node() {
     'svc webhook deactivate')
         __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook apply')
+        __svc_options='-f --file --dry-run --recreate --prune -y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='-f --file --base-url --profile --timeout --retries'
         ;;
     'svc webhook listen')
         __svc_options='--port --host --path --forward-to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

@@ -10,7 +10,7 @@ function __svc_subcommands
         case 'svc tx'
             printf '%s\n' list help
         case 'svc webhook'
-            printf '%s\n' create addresses deactivate listen help
+            printf '%s\n' create addresses deactivate apply listen help
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
@@ -35,6 +35,8 @@ function __svc_value_options
             printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc webhook deactivate'
             printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook apply'
+            printf '%s\n' -f --file --base-url --profile --timeout --retries
         case 'svc webhook listen'
             printf '%s\n' --port --host --path --forward-to --base-url --profile --timeout --retries
         case 'svc event-signature'
@@ -156,11 +158,13 @@ complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
 complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
 complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
 
@@ -187,6 +191,14 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help
 # svc webhook deactivate
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show help'
+
+# svc webhook apply
+complete -c svc -n '__svc_is "svc webhook apply"' -s f -l file -x -d 'the JSON file of webhooks ("-" for stdin); addressesFile paths are relative to it (to the working directory for stdin)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l dry-run -d 'print the changes without making them (only reads are sent)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l recreate -d 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one'
+complete -c svc -n '__svc_is "svc webhook apply"' -l prune -d 'also deactivate the active webhooks the file does not name'
+complete -c svc -n '__svc_is "svc webhook apply"' -s y -l yes -d 'do not ask before pruning (required for --prune when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook apply"' -s h -l help -d 'show help'
 
 # svc webhook listen
 complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen on; 0 picks a free one'

@@ -105,7 +105,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     ],
     [
       ['svc', 'webhook', ''],
-      ['create', 'addresses', 'deactivate', 'listen', 'help'],
+      ['create', 'addresses', 'deactivate', 'apply', 'listen', 'help'],
     ],
     [['svc', 'tx', 'list', '--net'], ['--network']],
     [
@@ -242,7 +242,7 @@ describe.skipIf(missing('fish'))('fish', () => {
     ['svc --json tx list --status ', ['failed', 'success']],
     ['svc completion ', ['bash', 'fish', 'zsh']],
     ['svc completion bash ', []],
-    ['svc help webhook ', ['addresses', 'create', 'deactivate', 'listen']],
+    ['svc help webhook ', ['addresses', 'apply', 'create', 'deactivate', 'listen']],
     ['svc config set ', ['api-key', 'base-url']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
