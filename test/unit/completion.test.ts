@@ -25,7 +25,14 @@ describe('describeProgram', () => {
       'completion',
       'help',
     ]);
-    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual(['create', 'addresses', 'deactivate', 'apply', 'listen', 'help']);
+    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual([
+      'create',
+      'addresses',
+      'deactivate',
+      'apply',
+      'listen',
+      'help',
+    ]);
     expect(node('svc help').isHelp).toBe(true);
     expect(node('svc tx list').isHelp).toBe(false);
   });
