@@ -31,6 +31,7 @@ const FILE = {
 const ARGS = ['--prune', '--yes', '--recreate', '--retries', '0'];
 
 type Mode = 'answer-lost' | 'not-received' | 'interrupted';
+const EXIT_CODE: Record<Mode, number> = { 'answer-lost': 6, 'not-received': 1, interrupted: 130 };
 
 let emulator: RunningEmulator;
 let file: string;
@@ -63,19 +64,33 @@ interface BreakingProxy {
   url: string;
   /** Requests that reached the proxy. */
   count: number;
+  /** Their methods, in order. */
+  methods: string[];
   close(): Promise<void>;
 }
 
-/** Forwards to the emulator; request `breakAt` (1-based) and every later one is broken as `mode` says. */
+/**
+ * Forwards to the emulator; request `breakAt` (1-based) and every later one is broken as `mode` says: `answer-lost`
+ * forwards request k and drops the connection instead of answering, then drops every later one; `not-received`
+ * answers 503 to k and later ones without forwarding them; `interrupted` forwards k, and once the emulator answered
+ * it Ctrl-C comes (later ones are left unanswered).
+ */
 async function breakingProxy(breakAt: number, mode: Mode, interrupt: AbortController): Promise<BreakingProxy> {
   const target = new URL(emulator.url);
-  const proxy: BreakingProxy = { url: '', count: 0, close: async () => {} };
+  const proxy: BreakingProxy = { url: '', count: 0, methods: [], close: async () => {} };
   const server = http.createServer((req, res) => {
     const index = ++proxy.count;
+    proxy.methods.push(req.method ?? '');
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (index > breakAt || (index === breakAt && mode === 'not-received')) {
+      if (index > breakAt) {
+        // The network gone (a read side by side with request k fails as it does), or nothing answering while
+        // Ctrl-C comes.
+        if (mode === 'answer-lost') req.socket.destroy();
+        if (mode !== 'not-received') return;
+      }
+      if (index >= breakAt && mode === 'not-received') {
         res.writeHead(503, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'unavailable', statusCode: 503, error: 'Service Unavailable' }));
         return;
@@ -182,10 +197,19 @@ async function expectFileState(): Promise<void> {
 describe('svc webhook apply broken at each request, then run again', () => {
   let requestCount = 0;
 
-  it('an unbroken run makes the file state, and a second run changes nothing', async () => {
+  it('an unbroken run makes the file state after a dry run that sent only reads; a second run sends no write', async () => {
     await seed();
     const counting = await breakingProxy(Number.MAX_SAFE_INTEGER, 'answer-lost', new AbortController());
     try {
+      const before = await serviceState();
+      const dryRun = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS, '--dry-run'], { baseUrl: counting.url, apiKey: API_KEY });
+      expect(dryRun.exitCode).toBe(0);
+      expect(dryRun.stdout.split('\n')).toHaveLength(9);
+      expect(new Set(counting.methods)).toEqual(new Set(['GET']));
+      expect(await serviceState()).toEqual(before);
+      counting.count = 0;
+      counting.methods.length = 0;
+
       const first = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: counting.url, apiKey: API_KEY });
       expect(first.stderr).toBe('');
       expect(first.stdout).toBe(
@@ -208,8 +232,16 @@ describe('svc webhook apply broken at each request, then run again', () => {
     // 1 listing, 2 address lists (ops, paused), 10 writes.
     expect(requestCount).toBe(13);
     await expectFileState();
-    const second = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: emulator.url, apiKey: API_KEY });
-    expect(second).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    const again = await breakingProxy(Number.MAX_SAFE_INTEGER, 'answer-lost', new AbortController());
+    try {
+      const second = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: again.url, apiKey: API_KEY });
+      expect(second).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+      // The listing, then the addresses of the file's four webhooks (501 of treasury's in 6 pages); the retired
+      // and pruned ones are not read.
+      expect(again.methods).toEqual(Array.from({ length: 10 }, () => 'GET'));
+    } finally {
+      await again.close();
+    }
   });
 
   for (const mode of ['answer-lost', 'not-received', 'interrupted'] as const) {
@@ -225,7 +257,8 @@ describe('svc webhook apply broken at each request, then run again', () => {
         } finally {
           await proxy.close();
         }
-        expect(broken, `k=${k}`).not.toBe(0);
+        // The network's exit code, a 5xx's, or Ctrl-C's.
+        expect(broken, `k=${k}`).toBe(EXIT_CODE[mode]);
         const again = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: emulator.url, apiKey: API_KEY });
         expect(again.exitCode, `k=${k}: ${again.stderr}`).toBe(0);
         await expectFileState();
