@@ -61,7 +61,7 @@ const EntrySchema = v.pipe(
     eventSignatures: v.optional(v.array(SignatureItemSchema, 'must be an array of event signatures')),
     events: v.optional(
       v.array(
-        v.pipe(v.string('must be an event declaration such as "Transfer(address,address,uint256)"')),
+        v.string('must be an event declaration such as "Transfer(address,address,uint256)"'),
         'must be an array of event declarations',
       ),
     ),

@@ -479,6 +479,36 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
   });
 });
 
+describe('svc webhook apply --prune at a terminal', () => {
+  const terminal = { stdinTTY: true, stderrTTY: true };
+  const pruneFile = () => webhooksFile({ webhooks: [entry()] });
+
+  it('asks before deactivating; "n" changes nothing', async () => {
+    service = [
+      { id: ID, name: 'treasury', status: 'active', url: 'https://old.example.com/hook' },
+      { id: 'w-old', name: 'old', status: 'active' },
+    ];
+    const result = await apply(['-f', pruneFile(), '--prune'], { ...terminal, input: 'n\n' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('Deactivate 1 webhook the file does not name (old)? Their notifications stop at once. [y/N]');
+    expect(result.stderr).toMatch(/svc: cancelled: nothing was changed\n$/);
+    expect(writes()).toEqual([]);
+  });
+
+  it('"y" makes every change', async () => {
+    service = [{ id: 'w-old', name: 'old', status: 'active' }];
+    const result = await apply(['-f', pruneFile(), '--prune'], { ...terminal, input: 'y\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n- deactivate old (not in the file)\n' });
+    expect(sent().map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v1/webhooks', 'DELETE /v1/webhooks/w-old']);
+  });
+
+  it('nothing to prune: no question', async () => {
+    service = [{ id: ID, name: 'treasury', status: 'active' }];
+    const result = await apply(['-f', pruneFile(), '--prune'], terminal);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n', stderr: '' });
+  });
+});
+
 describe('svc webhook apply: a run that fails half-way', () => {
   it('says how far it got and that running it again finishes the rest', async () => {
     server.respond((request) => {
