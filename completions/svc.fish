@@ -124,14 +124,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate, apply a file'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate, apply a file'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'

@@ -92,7 +92,7 @@ export function buildProgram(action: Action): Command {
 
   const webhook = program
     .command('webhook')
-    .description('Address-activity webhooks: create, list addresses, deactivate')
+    .description('Address-activity webhooks: create, list addresses, deactivate, apply a file')
     .addHelpText(
       'after',
       examples([

@@ -84,17 +84,11 @@ export function entryLabel(index: number, name: unknown): string {
   return typeof name === 'string' && name !== '' ? `webhooks[${index}] (${JSON.stringify(name)})` : `webhooks[${index}]`;
 }
 
-export interface WebhooksFile {
-  /** What messages call the file: its path as given, or "stdin". */
-  label: string;
-  webhooks: DesiredWebhook[];
-}
-
 /**
  * Reads and checks the file. `addressesFile` paths are relative to the file's folder; for stdin ("-"), to the
  * working directory. `interrupt` ends a wait for a FIFO or stdin.
  */
-export async function readWebhooksFile(path: string, io: IO, interrupt?: AbortSignal): Promise<WebhooksFile> {
+export async function readWebhooksFile(path: string, io: IO, interrupt?: AbortSignal): Promise<DesiredWebhook[]> {
   const label = path === '-' ? 'stdin' : path;
   const text = await readText(path, io, interrupt);
   let parsed: unknown;
@@ -110,7 +104,7 @@ export async function readWebhooksFile(path: string, io: IO, interrupt?: AbortSi
   const entries = checkShape(parsed);
   const webhooks: DesiredWebhook[] = [];
   for (const [index, entry] of entries.entries()) webhooks.push(await resolveEntry(index, entry, baseDir, interrupt));
-  return { label, webhooks };
+  return webhooks;
 }
 
 async function readText(path: string, io: IO, interrupt: AbortSignal | undefined): Promise<string> {

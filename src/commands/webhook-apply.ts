@@ -2,7 +2,7 @@
 // nothing the second time, and a run broken half-way is finished by running it again.
 import type { Command } from 'commander';
 import type { DesiredWebhook } from '../apply/file.js';
-import type { Change, Plan } from '../apply/plan.js';
+import type { Plan } from '../apply/plan.js';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { IO } from '../io.js';
@@ -19,8 +19,6 @@ export interface WebhookApplyFlags {
 }
 
 export interface WebhookApplyOptions {
-  /** What messages call the file. */
-  fileLabel: string;
   webhooks: DesiredWebhook[];
   dryRun: boolean;
   prune: boolean;
@@ -79,8 +77,8 @@ export async function parseWebhookApplyOptions(flags: WebhookApplyFlags, io: IO,
       ? checkConfirmation(io, flags.yes, 'refusing to prune (deactivate webhooks the file does not name) without confirmation')
       : { confirmed: true };
   const { readWebhooksFile } = await import('../apply/file.js');
-  const file = await readWebhooksFile(flags.file, io, interrupt);
-  return { fileLabel: file.label, webhooks: file.webhooks, dryRun, prune, recreate: Boolean(flags.recreate), confirmed };
+  const webhooks = await readWebhooksFile(flags.file, io, interrupt);
+  return { webhooks, dryRun, prune, recreate: Boolean(flags.recreate), confirmed };
 }
 
 export async function run(options: WebhookApplyOptions, context: CommandContext): Promise<void> {
@@ -108,7 +106,8 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     spinner.clear();
 
     if (options.dryRun) {
-      await printPlan(plan, context, changeLine, planDocument);
+      if (globals.json) await io.write(planDocument(plan, true));
+      else await io.write(plan.changes.length === 0 ? 'no changes\n' : plan.changes.map((change) => changeLine(change) + '\n').join(''));
       if (!globals.quiet && plan.changes.length > 0) io.warn(`dry run: nothing was changed (${changeCount(plan.changes.length)} planned)`);
       return;
     }
@@ -130,17 +129,6 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
   } finally {
     spinner.clear();
   }
-}
-
-async function printPlan(
-  plan: Plan,
-  context: CommandContext,
-  changeLine: (change: Change) => string,
-  planDocument: (plan: Plan, dryRun: boolean) => string,
-): Promise<void> {
-  if (context.globals.json) return context.io.write(planDocument(plan, true));
-  if (plan.changes.length === 0) return context.io.write('no changes\n');
-  await context.io.write(plan.changes.map((change) => changeLine(change) + '\n').join(''));
 }
 
 /** Pruning stops notifications of webhooks the file does not name: asked on a terminal unless --yes. */
