@@ -97,6 +97,7 @@ async function run(script: string, extraEnv: Record<string, string> = {}) {
 describe.skipIf(missing('jq'))('README recipes', () => {
   it('the README has its recipes and the file they use', () => {
     expect([...recipes.keys()]).toEqual([
+      'manage-webhooks',
       'terminal',
       'failed-fuji-hashes',
       'watched-addresses',
@@ -147,6 +148,38 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect(result.stdout.trim()).toBe('120');
     const saved = readFileSync(join(workDir, 'watched.txt'), 'utf8').trim().split('\n');
     expect(saved.map((address) => address.toLowerCase()).sort()).toEqual(addresses.sort());
+  });
+
+  it('manage-webhooks: finds the webhook by name, gets it, moves its url, switches it off and on', async () => {
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESSES[0]!,
+      '--name',
+      'payments',
+      '--json',
+    ]);
+    expect(created.exitCode).toBe(0);
+    const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
+    const result = await run(recipe('manage-webhooks'));
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    // get (TSV), update (TSV), deactivate (TSV), activate (TSV), then the last get through jq.
+    expect(lines).toHaveLength(5);
+    expect(lines[0]!.split('\t').slice(0, 4)).toEqual([webhookId, 'active', '43113', 'http://127.0.0.1:9/hook']);
+    expect(lines[1]!.split('\t').slice(0, 4)).toEqual([webhookId, 'active', '43113', 'https://example.com/new-hook']);
+    expect(lines[2]!.split('\t').slice(0, 2)).toEqual([webhookId, 'inactive']);
+    expect(lines[3]!.split('\t').slice(0, 2)).toEqual([webhookId, 'active']);
+    expect(lines[4]).toBe(`${webhookId} active https://example.com/new-hook`);
+    // The service agrees.
+    const after = await svc(['webhook', 'get', webhookId, '--json']);
+    expect(JSON.parse(String(after.stdout))).toMatchObject({ id: webhookId, status: 'active', url: 'https://example.com/new-hook' });
   });
 
   it('ci: creates the webhook from the file, reports it, deactivates it at the end', async () => {
