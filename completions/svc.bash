@@ -25,7 +25,7 @@ __svc_node() {
         __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
-        __svc_commands='create list get update addresses deactivate activate listen verify secret'
+        __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -57,6 +57,10 @@ __svc_node() {
     'svc webhook activate')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook apply')
+        __svc_options='-f --file --dry-run --recreate --prune -y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='-f --file --base-url --profile --timeout --retries'
         ;;
     'svc webhook listen')
         __svc_options='--port --host --path --forward-to --verify --secret-file -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

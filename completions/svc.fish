@@ -10,7 +10,7 @@ function __svc_subcommands
         case 'svc tx'
             printf '%s\n' list help
         case 'svc webhook'
-            printf '%s\n' create list get update addresses deactivate activate listen verify secret help
+            printf '%s\n' create list get update addresses deactivate activate apply listen verify secret help
         case 'svc webhook secret'
             printf '%s\n' show rotate help
         case 'svc config'
@@ -45,6 +45,8 @@ function __svc_value_options
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook activate'
             printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook apply'
+            printf '%s\n' -f --file --base-url --profile --timeout --retries
         case 'svc webhook listen'
             printf '%s\n' --port --host --path --forward-to --secret-file --base-url --profile --timeout --retries
         case 'svc webhook verify'
@@ -140,14 +142,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses, verify signatures'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses, verify signatures'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
@@ -178,6 +180,7 @@ complete -c svc -n '__svc_is "svc webhook"' -a update -d 'Change a webhook: only
 complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
+complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
 complete -c svc -n '__svc_is "svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
@@ -189,6 +192,7 @@ complete -c svc -n '__svc_is "help:svc webhook"' -a update -d 'Change a webhook:
 complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "help:svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
+complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "help:svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
 complete -c svc -n '__svc_is "help:svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
@@ -242,6 +246,14 @@ complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show hel
 
 # svc webhook activate
 complete -c svc -n '__svc_is "svc webhook activate"' -s h -l help -d 'show help'
+
+# svc webhook apply
+complete -c svc -n '__svc_is "svc webhook apply"' -s f -l file -x -d 'the JSON file of webhooks ("-" for stdin); addressesFile paths are relative to it (to the working directory for stdin)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l dry-run -d 'print the changes without making them (only reads are sent)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l recreate -d 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one'
+complete -c svc -n '__svc_is "svc webhook apply"' -l prune -d 'also deactivate the active webhooks the file does not name'
+complete -c svc -n '__svc_is "svc webhook apply"' -s y -l yes -d 'do not ask before pruning (required for --prune when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook apply"' -s h -l help -d 'show help'
 
 # svc webhook listen
 complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen on; 0 picks a free one'

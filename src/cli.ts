@@ -23,6 +23,7 @@ import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
 import * as webhookActivate from './commands/webhook-activate.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookApply from './commands/webhook-apply.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
 import * as webhookGet from './commands/webhook-get.js';
@@ -99,7 +100,7 @@ export function buildProgram(action: Action): Command {
   const webhook = program
     .command('webhook')
     .description(
-      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses, verify signatures',
+      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures',
     )
     .addHelpText(
       'after',
@@ -120,6 +121,7 @@ export function buildProgram(action: Action): Command {
   webhookAddresses.register(webhook, action);
   webhookDeactivate.register(webhook, action);
   webhookActivate.register(webhook, action);
+  webhookApply.register(webhook, action);
   webhookListen.register(webhook, action);
   webhookVerify.register(webhook, action);
   const secret = webhook

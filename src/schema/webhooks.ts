@@ -29,10 +29,10 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-const HttpUrlSchema = v.pipe(v.string(rule(RULES.url)), v.check(isHttpUrl, RULES.url));
-const ChainIdSchema = v.pipe(v.string(rule(RULES.chainId)), v.regex(DECIMAL_PATTERN, RULES.chainId));
-const AddressItemSchema = v.pipe(v.string(RULES.address), v.regex(ADDRESS_PATTERN, RULES.address));
-const SignatureItemSchema = v.pipe(v.string(RULES.eventSignature), v.regex(HASH32_PATTERN, RULES.eventSignature));
+export const HttpUrlSchema = v.pipe(v.string(rule(RULES.url)), v.check(isHttpUrl, RULES.url));
+export const ChainIdSchema = v.pipe(v.string(rule(RULES.chainId)), v.regex(DECIMAL_PATTERN, RULES.chainId));
+export const AddressItemSchema = v.pipe(v.string(RULES.address), v.regex(ADDRESS_PATTERN, RULES.address));
+export const SignatureItemSchema = v.pipe(v.string(RULES.eventSignature), v.regex(HASH32_PATTERN, RULES.eventSignature));
 const AddressListSchema = v.pipe(
   v.array(AddressItemSchema, rule('must be an array of addresses')),
   v.minLength(1, 'must contain at least 1 address'),

@@ -105,7 +105,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     ],
     [
       ['svc', 'webhook', ''],
-      ['create', 'list', 'get', 'update', 'addresses', 'deactivate', 'activate', 'listen', 'verify', 'secret', 'help'],
+      ['create', 'list', 'get', 'update', 'addresses', 'deactivate', 'activate', 'apply', 'listen', 'verify', 'secret', 'help'],
     ],
     [
       ['svc', 'webhook', 'list', '--status', ''],
@@ -255,7 +255,10 @@ describe.skipIf(missing('fish'))('fish', () => {
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'fish', 'zsh']],
     ['svc completion bash ', []],
-    ['svc help webhook ', ['activate', 'addresses', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify']],
+    [
+      'svc help webhook ',
+      ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
+    ],
     ['svc config set ', ['api-key', 'base-url']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);

@@ -207,6 +207,31 @@ describe('webhook list, get, update and activate, as processes', () => {
   });
 });
 
+describe('webhook apply, as a process', () => {
+  it('applies a file from stdin, then finds nothing to change; a bad file exits 2 before any request', async () => {
+    const file = JSON.stringify({
+      webhooks: [{ name: 'process-contract-apply', url: 'http://127.0.0.1:9/hook', chainId: '43113', addresses: [ADDRESS] }],
+    });
+    const first = await svc(['webhook', 'apply', '-f', '-'], { input: file });
+    expect(first).toMatchObject({ exitCode: 0, stdout: '+ create process-contract-apply\n', stderr: '' });
+    const second = await svc(['webhook', 'apply', '-f', '-', '--json'], { input: file });
+    expect(second.exitCode).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual({ dryRun: false, changes: [], unchanged: ['process-contract-apply'] });
+
+    const bad = await runCli(['webhook', 'apply', '-f', '-'], {
+      baseUrl: server.url,
+      apiKey: KEY,
+      input: JSON.stringify({ webhooks: [{ name: 'treasury', url: 'https://example.com', chainId: 43114, addresses: [ADDRESS] }] }),
+    });
+    expect(bad).toMatchObject({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'svc: webhooks[0] ("treasury").chainId must be a decimal string, e.g. "43114"\n',
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('signatures and the shared secret, as processes', () => {
   const SECRET = '5f3c0a9e1b7d4c2a8e6f0b1d3c5a7e9f2b4d6c8a0e1f3b5d7c9a1e3f5b7d9c0a';
   const sign = async (value: unknown) => (await import('../../src/signature/index.js')).signBody(SECRET, value);

@@ -33,6 +33,7 @@ describe('describeProgram', () => {
       'addresses',
       'deactivate',
       'activate',
+      'apply',
       'listen',
       'verify',
       'secret',
