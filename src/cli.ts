@@ -22,6 +22,9 @@ import * as emulatorTrigger from './commands/emulator-trigger.js';
 import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookAddressesAdd from './commands/webhook-addresses-add.js';
+import * as webhookAddressesList from './commands/webhook-addresses-list.js';
+import * as webhookAddressesRemove from './commands/webhook-addresses-remove.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
 import * as webhookListen from './commands/webhook-listen.js';
@@ -91,7 +94,7 @@ export function buildProgram(action: Action): Command {
 
   const webhook = program
     .command('webhook')
-    .description('Address-activity webhooks: create, list addresses, deactivate')
+    .description('Address-activity webhooks: create, list, add and remove addresses, deactivate')
     .addHelpText(
       'after',
       examples([
@@ -103,7 +106,10 @@ export function buildProgram(action: Action): Command {
       ]),
     );
   webhookCreate.register(webhook, action);
-  webhookAddresses.register(webhook, action);
+  const addresses = webhookAddresses.register(webhook, action);
+  webhookAddressesList.register(addresses, action);
+  webhookAddressesAdd.register(addresses, action);
+  webhookAddressesRemove.register(addresses, action);
   webhookDeactivate.register(webhook, action);
   webhookListen.register(webhook, action);
 

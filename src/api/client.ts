@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
-import { AddressPageSchema, SharedSecretSchema, ShownWebhookSchema, TransactionPageSchema, WebhookPageSchema } from '../schema/index.js';
+import { AddressCountSchema, AddressPageSchema, SharedSecretSchema, ShownWebhookSchema, TransactionPageSchema, WebhookPageSchema } from '../schema/index.js';
 import type {
   AddressPage,
   CreateWebhookRequest,
@@ -41,6 +41,20 @@ export interface PageQuery {
 export interface WebhookQuery extends PageQuery {
   status?: WebhookStatus;
 }
+
+/** The answer to one batch of an address change: the bytes as returned, and the webhook's address count when asked for. */
+export interface AddressChangeAnswer {
+  raw: Buffer;
+  addressCount?: number;
+}
+
+export type AddressChange = 'add' | 'remove';
+
+/**
+ * The most of an answer to an address change read. The answer is the whole webhook, addresses and all: ~45 bytes an
+ * address, so 1,000,000 watched addresses make ~45 MB, more than MAX_BODY_BYTES. This leaves room for ~5,000,000.
+ */
+export const ADDRESS_CHANGE_MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 /** What a 403 or 404 about one webhook means, whichever operation met it. */
 const WEBHOOK_HINTS = {
@@ -153,6 +167,26 @@ export class ServiceClient {
     return this.changeAddresses('DELETE', id, addresses);
   }
 
+  /**
+   * One batch of a large change, as `addresses add`/`remove` send them: the answer (the whole webhook, up to tens of
+   * MB, once per batch) is parsed only when `countAddresses` asks for the count (the last batch). Other answers are
+   * only checked to be a JSON object on their first and last bytes: nothing in them is relied on, and parsing each
+   * would cost more than the request.
+   */
+  async changeWebhookAddressBatch(
+    change: AddressChange,
+    id: string,
+    addresses: readonly string[],
+    { countAddresses }: { countAddresses: boolean },
+  ): Promise<AddressChangeAnswer> {
+    const response = await this.transport.send(this.addressChangeSpec(change === 'add' ? 'PATCH' : 'DELETE', id, addresses));
+    if (countAddresses) {
+      return { raw: response.body, addressCount: parseAnswer(AddressCountSchema, response).metadata.addresses.length };
+    }
+    if (!looksLikeJsonObject(response.body)) parseAnswer(v.looseObject({}), response);
+    return { raw: response.body };
+  }
+
   async getSharedSecret(): Promise<Fetched<SharedSecret>> {
     return this.fetch(SharedSecretSchema, {
       method: 'GET',
@@ -181,14 +215,19 @@ export class ServiceClient {
   }
 
   private async changeAddresses(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
-    return this.fetch(ShownWebhookSchema, {
+    return this.fetch(ShownWebhookSchema, this.addressChangeSpec(method, id, addresses));
+  }
+
+  private addressChangeSpec(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): RequestSpec {
+    return {
       method,
       path: `/v1/webhooks/${encodeId(id)}/addresses`,
       jsonBody: { addresses },
       retryPolicy: 'repeatable',
       sendKey: true,
       statusHints: WEBHOOK_HINTS,
-    });
+      maxBodyBytes: ADDRESS_CHANGE_MAX_BODY_BYTES,
+    };
   }
 
   private async fetch<S extends v.GenericSchema>(schema: S, spec: RequestSpec): Promise<Fetched<v.InferOutput<S>>> {
@@ -200,6 +239,16 @@ export class ServiceClient {
 /** Refuses ids that could reach another route, then percent-encodes the rest. */
 function encodeId(id: string): string {
   return encodeURIComponent(checkWebhookId(id));
+}
+
+/** Whether the bytes start with `{` and end with `}`, whitespace aside: a JSON object on its face, without parsing it. */
+function looksLikeJsonObject(body: Buffer): boolean {
+  const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+  let first = 0;
+  while (isSpace(body[first])) first++;
+  let last = body.length - 1;
+  while (last > first && isSpace(body[last])) last--;
+  return body[first] === 0x7b && body[last] === 0x7d && last > first;
 }
 
 /** The body parsed and checked against `schema`, or a ResponseShapeError saying what is wrong with it. */

@@ -51,6 +51,8 @@ export interface RequestSpec {
   outcomeUnknownHint?: string;
   /** Hints for error statuses, in the words of this operation; the transport adds only generic ones (401, 429). */
   statusHints?: Readonly<Partial<Record<number, string>>>;
+  /** The most of the answer read, for operations whose answers are known to be larger; MAX_BODY_BYTES otherwise. */
+  maxBodyBytes?: number;
 }
 
 export interface HttpResponse {
@@ -122,7 +124,7 @@ export class Transport {
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
       const startedAt = Date.now();
-      const outcome = await this.attempt(spec.method, url, headers, body);
+      const outcome = await this.attempt(spec.method, url, headers, body, spec.maxBodyBytes ?? MAX_BODY_BYTES);
       const elapsed = Date.now() - startedAt;
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
@@ -136,7 +138,13 @@ export class Transport {
     await this.dispatcher.close();
   }
 
-  private async attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<AttemptOutcome> {
+  private async attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    maxBodyBytes: number,
+  ): Promise<AttemptOutcome> {
     this.throwIfInterrupted();
     // One timer per attempt, cleared when it ends, and the signal of the last attempt reused while it was never
     // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to undici, made V8
@@ -174,11 +182,11 @@ export class Transport {
         const value = response.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
-      const bytes = Number(header('content-length')) > MAX_BODY_BYTES ? undefined : await readBounded(response.body, MAX_BODY_BYTES);
+      const bytes = Number(header('content-length')) > maxBodyBytes ? undefined : await readBounded(response.body, maxBodyBytes);
       if (bytes === undefined) {
         // Closes the connection: the rest of the body is never read.
         response.body.destroy();
-        return { kind: 'oversized', status: response.statusCode };
+        return { kind: 'oversized', status: response.statusCode, limit: maxBodyBytes };
       }
       return {
         kind: 'response',
@@ -221,7 +229,7 @@ export class Transport {
     }
     if (outcome.kind === 'oversized') {
       const error = new ResponseShapeError(
-        `unexpected response: HTTP ${outcome.status} with a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
+        `unexpected response: HTTP ${outcome.status} with a body larger than ${outcome.limit / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
       );
       error.hint =
         spec.retryPolicy === 'at-most-once' && outcome.status < 300
@@ -258,7 +266,7 @@ export class Transport {
       outcome.kind === 'network'
         ? outcome.error.code
         : outcome.kind === 'oversized'
-          ? `${outcome.status}, body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+          ? `${outcome.status}, body over ${outcome.limit / 1024 / 1024} MiB`
           : String(outcome.status);
     const retry = retryInMs === undefined ? '' : `, retrying in ${(retryInMs / 1000).toFixed(1)} s`;
     this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
@@ -275,7 +283,7 @@ export class Transport {
 type AttemptOutcome =
   | { kind: 'response'; status: number; body: Buffer; contentType: string | undefined; retryAfter: string | undefined }
   /** An answer whose body passed MAX_BODY_BYTES: not read further. */
-  | { kind: 'oversized'; status: number }
+  | { kind: 'oversized'; status: number; limit: number }
   | { kind: 'network'; error: DescribedNetworkError };
 
 /**
