@@ -116,6 +116,13 @@ export class DeliveryQueue {
     }
   }
 
+  /** The webhook's unfinished messages go to `url` from their next attempt on. */
+  retarget(webhookId: string, url: string): void {
+    for (const job of this.jobs.values()) {
+      if (job.record.webhookId === webhookId) job.record.url = url;
+    }
+  }
+
   list(): DeliveryRecord[] {
     return [...this.records.values()];
   }

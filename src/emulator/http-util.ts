@@ -15,6 +15,17 @@ export function sendJson(res: ServerResponse, status: number, body: string | Buf
   res.end(body);
 }
 
+/** A JSON answer given as parts written one after another (a large body whose parts are cached), without joining them. */
+export function sendJsonParts(res: ServerResponse, status: number, parts: readonly Buffer[]): void {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': length });
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.uncork();
+  res.end();
+}
+
 /** The spec's error body (2.6); several messages go out as an array, one as a string. */
 export function sendError(res: ServerResponse, status: number, message: string | string[], headers: Record<string, string> = {}): void {
   const body: ErrorBody = {

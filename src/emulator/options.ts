@@ -18,6 +18,8 @@ export interface EmulatorOptions {
   faultRate: number;
   /** Added to every /v1 response. */
   latencyMs: number;
+  /** Addresses one webhook may watch at most (creation and additions beyond it get 400); absent: no cap. */
+  maxAddresses?: number;
   /** One line per request, for the CLI to print on stderr. */
   log?: (line: string) => void;
 }

@@ -1,10 +1,12 @@
 // Opaque page tokens: base64url JSON naming the query that issued them and the cursor to continue after.
 import * as v from 'valibot';
 import type { TxCursor } from './tx-store.js';
+import type { WebhookCursor } from './webhook-store.js';
 
 const TokenScopeSchema = v.variant('kind', [
   v.object({ kind: v.literal('transactions'), filters: v.string() }),
   v.object({ kind: v.literal('addresses'), webhookId: v.string() }),
+  v.object({ kind: v.literal('webhooks'), filters: v.string() }),
 ]);
 /** What a token is bound to: a token is only honoured by the same listing with the same filters. */
 export type TokenScope = v.InferOutput<typeof TokenScopeSchema>;
@@ -12,12 +14,15 @@ export type TokenScope = v.InferOutput<typeof TokenScopeSchema>;
 const TokenPayloadSchema = v.object({
   v: v.literal(1),
   scope: TokenScopeSchema,
-  /** Transactions: the sort key of the last item served. Addresses: how many were served (the list never changes). */
+  /**
+   * Transactions and webhooks: the sort key of the last item served. Addresses: how many were served (new ones
+   * are appended, so a position stays right while addresses are added).
+   */
   cursor: v.unknown(),
 });
 type TokenPayload = v.InferOutput<typeof TokenPayloadSchema>;
 
-export function encodePageToken(scope: TokenScope, cursor: TxCursor | number): string {
+export function encodePageToken(scope: TokenScope, cursor: TxCursor | WebhookCursor | number): string {
   const payload: TokenPayload = { v: 1, scope, cursor };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -52,6 +57,18 @@ export function decodeAddressToken(token: string, webhookId: string): DecodedTok
   return { ok: true, cursor: payload.cursor };
 }
 
+export function decodeWebhookToken(token: string, filters: string): DecodedToken<WebhookCursor> {
+  const payload = parse(token);
+  if (payload?.scope.kind !== 'webhooks' || !isWebhookCursor(payload.cursor)) return { ok: false, message: MALFORMED };
+  if (payload.scope.filters !== filters) {
+    return {
+      ok: false,
+      message: `pageToken was issued for a query with ${payload.scope.filters}; repeat that query's status, or drop pageToken to start over`,
+    };
+  }
+  return { ok: true, cursor: payload.cursor };
+}
+
 /** The canonical text of a filter pair, as bound into tokens: `fuji` and `testnet` are the same network. */
 export function filtersKey(network: string | null, status: string | null): string {
   return `network=${network ?? 'all'},status=${status ?? 'all'}`;
@@ -73,6 +90,10 @@ function parse(token: string): TokenPayload | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isWebhookCursor(value: unknown): value is WebhookCursor {
+  return isRecord(value) && Number.isSafeInteger(value.createdAt) && Number.isSafeInteger(value.sequence);
 }
 
 function isTxCursor(value: unknown): value is TxCursor {

@@ -48,7 +48,7 @@ export class EmulatorState {
   }
 
   createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
-    return this.webhooks.create(request, ownerKey, this.newId(), Math.floor(Date.now() / 1000));
+    return this.webhooks.create(request, ownerKey, this.newId(), Date.now());
   }
 
   deactivateWebhook(stored: StoredWebhook): void {
@@ -56,10 +56,15 @@ export class EmulatorState {
     this.deliveries.cancelWebhook(stored.webhook.id);
   }
 
-  /** Switching a webhook off through an update stops its deliveries at once, as deactivating it does. */
+  /**
+   * Switching a webhook off through an update stops its deliveries at once, as deactivating it does; a new url
+   * takes the next message, and the next attempt of messages still being retried (the old one may be gone).
+   */
   updateWebhook(stored: StoredWebhook, changes: WebhookChanges): void {
+    const oldUrl = stored.webhook.url;
     this.webhooks.update(stored, changes);
     if (changes.status === 'inactive') this.deliveries.cancelWebhook(stored.webhook.id);
+    else if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
   }
 
   /** One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in turn. */
@@ -80,8 +85,9 @@ export class EmulatorState {
       const watched = [];
       while (watched.length < WATCHED_PER_BLOCK && active.length > 0) {
         const [stored] = active.splice(this.activityRng.int(0, active.length - 1), 1);
+        const addresses = stored!.addresses;
         watched.push({
-          address: this.activityRng.pick(stored!.webhook.metadata.addresses),
+          address: addresses.at(this.activityRng.int(0, addresses.size - 1))!,
           eventSignatures: [...stored!.eventSignatures],
         });
       }

@@ -1,18 +1,29 @@
 // The spec's endpoints under /v1, as a route table: admission (keys, rate limits, read-only keys), validation, ownership, paging.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WebhookAddressListResponse } from '../schema/index.js';
-import { API_KEY_HEADER, NETWORKS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, TX_STATUS_FILTERS } from '../schema/index.js';
+import type { WebhookAddressListResponse, WebhookStatus } from '../schema/index.js';
+import {
+  AddressesChangeRequestSchema,
+  API_KEY_HEADER,
+  NETWORKS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
+  TX_STATUS_FILTERS,
+  UpdateWebhookRequestSchema,
+  WEBHOOK_STATUSES,
+} from '../schema/index.js';
 import type { NetworkKind } from './chains.js';
-import { readJsonBody, sendError, sendJson } from './http-util.js';
+import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
-import { decodeAddressToken, decodeTxToken, encodePageToken, filtersKey } from './page-token.js';
+import { decodeAddressToken, decodeTxToken, decodeWebhookToken, encodePageToken, filtersKey } from './page-token.js';
 import type { RateLimiter } from './rate-limit.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
 import type { EmulatorState } from './state.js';
 import type { TxCursor } from './tx-store.js';
-import { parseQuery, validateCreateWebhook } from './validation.js';
-import type { StoredWebhook } from './webhook-store.js';
+import { parseQuery, validateCreateWebhook, validateStrictBody } from './validation.js';
+import { webhookJsonParts } from './webhook-store.js';
+import type { StoredWebhook, WebhookChanges, WebhookCursor } from './webhook-store.js';
 
 /** Creation bodies of 100,000+ addresses must fit, with room to spare. */
 const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -21,6 +32,9 @@ const ID_RULE = 'id must be a UUID, e.g. 3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b';
 const KEYLESS_RATE_SHARE = 0.1;
 /** Served pages are cached until the listing changes; a burst of identical requests costs one page build. */
 const PAGE_CACHE_ENTRIES = 1_000;
+
+/** What PATCH /v1/webhooks/{id} may change; any other field is a 400. */
+const UPDATE_FIELDS = ['url', 'name', 'description', 'status', 'includeLogs', 'includeInternalTxs'] as const;
 
 type Caller = { key: string | null; readOnly: boolean };
 
@@ -63,11 +77,46 @@ export class V1Routes {
       handler: (call) => this.createWebhook(call.req, call.res, call.caller),
     },
     {
+      method: 'GET',
+      pattern: '/v1/webhooks',
+      key: 'required',
+      write: false,
+      handler: (call) => this.listWebhooks(call.res, call.caller, call.search),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/webhooks/{id}',
+      key: 'required',
+      write: false,
+      handler: (call) => this.getWebhook(call.res, call.caller, call.params.id!),
+    },
+    {
+      method: 'PATCH',
+      pattern: '/v1/webhooks/{id}',
+      key: 'required',
+      write: true,
+      handler: (call) => this.updateWebhook(call, call.params.id!),
+    },
+    {
       method: 'DELETE',
       pattern: '/v1/webhooks/{id}',
       key: 'required',
       write: true,
       handler: (call) => this.deactivateWebhook(call.res, call.caller, call.params.id!),
+    },
+    {
+      method: 'PATCH',
+      pattern: '/v1/webhooks/{id}/addresses',
+      key: 'required',
+      write: true,
+      handler: (call) => this.changeAddresses(call, call.params.id!, 'add'),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/v1/webhooks/{id}/addresses',
+      key: 'required',
+      write: true,
+      handler: (call) => this.changeAddresses(call, call.params.id!, 'remove'),
     },
     {
       method: 'GET',
@@ -129,7 +178,7 @@ export class V1Routes {
 
   private writable(res: ServerResponse, caller: Caller): boolean {
     if (!caller.readOnly) return true;
-    sendError(res, 403, 'this API key is read-only: it may list but not create or deactivate webhooks');
+    sendError(res, 403, 'this API key is read-only: it may list and read but not create, change or deactivate webhooks');
     return false;
   }
 
@@ -182,23 +231,120 @@ export class V1Routes {
   }
 
   private async createWebhook(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
-    const contentType = req.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-      sendError(res, 400, 'Content-Type must be application/json');
-      return;
-    }
-    const body = await readJsonBody(req, BODY_LIMIT_BYTES);
-    if (!body.ok) {
-      sendError(res, 400, body.message, { connection: 'close' });
-      return;
-    }
+    const body = await readJsonRequest(req, res);
+    if (!body) return;
     const validated = validateCreateWebhook(body.value);
     if (!validated.ok) {
       sendError(res, 400, validated.errors);
       return;
     }
+    const cap = this.options.maxAddresses;
+    const count = validated.value.metadata.addresses.length;
+    if (cap !== undefined && count > cap) {
+      sendError(res, 400, `metadata.addresses must hold at most ${cap} addresses (this emulator's --max-addresses); it has ${count}`);
+      return;
+    }
     const stored = this.state.createWebhook(validated.value, caller.key!);
-    sendJson(res, 201, JSON.stringify(stored.webhook));
+    sendJsonParts(res, 201, webhookJsonParts(stored));
+  }
+
+  private listWebhooks(res: ServerResponse, caller: Caller, search: string): void {
+    const { params, errors } = parseQuery(search, ['pageToken', 'pageSize', 'status']);
+    const pageSize = readPageSize(params.get('pageSize'), errors);
+    const statusParam = params.get('status');
+    let status: WebhookStatus | null = null;
+    if (statusParam !== undefined) {
+      if (statusParam === 'active' || statusParam === 'inactive') status = statusParam;
+      else errors.push(`status must be one of: ${WEBHOOK_STATUSES.join(', ')}`);
+    }
+    const filters = `status=${status ?? 'all'}`;
+    let after: WebhookCursor | null = null;
+    const pageToken = params.get('pageToken');
+    if (pageToken !== undefined && pageToken !== '' && errors.length === 0) {
+      const decoded = decodeWebhookToken(pageToken, filters);
+      if (decoded.ok) after = decoded.cursor;
+      else errors.push(decoded.message);
+    }
+    if (errors.length > 0) {
+      sendError(res, 400, errors);
+      return;
+    }
+    const page = this.state.webhooks.listPage(caller.key!, status, after, pageSize);
+    const parts: Buffer[] = [Buffer.from('{"webhooks":[')];
+    page.items.forEach((stored, index) => {
+      if (index > 0) parts.push(Buffer.from(','));
+      parts.push(...webhookJsonParts(stored));
+    });
+    const token = page.next ? `,"nextPageToken":"${encodePageToken({ kind: 'webhooks', filters }, page.next)}"` : '';
+    parts.push(Buffer.from(`]${token}}`));
+    sendJsonParts(res, 200, parts);
+  }
+
+  private getWebhook(res: ServerResponse, caller: Caller, id: string): void {
+    const stored = this.ownedValidWebhook(res, caller, id);
+    if (stored) sendJsonParts(res, 200, webhookJsonParts(stored));
+  }
+
+  private async updateWebhook(call: V1Call, id: string): Promise<void> {
+    if (!UUID.test(id)) {
+      sendError(call.res, 400, ID_RULE);
+      return;
+    }
+    const body = await readJsonRequest(call.req, call.res);
+    if (!body) return;
+    const validated = validateStrictBody(UpdateWebhookRequestSchema, UPDATE_FIELDS, body.value);
+    if (!validated.ok) {
+      sendError(call.res, 400, validated.errors);
+      return;
+    }
+    const stored = this.ownedWebhook(call.res, call.caller, id);
+    if (!stored) return;
+    const changes: WebhookChanges = {};
+    for (const field of UPDATE_FIELDS) {
+      if (validated.value[field] !== undefined) Object.assign(changes, { [field]: validated.value[field] });
+    }
+    this.state.updateWebhook(stored, changes);
+    sendJsonParts(call.res, 200, webhookJsonParts(stored));
+  }
+
+  /** PATCH adds, DELETE removes: both answer the whole webhook, and cost the batch rather than the list. */
+  private async changeAddresses(call: V1Call, id: string, change: 'add' | 'remove'): Promise<void> {
+    const { res } = call;
+    if (!UUID.test(id)) {
+      sendError(res, 400, ID_RULE);
+      return;
+    }
+    const body = await readJsonRequest(call.req, res);
+    if (!body) return;
+    const validated = validateStrictBody(AddressesChangeRequestSchema, ['addresses'], body.value);
+    if (!validated.ok) {
+      sendError(res, 400, validated.errors);
+      return;
+    }
+    const stored = this.ownedWebhook(res, call.caller, id);
+    if (!stored) return;
+    const addresses = validated.value.addresses.map((address) => address.toLowerCase());
+    if (change === 'add') {
+      const cap = this.options.maxAddresses;
+      const total = cap === undefined ? 0 : stored.addresses.size + stored.addresses.countAbsent(addresses);
+      if (cap !== undefined && total > cap) {
+        sendError(
+          res,
+          400,
+          `addresses: a webhook may watch at most ${cap} addresses (this emulator's --max-addresses); this change would make ${total}`,
+        );
+        return;
+      }
+      this.state.webhooks.addAddresses(stored, addresses);
+    } else if (!this.state.webhooks.removeAddresses(stored, addresses)) {
+      sendError(
+        res,
+        400,
+        `addresses: a webhook must keep at least 1 address, and this would remove all ${stored.addresses.size}; to stop its notifications, deactivate it`,
+      );
+      return;
+    }
+    sendJsonParts(res, 200, webhookJsonParts(stored));
   }
 
   private deactivateWebhook(res: ServerResponse, caller: Caller, id: string): void {
@@ -209,7 +355,7 @@ export class V1Routes {
     const stored = this.ownedWebhook(res, caller, id);
     if (!stored) return;
     this.state.deactivateWebhook(stored);
-    sendJson(res, 200, JSON.stringify(stored.webhook));
+    sendJsonParts(res, 200, webhookJsonParts(stored));
   }
 
   private listAddresses(res: ServerResponse, caller: Caller, id: string, search: string): void {
@@ -229,15 +375,22 @@ export class V1Routes {
     }
     const stored = this.ownedWebhook(res, caller, id);
     if (!stored) return;
-    const addresses = stored.webhook.metadata.addresses;
+    const addresses = stored.addresses;
     const response: WebhookAddressListResponse = {
-      addresses: addresses.slice(offset, offset + pageSize),
-      totalAddresses: addresses.length,
+      addresses: addresses.slice(offset, pageSize),
+      totalAddresses: addresses.size,
     };
-    if (offset + pageSize < addresses.length) {
+    if (offset + pageSize < addresses.size) {
       response.nextPageToken = encodePageToken({ kind: 'addresses', webhookId: stored.webhook.id }, offset + pageSize);
     }
     sendJson(res, 200, JSON.stringify(response));
+  }
+
+  /** As ownedWebhook, after checking the id's form (400). */
+  private ownedValidWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
+    if (UUID.test(id)) return this.ownedWebhook(res, caller, id);
+    sendError(res, 400, ID_RULE);
+    return null;
   }
 
   /** The webhook, or null after a 404: unknown ids and other keys' webhooks look the same. */
@@ -249,6 +402,21 @@ export class V1Routes {
     }
     return stored;
   }
+}
+
+/** A JSON request body, or null once a 400 was sent (not declared as JSON, too large, not JSON). */
+async function readJsonRequest(req: IncomingMessage, res: ServerResponse): Promise<{ value: unknown } | null> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    sendError(res, 400, 'Content-Type must be application/json');
+    return null;
+  }
+  const body = await readJsonBody(req, BODY_LIMIT_BYTES);
+  if (!body.ok) {
+    sendError(res, 400, body.message, { connection: 'close' });
+    return null;
+  }
+  return { value: body.value };
 }
 
 function readPageSize(text: string | undefined, errors: string[]): number {

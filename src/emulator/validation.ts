@@ -52,6 +52,24 @@ export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown
   return result.success ? { ok: true, value: result.output } : { ok: false, errors: issueMessages(result.issues, 'body') };
 }
 
+/**
+ * As validateBody for a strict object schema, naming every unknown field rather than the first only (valibot
+ * stops at the first): unknown fields are reported, then the known ones checked without them.
+ */
+export function validateStrictBody<S extends v.GenericSchema>(
+  schema: S,
+  allowed: readonly string[],
+  body: unknown,
+): Validated<v.InferOutput<S>> {
+  if (!isRecord(body)) return validateBody(schema, body);
+  const unknown: string[] = [];
+  rejectUnknown(body, allowed, '', unknown);
+  if (unknown.length === 0) return validateBody(schema, body);
+  const known = Object.fromEntries(Object.entries(body).filter(([key]) => allowed.includes(key)));
+  const rest = validateBody(schema, known);
+  return { ok: false, errors: [...unknown, ...(rest.ok ? [] : rest.errors)] };
+}
+
 /** A creation body, checked, with addresses and signatures lower-cased and deduplicated as the service stores them. */
 export function validateCreateWebhook(body: unknown): Validated<CreateWebhookRequest> {
   const validated = validateBody(CreateWebhookRequestSchema, body);

@@ -1,13 +1,29 @@
 // Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every change.
-import type { CreateWebhookRequest, Webhook } from '../schema/index.js';
+import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../schema/index.js';
+import { AddressList } from './address-list.js';
 import type { StoredTx } from './chain-data.js';
 
+/** A webhook's fields other than `metadata`, whose addresses live in an AddressList. */
+export type WebhookFields = Omit<Webhook, 'metadata'>;
+
 export interface StoredWebhook {
-  webhook: Webhook;
+  webhook: WebhookFields;
+  /** Lower-case, in the order they were added. */
+  addresses: AddressList;
+  /** Lower-case, deduplicated, as created: what `metadata.eventSignatures` answers. */
+  eventSignatureList: string[];
+  /** The same, for lookups; empty means every log (or none) qualifies. */
+  eventSignatures: Set<string>;
   /** The API key that created it; any other key is told it does not exist. */
   ownerKey: string;
-  /** Lower-case; empty means every log (or none) qualifies. */
-  eventSignatures: Set<string>;
+  /** Creation order across the store's life, the tie-break among webhooks of the same `createdAt`. */
+  sequence: number;
+}
+
+/** A place in an owner's listing (newest first): the webhook served last. */
+export interface WebhookCursor {
+  createdAt: number;
+  sequence: number;
 }
 
 /** What an update may set; absent (or undefined) fields stay as they are. */
@@ -15,14 +31,18 @@ export type WebhookChanges = Partial<Pick<Webhook, 'url' | 'name' | 'description
 
 export class WebhookStore {
   private readonly byId = new Map<string, StoredWebhook>();
+  /** ownerKey → the owner's webhooks, oldest first by (createdAt, sequence): listings walk it backwards. */
+  private readonly byOwner = new Map<string, StoredWebhook[]>();
   /** chainId → lower-case address → active webhooks watching it; no empty map or set is left behind. */
   private readonly watchers = new Map<string, Map<string, Set<StoredWebhook>>>();
   /** chainId → active webhooks, for synthetic activity that must reach them; no empty set is left behind. */
   private readonly activeByChain = new Map<string, Set<StoredWebhook>>();
+  /** Not reset by clear(), so a cursor issued before a reset never lands on a webhook made after it by accident. */
+  private nextSequence = 0;
 
-  /** `request` is already validated and normalized (lower-case, deduplicated). */
+  /** `request` is already validated and normalized (lower-case, deduplicated). `createdAt` is Unix milliseconds. */
   create(request: CreateWebhookRequest, ownerKey: string, id: string, createdAt: number): StoredWebhook {
-    const webhook: Webhook = {
+    const webhook: WebhookFields = {
       id,
       url: request.url,
       chainId: request.chainId,
@@ -31,13 +51,21 @@ export class WebhookStore {
       name: request.name ?? '',
       description: request.description ?? '',
       eventType: request.eventType,
-      // A copy, as the store changes it in place and the request is not its to change.
-      metadata: { addresses: [...request.metadata.addresses], eventSignatures: request.metadata.eventSignatures ?? [] },
       includeInternalTxs: request.includeInternalTxs ?? false,
       includeLogs: request.includeLogs ?? false,
     };
-    const stored: StoredWebhook = { webhook, ownerKey, eventSignatures: new Set(webhook.metadata.eventSignatures) };
+    const signatures = [...(request.metadata.eventSignatures ?? [])];
+    const stored: StoredWebhook = {
+      webhook,
+      // Its own list, as the store changes it in place and the request is not its to change.
+      addresses: new AddressList(request.metadata.addresses),
+      eventSignatureList: signatures,
+      eventSignatures: new Set(signatures),
+      ownerKey,
+      sequence: this.nextSequence++,
+    };
     this.byId.set(id, stored);
+    this.insertForOwner(stored);
     this.index(stored);
     return stored;
   }
@@ -46,10 +74,34 @@ export class WebhookStore {
     return this.byId.get(id);
   }
 
-  /** The owner's webhooks, newest first; of equal `createdAt`, the later created first, so same-second ones list newest first too. */
+  /** The owner's webhooks, newest first; of equal `createdAt`, the later created first. */
   list(ownerKey: string): StoredWebhook[] {
-    const owned = [...this.byId.values()].filter((stored) => stored.ownerKey === ownerKey).reverse();
-    return owned.sort((a, b) => b.webhook.createdAt - a.webhook.createdAt);
+    return [...(this.byOwner.get(ownerKey) ?? [])].reverse();
+  }
+
+  /**
+   * One page of the owner's webhooks, newest first, of one status or all, after `after` (exclusive). A cursor
+   * is a place in the order, not an item, so it stays right while webhooks are created and changed.
+   */
+  listPage(
+    ownerKey: string,
+    status: WebhookStatus | null,
+    after: WebhookCursor | null,
+    pageSize: number,
+  ): { items: StoredWebhook[]; next: WebhookCursor | null } {
+    const owned = this.byOwner.get(ownerKey) ?? [];
+    let index = (after ? firstNotBefore(owned, after) : owned.length) - 1;
+    const items: StoredWebhook[] = [];
+    for (; index >= 0; index--) {
+      const stored = owned[index]!;
+      if (status !== null && stored.webhook.status !== status) continue;
+      if (items.length === pageSize) {
+        const last = items[items.length - 1]!;
+        return { items, next: { createdAt: last.webhook.createdAt, sequence: last.sequence } };
+      }
+      items.push(stored);
+    }
+    return { items, next: null };
   }
 
   /** Idempotent; afterwards the webhook matches again, on its current addresses. */
@@ -63,23 +115,15 @@ export class WebhookStore {
   deactivate(stored: StoredWebhook): void {
     if (stored.webhook.status === 'inactive') return;
     stored.webhook.status = 'inactive';
-    this.unwatch(stored, stored.webhook.metadata.addresses);
+    this.unwatch(stored, stored.addresses);
     const active = this.activeByChain.get(stored.webhook.chainId);
     active?.delete(stored);
     if (active?.size === 0) this.activeByChain.delete(stored.webhook.chainId);
   }
 
-  /** Appends the addresses not present yet, compared case-insensitively and stored lower-case. */
+  /** Appends the addresses not present yet, compared case-insensitively and stored lower-case. Costs the batch, not the list. */
   addAddresses(stored: StoredWebhook, addresses: readonly string[]): void {
-    const present = new Set(stored.webhook.metadata.addresses);
-    const added: string[] = [];
-    for (const address of addresses) {
-      const lower = address.toLowerCase();
-      if (present.has(lower)) continue;
-      present.add(lower);
-      added.push(lower);
-      stored.webhook.metadata.addresses.push(lower);
-    }
+    const added = stored.addresses.add(addresses.map((address) => address.toLowerCase()));
     if (stored.webhook.status === 'active') this.watch(stored, added);
   }
 
@@ -88,12 +132,9 @@ export class WebhookStore {
    * one address, so when none would remain it changes nothing and answers false (the contract's 400).
    */
   removeAddresses(stored: StoredWebhook, addresses: readonly string[]): boolean {
-    const gone = new Set(addresses.map((address) => address.toLowerCase()));
-    const kept: string[] = [];
-    const removed: string[] = [];
-    for (const address of stored.webhook.metadata.addresses) (gone.has(address) ? removed : kept).push(address);
-    if (kept.length === 0) return false;
-    stored.webhook.metadata.addresses = kept;
+    const lower = addresses.map((address) => address.toLowerCase());
+    if (stored.addresses.countPresent(lower) >= stored.addresses.size) return false;
+    const removed = stored.addresses.remove(lower);
     if (stored.webhook.status === 'active') this.unwatch(stored, removed);
     return true;
   }
@@ -133,6 +174,7 @@ export class WebhookStore {
 
   clear(): void {
     this.byId.clear();
+    this.byOwner.clear();
     this.watchers.clear();
     this.activeByChain.clear();
   }
@@ -162,8 +204,20 @@ export class WebhookStore {
     return problems;
   }
 
+  /** Into the owner's list at its place in (createdAt, sequence) order: at the end, unless the clock went back. */
+  private insertForOwner(stored: StoredWebhook): void {
+    let owned = this.byOwner.get(stored.ownerKey);
+    if (!owned) {
+      owned = [];
+      this.byOwner.set(stored.ownerKey, owned);
+    }
+    const at = firstNotBefore(owned, { createdAt: stored.webhook.createdAt, sequence: stored.sequence });
+    if (at === owned.length) owned.push(stored);
+    else owned.splice(at, 0, stored);
+  }
+
   private index(stored: StoredWebhook): void {
-    this.watch(stored, stored.webhook.metadata.addresses);
+    this.watch(stored, stored.addresses);
     let active = this.activeByChain.get(stored.webhook.chainId);
     if (!active) {
       active = new Set();
@@ -172,8 +226,7 @@ export class WebhookStore {
     active.add(stored);
   }
 
-  private watch(stored: StoredWebhook, addresses: readonly string[]): void {
-    if (addresses.length === 0) return;
+  private watch(stored: StoredWebhook, addresses: Iterable<string>): void {
     let byAddress = this.watchers.get(stored.webhook.chainId);
     if (!byAddress) {
       byAddress = new Map();
@@ -189,7 +242,7 @@ export class WebhookStore {
     }
   }
 
-  private unwatch(stored: StoredWebhook, addresses: readonly string[]): void {
+  private unwatch(stored: StoredWebhook, addresses: Iterable<string>): void {
     const byAddress = this.watchers.get(stored.webhook.chainId);
     if (!byAddress) return;
     for (const address of addresses) {
@@ -199,6 +252,45 @@ export class WebhookStore {
     }
     if (byAddress.size === 0) this.watchers.delete(stored.webhook.chainId);
   }
+}
+
+/** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */
+export function toWebhook(stored: StoredWebhook): Webhook {
+  const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
+  return {
+    ...head,
+    metadata: { addresses: stored.addresses.toArray(), eventSignatures: [...stored.eventSignatureList] },
+    includeInternalTxs,
+    includeLogs,
+  };
+}
+
+/**
+ * The JSON of toWebhook(stored), as parts to write one after another: the address list comes from its cached
+ * chunks, so answering with a webhook of 1,000,000 addresses costs writing them, not serializing them again.
+ */
+export function webhookJsonParts(stored: StoredWebhook): Buffer[] {
+  const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
+  const opening = JSON.stringify(head).slice(0, -1) + ',"metadata":{"addresses":[';
+  const closing =
+    `],"eventSignatures":${JSON.stringify(stored.eventSignatureList)}},` +
+    `"includeInternalTxs":${JSON.stringify(includeInternalTxs)},"includeLogs":${JSON.stringify(includeLogs)}}`;
+  return [Buffer.from(opening), ...stored.addresses.jsonParts(), Buffer.from(closing)];
+}
+
+/** The index of the first webhook at or after `place` in (createdAt, sequence) order, by binary search. */
+function firstNotBefore(owned: readonly StoredWebhook[], place: WebhookCursor): number {
+  let low = 0;
+  let high = owned.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const item = owned[middle]!;
+    const before =
+      item.webhook.createdAt < place.createdAt || (item.webhook.createdAt === place.createdAt && item.sequence < place.sequence);
+    if (before) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function sameMembers<T>(expected: Set<T>, actual: Set<T> | undefined): boolean {

@@ -7,9 +7,10 @@ import { Prng } from '../../src/emulator/prng.js';
 import { RouteTable } from '../../src/emulator/router.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import { EmulatorState } from '../../src/emulator/state.js';
-import { WebhookStore } from '../../src/emulator/webhook-store.js';
-import type { StoredWebhook } from '../../src/emulator/webhook-store.js';
-import type { CreateWebhookRequest } from '../../src/schema/index.js';
+import { AddressList } from '../../src/emulator/address-list.js';
+import { toWebhook, WebhookStore, webhookJsonParts } from '../../src/emulator/webhook-store.js';
+import type { StoredWebhook, WebhookCursor } from '../../src/emulator/webhook-store.js';
+import type { CreateWebhookRequest, WebhookStatus } from '../../src/schema/index.js';
 import { API_KEY, call, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
 const CHAINS = ['43114', '43113', '77777'];
@@ -46,11 +47,26 @@ function bruteForceMatches(all: readonly StoredWebhook[], tx: StoredTx): string[
       (stored) =>
         stored.webhook.status === 'active' &&
         stored.webhook.chainId === tx.item.chainId &&
-        stored.webhook.metadata.addresses.some((address) => tx.participants.includes(address.toLowerCase())) &&
+        stored.addresses.toArray().some((address) => tx.participants.includes(address.toLowerCase())) &&
         (stored.eventSignatures.size === 0 || tx.topic0s.some((topic0) => stored.eventSignatures.has(topic0))),
     )
     .map((stored) => stored.webhook.id)
     .sort();
+}
+
+const STATUS_FILTERS = [null, 'active', 'inactive'] as const;
+
+/** Every page of an owner's listing, joined, checking that only the last page lacks a cursor. */
+function walkPages(store: WebhookStore, owner: string, status: WebhookStatus | null, pageSize: number): StoredWebhook[] {
+  const seen: StoredWebhook[] = [];
+  let after: WebhookCursor | null = null;
+  for (;;) {
+    const page = store.listPage(owner, status, after, pageSize);
+    seen.push(...page.items);
+    if (!page.next) return seen;
+    expect(page.items).toHaveLength(pageSize);
+    after = page.next;
+  }
 }
 
 describe('WebhookStore under a random sequence of changes', () => {
@@ -114,9 +130,12 @@ describe('WebhookStore under a random sequence of changes', () => {
       const txs = Array.from({ length: 4 }, () => randomTx(rng));
       const active = all.filter((stored) => stored.webhook.status === 'active');
       const ids = (webhooks: readonly StoredWebhook[]) => webhooks.map((stored) => stored.webhook.id);
+      const pageSize = rng.int(1, 7);
       const actual = {
         indexProblems: store.checkIndexes(),
-        addresses: all.map((stored) => stored.webhook.metadata.addresses),
+        pages: OWNERS.flatMap((owner) => STATUS_FILTERS.map((status) => ids(walkPages(store, owner, status, pageSize)))),
+        json: all.map((stored) => JSON.parse(Buffer.concat(webhookJsonParts(stored)).toString())),
+        addresses: all.map((stored) => stored.addresses.toArray()),
         matches: txs.map((tx) => ids(store.matching(tx)).sort()),
         activeChains: [...store.activeChainIds()].sort(),
         activeOn: CHAINS.map((chainId) => ids(store.activeOn(chainId)).sort()),
@@ -124,6 +143,14 @@ describe('WebhookStore under a random sequence of changes', () => {
       };
       const expected = {
         indexProblems: [],
+        pages: OWNERS.flatMap((owner) =>
+          STATUS_FILTERS.map((status) =>
+            ids(store.list(owner)).filter(
+              (id) => status === null || all.find((stored) => stored.webhook.id === id)!.webhook.status === status,
+            ),
+          ),
+        ),
+        json: all.map((stored) => toWebhook(stored)),
         addresses: all.map((stored) => expectedAddresses.get(stored)),
         matches: txs.map((tx) => bruteForceMatches(all, tx)),
         activeChains: [...new Set(active.map((stored) => stored.webhook.chainId))].sort(),
@@ -147,6 +174,39 @@ describe('WebhookStore under a random sequence of changes', () => {
   });
 });
 
+describe('AddressList under a random sequence of changes', () => {
+  it('keeps order, membership, paging, positions and its cached JSON equal to a plain array, across chunks', () => {
+    const rng = new Prng(7_031);
+    const pool = Array.from({ length: 40 }, (_, i) => '0x' + i.toString(16).padStart(40, '0'));
+    // Chunks of 3 make every change cross, fill, empty and drop chunks.
+    const list = new AddressList([], 3);
+    let model: string[] = [];
+    for (let step = 0; step < 2_000; step++) {
+      const batch = Array.from({ length: rng.int(1, 8) }, () => rng.pick(pool));
+      if (rng.chance(0.55)) {
+        const fresh = [...new Set(batch)].filter((address) => !model.includes(address));
+        expect(list.countAbsent(batch)).toBe(fresh.length);
+        expect(list.add(batch)).toEqual(fresh);
+        model.push(...fresh);
+      } else {
+        const present = [...new Set(batch)].filter((address) => model.includes(address));
+        expect(list.countPresent(batch)).toBe(present.length);
+        expect(list.remove(batch)).toEqual(present);
+        model = model.filter((address) => !batch.includes(address));
+      }
+      // Reading the JSON only now and then leaves several changes between two serializations of a chunk.
+      if (rng.chance(0.3)) expect(JSON.parse(`[${Buffer.concat(list.jsonParts()).toString()}]`), `step ${step}`).toEqual(model);
+      const offset = rng.int(0, model.length + 1);
+      const count = rng.int(1, 6);
+      expect(list.slice(offset, count), `step ${step}`).toEqual(model.slice(offset, offset + count));
+      expect(list.toArray()).toEqual(model);
+      expect(list.size).toBe(model.length);
+      if (model.length > 0) expect(list.at(offset % model.length)).toBe(model[offset % model.length]);
+      expect(list.has(batch[0]!)).toBe(model.includes(batch[0]!));
+    }
+  });
+});
+
 describe('WebhookStore changes one by one', () => {
   const request = (addresses: string[], chainId = '43114'): CreateWebhookRequest =>
     ({ url: 'http://127.0.0.1:9/hook', chainId, eventType: 'address_activity', metadata: { addresses } }) as CreateWebhookRequest;
@@ -158,7 +218,7 @@ describe('WebhookStore changes one by one', () => {
     const store = new WebhookStore();
     const stored = store.create(request([a]), 'k', 'w1', 1);
     store.addAddresses(stored, [upper(b), a]);
-    expect(stored.webhook.metadata.addresses).toEqual([a, b]);
+    expect(stored.addresses.toArray()).toEqual([a, b]);
     expect(store.matching(tx('43114', b))).toEqual([stored]);
     store.deactivate(stored);
     store.addAddresses(stored, [c]);
@@ -174,10 +234,10 @@ describe('WebhookStore changes one by one', () => {
     const store = new WebhookStore();
     const stored = store.create(request([a, b]), 'k', 'w1', 1);
     expect(store.removeAddresses(stored, [upper(b), c])).toBe(true);
-    expect(stored.webhook.metadata.addresses).toEqual([a]);
+    expect(stored.addresses.toArray()).toEqual([a]);
     expect(store.matching(tx('43114', b))).toEqual([]);
     expect(store.removeAddresses(stored, [a])).toBe(false);
-    expect(stored.webhook.metadata.addresses).toEqual([a]);
+    expect(stored.addresses.toArray()).toEqual([a]);
     expect(store.matching(tx('43114', a))).toEqual([stored]);
     expect(store.checkIndexes()).toEqual([]);
   });
@@ -328,9 +388,20 @@ describe('emulator route tables over HTTP', () => {
       ['POST', '/v1/webhooks', 401, 403],
       ['DELETE', `/v1/webhooks/${owned.body.id}`, 401, 403],
       ['GET', `/v1/webhooks/${owned.body.id}/addresses`, 401, 404],
+      ['GET', '/v1/webhooks', 401, 200],
+      ['GET', `/v1/webhooks/${owned.body.id}`, 401, 404],
+      ['PATCH', `/v1/webhooks/${owned.body.id}`, 401, 403],
+      ['PATCH', `/v1/webhooks/${owned.body.id}/addresses`, 401, 403],
+      ['DELETE', `/v1/webhooks/${owned.body.id}/addresses`, 401, 403],
     ] as const;
+    const bodies: Record<string, unknown> = {
+      'POST /v1/webhooks': webhookBody(),
+      [`PATCH /v1/webhooks/${owned.body.id}`]: { name: 'renamed' },
+      [`PATCH /v1/webhooks/${owned.body.id}/addresses`]: { addresses: ['0x2222222222222222222222222222222222222222'] },
+      [`DELETE /v1/webhooks/${owned.body.id}/addresses`]: { addresses: ['0x2222222222222222222222222222222222222222'] },
+    };
     for (const [method, path, keyless, viewer] of routes) {
-      const body = method === 'POST' ? webhookBody() : undefined;
+      const body = bodies[`${method} ${path}`];
       const withoutKey = await call(emulator.url, method, path, { body });
       expect(withoutKey.status, `${method} ${path} without a key`).toBe(keyless);
       if (keyless === 401)
@@ -364,13 +435,8 @@ describe('emulator route tables over HTTP', () => {
     ['GET', '/v1/transactions/'],
     ['PUT', '/v1/transactions'],
     ['POST', '/v1/transactions'],
-    ['GET', '/v1/webhooks'],
     ['DELETE', '/v1/webhooks'],
-    ['GET', `/v1/webhooks/${id}`],
-    ['PATCH', `/v1/webhooks/${id}`],
     ['POST', `/v1/webhooks/${id}/addresses`],
-    ['PATCH', `/v1/webhooks/${id}/addresses`],
-    ['DELETE', `/v1/webhooks/${id}/addresses`],
     ['GET', `/v1/webhooks/${id}/addresses/more`],
     ['GET', '/v1/webhooks:getSharedSecret'],
     ['POST', '/v1/webhooks:generateOrRotateSharedSecret'],
