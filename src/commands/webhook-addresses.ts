@@ -25,8 +25,9 @@ export function register(webhook: Command, action: Action): Command {
     .description('List the addresses an address-activity webhook watches; add or remove some (list, add, remove)')
     .usage('[options] <id>  |  svc webhook addresses <list|add|remove> <id> [options]')
     .argument('<id>', 'the webhook id')
-    // A second word is checked here: `addresses ad <id>` is a mistyped command, not two ids.
+    // Words beyond the id are named here: `addresses ad <id>` is a mistyped command, not two ids.
     .allowExcessArguments()
+    .allowUnknownOption()
     // Inherited by list/add/remove: their help's "Global Options" are the program's, not this listing's paging flags.
     .configureHelp({
       showGlobalOptions: true,
@@ -73,12 +74,22 @@ export function refuseListingFlags(command: Command): void {
   }
 }
 
-/** `addresses ad <id>`: the first word was meant as a subcommand (an id is one word), named as gh names it. */
+/**
+ * What commander leaves in `args` beyond the id (it lets them through, to be named here): `addresses ad <id> --address
+ * X` is a mistyped command, not two ids and an unknown option; `addresses <id> --bogus` is an unknown option.
+ */
 function checkNoSecondWord(command: Command): void {
-  const [first, ...rest] = command.args;
-  if (rest.length === 0 || first === undefined) return;
+  const words = command.args;
+  const unknownOption = words.find((word) => word.startsWith('-'));
+  if (words.length <= 1 && !unknownOption) return;
   const names = command.commands.map((sub) => sub.name()).filter((name) => name !== 'help');
-  const suggestion = closestName(first, names);
+  const first = words[0]!;
+  const suggestion = first.startsWith('-') ? undefined : closestName(first, names);
+  if (unknownOption && !(suggestion && words.length > 1)) {
+    const flag = unknownOption.replace(/=.*$/, '=…');
+    const near = closestName(flag, command.options.map((option) => option.long ?? ''));
+    throw new UsageError(`unknown option '${flag}'`, near ? `Did you mean ${near}?` : 'see: svc webhook addresses --help');
+  }
   throw new UsageError(
     `unknown command '${first}' for 'svc webhook addresses'`,
     suggestion ? `Did you mean ${suggestion}?` : `commands: ${names.join(', ')}; see: svc webhook addresses --help`,

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { AddressChange } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
-import { InterruptedError, LocalError, OutputError, SvcError } from '../../errors.js';
+import { InterruptedError, LocalError, OutputError, SvcError, UnshownChangeError } from '../../errors.js';
 import { interruption } from '../../interrupt.js';
 import type { IO } from '../../io.js';
 import { checkWebhookId, parseInteger } from '../../options.js';
@@ -138,6 +138,7 @@ function stoppedAfter(error: unknown, stop: Stop): unknown {
   }
   // stdout failed (a full disk, a reader that left) after the answer came: a stopped change must not end quietly with 0.
   if (error instanceof OutputError) {
+    if (applied === total) return new UnshownChangeError(`all ${count(total)} addresses were ${words.done}`, error, again);
     return new LocalError(`${count(applied)} of ${count(total)} addresses were ${words.done}, then the command stopped: ${error.message}`, again);
   }
   if (!(error instanceof SvcError) || batch === 0) return error;
