@@ -35,8 +35,22 @@ __svc_node() {
         __svc_value_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses')
+        __svc_commands='list add remove'
+        __svc_has_help=1
         __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses list')
+        __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses add')
+        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses remove')
+        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
         ;;
     'svc webhook deactivate')
         __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -103,6 +117,8 @@ __svc_option_values() {
     'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc tx list --status') __svc_reply_words 'failed success' ;;
     'svc webhook create --addresses-file') __svc_reply_files ;;
+    'svc webhook addresses add --addresses-file') __svc_reply_files ;;
+    'svc webhook addresses remove --addresses-file') __svc_reply_files ;;
     'svc emulator trigger --status') __svc_reply_words 'failed success' ;;
     esac
 }
