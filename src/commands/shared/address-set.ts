@@ -3,19 +3,20 @@
 // beside node's own; this costs 25 bytes an address plus a 4-byte slot index at most half full (~33 MB for 1M).
 
 /** Addresses held per chunk: chunks are never copied when the set grows, so growing never needs twice the memory. */
-const CHUNK_ADDRESSES = 1 << 16;
+const CHUNK_SHIFT = 16;
+const CHUNK_ADDRESSES = 1 << CHUNK_SHIFT;
+const CHUNK_MASK = CHUNK_ADDRESSES - 1;
 const KEY_BYTES = 20;
 /** 20 key bytes, then 40 bits: bit i set when hex digit i was written in upper case. */
 const ENTRY_BYTES = KEY_BYTES + 5;
-const HEX = '0123456789abcdef';
 
 export class AddressSet {
   private readonly chunks: Buffer[] = [];
   /** Open addressing, linear probing: entry index + 1, 0 for an empty slot; never more than half full. */
   private slots = new Uint32Array(1 << 10);
   private count = 0;
-  /** The entry being added, reused: one allocation per set, not per address. */
-  private readonly scratch = Buffer.alloc(ENTRY_BYTES);
+  /** An address as text is written here first, then read as one latin1 string: no string is built a character at a time. */
+  private readonly text = Buffer.alloc(42);
 
   get size(): number {
     return this.count;
@@ -26,34 +27,41 @@ export class AddressSet {
    * is the one kept.
    */
   add(address: string): boolean {
-    const entry = this.encode(address);
+    const index = this.count;
+    if (index >>> CHUNK_SHIFT === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(CHUNK_ADDRESSES * ENTRY_BYTES));
+    // Written in the next free entry; it becomes part of the set only if the count moves past it.
+    const chunk = this.chunks[index >>> CHUNK_SHIFT]!;
+    const offset = (index & CHUNK_MASK) * ENTRY_BYTES;
+    encode(address, chunk, offset);
+    const hash = hashKey(chunk, offset);
     const mask = this.slots.length - 1;
-    for (let slot = hashKey(entry) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
-      if (held === 0) break;
-      if (this.sameKey(held - 1, entry)) return false;
+      if (held === 0) {
+        this.slots[slot] = index + 1;
+        break;
+      }
+      if (this.sameKey(held - 1, chunk, offset)) return false;
     }
-    const index = this.count++;
-    const chunkIndex = Math.floor(index / CHUNK_ADDRESSES);
-    if (chunkIndex === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(CHUNK_ADDRESSES * ENTRY_BYTES));
-    entry.copy(this.chunks[chunkIndex]!, (index % CHUNK_ADDRESSES) * ENTRY_BYTES);
+    this.count++;
     if (this.count * 2 > this.slots.length) this.grow();
-    else this.place(index, hashKey(entry));
     return true;
   }
 
   /** The address at `index` (0 is the first added), in the case it was first written. */
   at(index: number): string {
-    const chunk = this.chunks[Math.floor(index / CHUNK_ADDRESSES)]!;
-    const offset = (index % CHUNK_ADDRESSES) * ENTRY_BYTES;
-    let text = '0x';
+    const chunk = this.chunks[index >>> CHUNK_SHIFT]!;
+    const offset = (index & CHUNK_MASK) * ENTRY_BYTES;
+    const text = this.text;
+    text[0] = 0x30;
+    text[1] = 0x78;
     for (let i = 0; i < 40; i++) {
       const byte = chunk[offset + (i >> 1)]!;
-      const digit = HEX[i & 1 ? byte & 0x0f : byte >> 4]!;
+      const digit = i & 1 ? byte & 0x0f : byte >> 4;
       const upper = (chunk[offset + KEY_BYTES + (i >> 3)]! >> (i & 7)) & 1;
-      text += upper ? digit.toUpperCase() : digit;
+      text[i + 2] = digit < 10 ? 0x30 + digit : (upper ? 0x37 : 0x57) + digit;
     }
-    return text;
+    return text.toString('latin1', 0, 42);
   }
 
   /** The addresses from `start` up to (not including) `end`, made only when asked: a batch at a time. */
@@ -63,48 +71,55 @@ export class AddressSet {
     return addresses;
   }
 
-  private encode(address: string): Buffer {
-    const entry = this.scratch.fill(0);
-    for (let i = 0; i < 40; i++) {
-      const code = address.charCodeAt(i + 2);
-      // '0'-'9' 48-57, 'A'-'F' 65-70, 'a'-'f' 97-102
-      const value = code <= 57 ? code - 48 : (code | 0x20) - 87;
-      entry[i >> 1] = entry[i >> 1]! | (i & 1 ? value : value << 4);
-      if (code >= 65 && code <= 70) entry[KEY_BYTES + (i >> 3)] = entry[KEY_BYTES + (i >> 3)]! | (1 << (i & 7));
-    }
-    return entry;
-  }
-
-  private sameKey(index: number, entry: Buffer): boolean {
-    const chunk = this.chunks[Math.floor(index / CHUNK_ADDRESSES)]!;
-    const offset = (index % CHUNK_ADDRESSES) * ENTRY_BYTES;
-    for (let i = 0; i < KEY_BYTES; i++) if (chunk[offset + i] !== entry[i]) return false;
+  private sameKey(index: number, chunk: Buffer, offset: number): boolean {
+    const held = this.chunks[index >>> CHUNK_SHIFT]!;
+    const heldOffset = (index & CHUNK_MASK) * ENTRY_BYTES;
+    for (let i = 0; i < KEY_BYTES; i++) if (held[heldOffset + i] !== chunk[offset + i]) return false;
     return true;
   }
 
-  private place(index: number, hash: number): void {
-    const mask = this.slots.length - 1;
-    let slot = hash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = index + 1;
-  }
-
   private grow(): void {
-    this.slots = new Uint32Array(this.slots.length * 2);
+    const slots = new Uint32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
     for (let index = 0; index < this.count; index++) {
-      const chunk = this.chunks[Math.floor(index / CHUNK_ADDRESSES)]!;
-      const offset = (index % CHUNK_ADDRESSES) * ENTRY_BYTES;
-      this.place(index, hashKey(chunk, offset));
+      let slot = hashKey(this.chunks[index >>> CHUNK_SHIFT]!, (index & CHUNK_MASK) * ENTRY_BYTES) & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = index + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+/** The 20 bytes of an address and the case of each of its 40 digits, written at `offset`. */
+function encode(address: string, into: Buffer, offset: number): void {
+  let upper = 0;
+  for (let i = 0; i < 40; i += 2) {
+    const high = address.charCodeAt(i + 2);
+    const low = address.charCodeAt(i + 3);
+    // '0'-'9' 48-57, 'A'-'F' 65-70, 'a'-'f' 97-102
+    into[offset + (i >> 1)] = (hexValue(high) << 4) | hexValue(low);
+    if (high >= 65 && high <= 70) upper |= 1 << (i & 7);
+    if (low >= 65 && low <= 70) upper |= 1 << ((i + 1) & 7);
+    if ((i & 7) === 6) {
+      into[offset + KEY_BYTES + (i >> 3)] = upper;
+      upper = 0;
     }
   }
 }
 
+function hexValue(code: number): number {
+  return code <= 57 ? code - 48 : (code | 0x20) - 87;
+}
+
 /**
- * FNV-1a over the 20 key bytes. Addresses are usually hashes already, but test data and vanity addresses share long
+ * FNV-1a over the 20 key bytes, then murmur3's finaliser. Addresses are usually hashes already, but test data and vanity addresses share long
  * prefixes: every byte counts, so 0x…01, 0x…02 do not pile up in one run of slots.
  */
 function hashKey(bytes: Buffer, offset = 0): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < KEY_BYTES; i++) hash = Math.imul(hash ^ bytes[offset + i]!, 0x01000193);
-  return hash >>> 0;
+  // FNV mixes upwards only; the table is indexed by the low bits, so murmur3's finaliser spreads the high ones down.
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
 }
