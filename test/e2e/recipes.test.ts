@@ -86,8 +86,8 @@ async function run(script: string, extraEnv: Record<string, string> = {}) {
 }
 
 describe.skipIf(missing('jq'))('README recipes', () => {
-  it('the README has the four recipes', () => {
-    expect([...recipes.keys()]).toEqual(['terminal', 'failed-fuji-hashes', 'watched-addresses', 'ci']);
+  it('the README has the five recipes', () => {
+    expect([...recipes.keys()]).toEqual(['terminal', 'failed-fuji-hashes', 'watched-addresses', 'watch-more-addresses', 'ci']);
   });
 
   it('terminal: every command succeeds; the signature and the webhook are printed', async () => {
@@ -129,6 +129,33 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect(result.stdout.trim()).toBe('120');
     const saved = readFileSync(join(workDir, 'watched.txt'), 'utf8').trim().split('\n');
     expect(saved.map((address) => address.toLowerCase()).sort()).toEqual(addresses.sort());
+  });
+
+  it('watch-more-addresses: adds the file in batches, removes one, counts what is left', async () => {
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESSES[0]!,
+      '--json',
+    ]);
+    expect(created.exitCode).toBe(0);
+    const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
+    const wallets = Array.from({ length: 1200 }, (_, i) => '0xb' + (i + 1).toString(16).padStart(39, '0'));
+    writeFileSync(join(workDir, 'new-wallets.txt'), `# wallets opened this week\n${[...wallets, ADDRESSES[1], ADDRESSES[0]].join('\n')}\n`);
+    const result = await run(recipe('watch-more-addresses'), { WEBHOOK_ID: webhookId });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.trim()),
+    ).toEqual(['1202 addresses', '1201 addresses', '1201']);
   });
 
   it('ci: creates the webhook from the file, reports it, deactivates it at the end', async () => {
