@@ -42,9 +42,9 @@ export interface WebhookQuery extends PageQuery {
   status?: WebhookStatus;
 }
 
-/** The answer to one batch of an address change: the bytes as returned, and the webhook's address count when asked for. */
+/** The answer to one batch of an address change: the bytes as returned when kept, the address count when asked for. */
 export interface AddressChangeAnswer {
-  raw: Buffer;
+  raw?: Buffer;
   addressCount?: number;
 }
 
@@ -168,23 +168,25 @@ export class ServiceClient {
   }
 
   /**
-   * One batch of a large change, as `addresses add`/`remove` send them: the answer (the whole webhook, up to tens of
-   * MB, once per batch) is parsed only when `countAddresses` asks for the count (the last batch). Other answers are
-   * only checked to be a JSON object on their first and last bytes: nothing in them is relied on, and parsing each
-   * would cost more than the request.
+   * One batch of a large change, as `addresses add`/`remove` send them. The answer is the whole webhook (tens of MB
+   * with a million addresses, once per batch): it is parsed only for `countAddresses` (the last batch), and kept only
+   * for that or `keepAnswer` (--json prints it). Otherwise only its first and last bytes are read into memory, to
+   * check that it is a JSON object on its face: nothing else in it is relied on, and holding or parsing each would
+   * cost more than the request.
    */
   async changeWebhookAddressBatch(
     change: AddressChange,
     id: string,
     addresses: readonly string[],
-    { countAddresses }: { countAddresses: boolean },
+    { countAddresses, keepAnswer }: { countAddresses: boolean; keepAnswer: boolean },
   ): Promise<AddressChangeAnswer> {
-    const response = await this.transport.send(this.addressChangeSpec(change === 'add' ? 'PATCH' : 'DELETE', id, addresses));
-    if (countAddresses) {
-      return { raw: response.body, addressCount: parseAnswer(AddressCountSchema, response).metadata.addresses.length };
-    }
+    const spec = this.addressChangeSpec(change === 'add' ? 'PATCH' : 'DELETE', id, addresses);
+    const keep = countAddresses || keepAnswer;
+    const response = await this.transport.send({ ...spec, successBody: keep ? 'whole' : 'edges' });
     if (!looksLikeJsonObject(response.body)) parseAnswer(v.looseObject({}), response);
-    return { raw: response.body };
+    if (!keep) return {};
+    if (!countAddresses) return { raw: response.body };
+    return { raw: response.body, addressCount: parseAnswer(AddressCountSchema, response).metadata.addresses.length };
   }
 
   async getSharedSecret(): Promise<Fetched<SharedSecret>> {

@@ -90,10 +90,11 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
         if (context.interrupt.aborted) throw interruption(context.interrupt);
         const answer = await client.changeWebhookAddressBatch(options.change, options.webhookId, addresses, {
           countAddresses: batch === batchCount - 1,
+          keepAnswer: globals.json,
         });
         applied += addresses.length;
         addressCount = answer.addressCount;
-        if (globals.json) await io.write(batchCount > 1 ? asOneLine(answer.raw) : asReturned(answer.raw));
+        if (globals.json && answer.raw) await io.write(batchCount > 1 ? asOneLine(answer.raw) : asReturned(answer.raw));
       } catch (error) {
         throw stoppedAfter(error, { applied, total, batch, batchCount, words, options });
       }

@@ -38,10 +38,13 @@ export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: Ab
   const { AddressSet } = await import('./address-set.js');
   const addresses = new AddressSet();
   const checksums = new ChecksumCheck();
-  const take = async ({ address, origin }: GivenAddress): Promise<void> => {
+  // Synchronous for all but the first mixed-case address (which loads keccak): a file of a million lines must not
+  // wait for a promise per line.
+  const take = ({ address, origin }: GivenAddress): void | Promise<void> => {
     if (!isAddress(address))
       throw new UsageError(`${origin} ${JSON.stringify(address)}: must be an address, 0x followed by 40 hex characters`);
-    if (isMixedCase(address)) await checksums.check({ address, origin });
+    const checked = isMixedCase(address) ? checksums.check({ address, origin }) : undefined;
+    if (checked) return checked.then(() => void addresses.add(address));
     addresses.add(address);
   };
   for (const value of flags.address) {
@@ -55,7 +58,7 @@ export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: Ab
       await forEachLine(
         stream,
         (line, lineNumber) => {
-          const address = line.replace(/#.*/, '').trim();
+          const address = (line.includes('#') ? line.replace(/#.*/, '') : line).trim();
           if (address === '') return;
           given++;
           return take({ address, origin: `--addresses-file ${path} line ${lineNumber}:` });
@@ -76,17 +79,26 @@ export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: Ab
 /** A line of an addresses file is an address and maybe a comment; one this long is neither, whatever follows. */
 const MAX_LINE_BYTES = 64 * 1024;
 
+/** Of an address already checked: its `0x` holds neither range. */
 function isMixedCase(address: string): boolean {
-  return /[a-f]/.test(address.slice(2)) && /[A-F]/.test(address.slice(2));
+  return /[a-f]/.test(address) && /[A-F]/.test(address);
 }
 
 /** checkChecksums one address at a time, keccak loaded on the first mixed-case address. */
 class ChecksumCheck {
   private toChecksumAddress: ((address: string) => string) | undefined;
 
-  async check({ address, origin }: GivenAddress): Promise<void> {
-    this.toChecksumAddress ??= (await import('../../evm/address.js')).toChecksumAddress;
-    if (this.toChecksumAddress(address) !== address) throw checksumError(address, origin);
+  /** Synchronous once keccak is loaded; a promise only the first time. */
+  check(given: GivenAddress): void | Promise<void> {
+    if (this.toChecksumAddress) return this.checkLoaded(given);
+    return import('../../evm/address.js').then(({ toChecksumAddress }) => {
+      this.toChecksumAddress = toChecksumAddress;
+      this.checkLoaded(given);
+    });
+  }
+
+  private checkLoaded({ address, origin }: GivenAddress): void {
+    if (this.toChecksumAddress!(address) !== address) throw checksumError(address, origin);
   }
 }
 
