@@ -149,6 +149,57 @@ describe('svc webhook addresses add', () => {
   });
 });
 
+describe('answers read only at their edges', () => {
+  /** A server answering every request with `body` in pieces of `piece` bytes, each written on its own. */
+  async function trickling(body: string, piece: number): Promise<{ url: string; close(): Promise<void> }> {
+    const { createServer } = await import('node:http');
+    const trickle = createServer((request, response) => {
+      request.resume();
+      request.on('end', async () => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        for (let at = 0; at < body.length; at += piece) {
+          response.write(body.slice(at, at + piece));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve));
+    const { port } = trickle.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => trickle.close(() => resolve())) };
+  }
+
+  it('an intermediate answer in many small pieces is checked on its first and last bytes, then the last is counted', async () => {
+    const answer = '  ' + JSON.stringify(makeWebhook({ metadata: { addresses: numbered(0, 30) } })) + '\n';
+    const trickle = await trickling(answer, 7);
+    try {
+      const result = await runInProcess(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 3).join(','), '--batch-size', '1'], {
+        baseUrl: trickle.url,
+        apiKey: KEY,
+      });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toBe('30 addresses\n');
+    } finally {
+      await trickle.close();
+    }
+  });
+
+  it('an intermediate 200 whose end is not a JSON object is exit 1, saying so', async () => {
+    const answer = JSON.stringify(makeWebhook({ metadata: { addresses: numbered(0, 30) } })) + ' <!-- cut by a proxy -->';
+    const trickle = await trickling(answer, 5);
+    try {
+      const result = await runInProcess(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 3).join(','), '--batch-size', '1'], {
+        baseUrl: trickle.url,
+        apiKey: KEY,
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.stderr).toMatch(/^svc: unexpected response: HTTP 200 with a body that is not JSON \(application\/json\)/);
+    } finally {
+      await trickle.close();
+    }
+  });
+});
+
 describe('svc webhook addresses remove', () => {
   it('DELETEs /v1/webhooks/<id>/addresses with the same body, in batches', async () => {
     server.respond([watching(40)]);
