@@ -210,7 +210,8 @@ export async function forEachLine(
   interrupt?.addEventListener('abort', onInterrupt, { once: true });
   let lineNumber = 0;
   let partial: Buffer | undefined;
-  const emit = (bytes: Buffer) => onLine(bytes.toString('utf8', 0, bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length), ++lineNumber);
+  const emit = (bytes: Buffer) =>
+    onLine(bytes.toString('utf8', 0, bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length), ++lineNumber);
   try {
     for await (const received of stream) {
       let chunk: Buffer = typeof received === 'string' ? Buffer.from(received) : (received as Buffer);

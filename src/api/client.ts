@@ -3,7 +3,14 @@
 import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
-import { AddressCountSchema, AddressPageSchema, SharedSecretSchema, ShownWebhookSchema, TransactionPageSchema, WebhookPageSchema } from '../schema/index.js';
+import {
+  AddressCountSchema,
+  AddressPageSchema,
+  SharedSecretSchema,
+  ShownWebhookSchema,
+  TransactionPageSchema,
+  WebhookPageSchema,
+} from '../schema/index.js';
 import type {
   AddressPage,
   CreateWebhookRequest,

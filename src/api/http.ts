@@ -135,7 +135,14 @@ export class Transport {
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
       const startedAt = Date.now();
-      const outcome = await this.attempt(spec.method, url, headers, body, spec.maxBodyBytes ?? MAX_BODY_BYTES, spec.successBody === 'edges');
+      const outcome = await this.attempt(
+        spec.method,
+        url,
+        headers,
+        body,
+        spec.maxBodyBytes ?? MAX_BODY_BYTES,
+        spec.successBody === 'edges',
+      );
       const elapsed = Date.now() - startedAt;
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
@@ -195,8 +202,7 @@ export class Transport {
         return Array.isArray(value) ? value[0] : value;
       };
       const edgesOnly = edgesOfSuccess && response.statusCode >= 200 && response.statusCode < 300;
-      const read =
-        Number(header('content-length')) > maxBodyBytes ? undefined : await readBounded(response.body, maxBodyBytes, edgesOnly);
+      const read = Number(header('content-length')) > maxBodyBytes ? undefined : await readBounded(response.body, maxBodyBytes, edgesOnly);
       if (read === undefined) {
         // Closes the connection: the rest of the body is never read.
         response.body.destroy();
@@ -341,7 +347,8 @@ function readBounded(body: Dispatcher.ResponseData['body'], limit: number, edges
     body.on('end', () => {
       if (!edges) return resolve({ bytes: Buffer.concat(chunks, length), edgesOnly: false });
       // No more than both edges: they overlap, and together they are the whole body.
-      if (length <= 2 * EDGE_BYTES) return resolve({ bytes: Buffer.concat([head, tail.subarray(tail.length - (length - head.length))]), edgesOnly: false });
+      if (length <= 2 * EDGE_BYTES)
+        return resolve({ bytes: Buffer.concat([head, tail.subarray(tail.length - (length - head.length))]), edgesOnly: false });
       resolve({ bytes: Buffer.concat([head, tail]), edgesOnly: true });
     });
     body.on('error', reject);

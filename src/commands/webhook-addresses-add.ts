@@ -15,8 +15,14 @@ export function register(addresses: Command, action: Action): void {
   addAddressChangeOptions(command, 'add').addHelpText(
     'after',
     examples([
-      ['watch one more address', 'svc webhook addresses add 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
-      ['a million addresses from a file, 1,000 a request', 'svc webhook addresses add "$WEBHOOK_ID" --addresses-file wallets.txt --batch-size 1000'],
+      [
+        'watch one more address',
+        'svc webhook addresses add 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
+      [
+        'a million addresses from a file, 1,000 a request',
+        'svc webhook addresses add "$WEBHOOK_ID" --addresses-file wallets.txt --batch-size 1000',
+      ],
       ['from another command', 'cut -f2 new-wallets.tsv | svc webhook addresses add "$WEBHOOK_ID" --addresses-file -'],
     ]),
   );

@@ -16,7 +16,10 @@ export function register(addresses: Command, action: Action): void {
     examples([
       ['the first 10 watched addresses', 'svc webhook addresses list 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
       ['every watched address to a file, one per line', 'svc webhook addresses list "$WEBHOOK_ID" --all > addresses.txt'],
-      ['is an address watched? (case-insensitive)', 'svc webhook addresses list "$WEBHOOK_ID" --all | grep -qi 0x71c7656ec7ab88b098defb751b7401b5f6d8976f'],
+      [
+        'is an address watched? (case-insensitive)',
+        'svc webhook addresses list "$WEBHOOK_ID" --all | grep -qi 0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
+      ],
     ]),
   );
   command.action(

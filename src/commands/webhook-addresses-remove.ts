@@ -15,7 +15,10 @@ export function register(addresses: Command, action: Action): void {
   addAddressChangeOptions(command, 'remove').addHelpText(
     'after',
     examples([
-      ['stop watching one address', 'svc webhook addresses remove 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F'],
+      [
+        'stop watching one address',
+        'svc webhook addresses remove 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
       ['every address listed in a file', 'svc webhook addresses remove "$WEBHOOK_ID" --addresses-file retired.txt'],
       ['the count left, for a script', 'n=$(svc webhook addresses remove "$WEBHOOK_ID" --address "$ADDR" | cut -d" " -f1)'],
     ]),

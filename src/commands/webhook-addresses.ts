@@ -44,7 +44,10 @@ export function register(webhook: Command, action: Action): Command {
       ['the first 10 watched addresses', 'svc webhook addresses 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
       ['every watched address to a file, one per line', 'svc webhook addresses "$WEBHOOK_ID" --all > addresses.txt'],
       ['the count the service reports', 'svc webhook addresses "$WEBHOOK_ID" --page-size 1 --json | jq .totalAddresses'],
-      ['watch two more addresses', 'svc webhook addresses add "$WEBHOOK_ID" --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F,0xab5801a7d398351b8be11c439e05c5b3259aec9b'],
+      [
+        'watch two more addresses',
+        'svc webhook addresses add "$WEBHOOK_ID" --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F,0xab5801a7d398351b8be11c439e05c5b3259aec9b',
+      ],
     ]),
   );
   command.action(
@@ -70,7 +73,10 @@ export function refuseListingFlags(command: Command): void {
   const group = command.parent;
   const given = group?.options.find((option) => group.getOptionValueSource(option.attributeName()) === 'cli');
   if (given?.long) {
-    throw new UsageError(`unknown option '${given.long}' for 'svc webhook addresses ${command.name()}'`, `see: svc webhook addresses ${command.name()} --help`);
+    throw new UsageError(
+      `unknown option '${given.long}' for 'svc webhook addresses ${command.name()}'`,
+      `see: svc webhook addresses ${command.name()} --help`,
+    );
   }
 }
 
@@ -87,7 +93,10 @@ function checkNoSecondWord(command: Command): void {
   const suggestion = first.startsWith('-') ? undefined : closestName(first, names);
   if (unknownOption && !(suggestion && words.length > 1)) {
     const flag = unknownOption.replace(/=.*$/, '=…');
-    const near = closestName(flag, command.options.map((option) => option.long ?? ''));
+    const near = closestName(
+      flag,
+      command.options.map((option) => option.long ?? ''),
+    );
     throw new UsageError(`unknown option '${flag}'`, near ? `Did you mean ${near}?` : 'see: svc webhook addresses --help');
   }
   throw new UsageError(

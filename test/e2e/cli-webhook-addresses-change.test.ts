@@ -18,7 +18,8 @@ const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
 const CHECKSUMMED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 
 /** A webhook answer watching `count` addresses (what the service answers to a change: the whole webhook). */
-const watching = (count: number): Answer => json(makeWebhook({ metadata: { addresses: Array.from({ length: count }, (_, i) => numberedAddress(i)) } }));
+const watching = (count: number): Answer =>
+  json(makeWebhook({ metadata: { addresses: Array.from({ length: count }, (_, i) => numberedAddress(i)) } }));
 
 /** Answers each batch with a webhook that watches the addresses sent so far, plus one it watched before. */
 function growingWebhook(): Handler {
@@ -91,15 +92,28 @@ describe('svc webhook addresses add', () => {
 
   it('sends each address once (case-insensitively), first spelling and order kept', async () => {
     const lower = CHECKSUMMED.toLowerCase();
-    const path = file([numberedAddress(2), lower, '', '   # a comment line', `${numberedAddress(1)}  # trailing comment`, CHECKSUMMED].join('\r\n'));
-    const result = await run(['webhook', 'addresses', 'add', ID, '--address', `${CHECKSUMMED},${numberedAddress(1)}`, '--addresses-file', path]);
+    const path = file(
+      [numberedAddress(2), lower, '', '   # a comment line', `${numberedAddress(1)}  # trailing comment`, CHECKSUMMED].join('\r\n'),
+    );
+    const result = await run([
+      'webhook',
+      'addresses',
+      'add',
+      ID,
+      '--address',
+      `${CHECKSUMMED},${numberedAddress(1)}`,
+      '--addresses-file',
+      path,
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(1);
     expect(sent(server.requests[0]!)).toEqual([CHECKSUMMED, numberedAddress(1), numberedAddress(2)]);
   });
 
   it('reads --addresses-file - from stdin', async () => {
-    const result = await run(['webhook', 'addresses', 'add', ID, '--addresses-file', '-'], { input: `${numberedAddress(7)}\n${numberedAddress(8)}` });
+    const result = await run(['webhook', 'addresses', 'add', ID, '--addresses-file', '-'], {
+      input: `${numberedAddress(7)}\n${numberedAddress(8)}`,
+    });
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests.map(sent)).toEqual([[numberedAddress(7), numberedAddress(8)]]);
     expect(result.stdout).toBe('3 addresses\n');
@@ -240,7 +254,9 @@ describe('bad input: exit 2 before any request', () => {
     const path = file(lines.join('\n'));
     const result = await run(['webhook', 'addresses', 'remove', ID, '--addresses-file', path, '--batch-size', '100']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe(`svc: --addresses-file ${path} line 4322: "0xnot-an-address": must be an address, 0x followed by 40 hex characters\n`);
+    expect(result.stderr).toBe(
+      `svc: --addresses-file ${path} line 4322: "0xnot-an-address": must be an address, 0x followed by 40 hex characters\n`,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
@@ -271,7 +287,18 @@ describe('exit codes of the answers', () => {
     [errorAnswer(500, 'boom'), 1, /^svc: boom \(500/],
   ])('%j → exit %i, one plain error (the first batch failed: nothing was applied)', async (answer, exitCode, message) => {
     server.respond([answer]);
-    const result = await run(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 5).join(','), '--batch-size', '2', '--retries', '0']);
+    const result = await run([
+      'webhook',
+      'addresses',
+      'add',
+      ID,
+      '--address',
+      numbered(1, 5).join(','),
+      '--batch-size',
+      '2',
+      '--retries',
+      '0',
+    ]);
     expect(result.exitCode).toBe(exitCode);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/were added|again/);
@@ -288,7 +315,14 @@ describe('exit codes of the answers', () => {
 
 describe('retries and a change that stops part-way', () => {
   it('503, a dropped connection and a drop mid-body are retried with the same bytes', async () => {
-    server.respond([errorAnswer(503), { fault: 'drop' }, { fault: 'drop-mid-body', body: '{"metadata":' }, watching(3), errorAnswer(503), watching(4)]);
+    server.respond([
+      errorAnswer(503),
+      { fault: 'drop' },
+      { fault: 'drop-mid-body', body: '{"metadata":' },
+      watching(3),
+      errorAnswer(503),
+      watching(4),
+    ]);
     const result = await run(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 4).join(','), '--batch-size', '2']);
     expect(result.exitCode, result.stderr).toBe(0);
     const bodies = server.requests.map((request) => request.body);
@@ -313,20 +347,38 @@ describe('retries and a change that stops part-way', () => {
 
   it('the same for remove, a 429 after retries: exit 5; with --json the error line too', async () => {
     server.respond((request, index) => (index >= 1 ? errorAnswer(429, 'slow down') : watching(10)));
-    const result = await run(['webhook', 'addresses', 'remove', ID, '--address', numbered(1, 4).join(','), '--batch-size', '2', '--retries', '1', '--json']);
+    const result = await run([
+      'webhook',
+      'addresses',
+      'remove',
+      ID,
+      '--address',
+      numbered(1, 4).join(','),
+      '--batch-size',
+      '2',
+      '--retries',
+      '1',
+      '--json',
+    ]);
     expect(result.exitCode).toBe(5);
     expect(server.requests).toHaveLength(3);
     const [first, second, jsonLine] = result.stderr.split('\n');
     expect(first).toBe('svc: 2 of 3 addresses were removed, then batch 2 of 2 failed: slow down (429 Too Many Requests)');
     expect(second).toMatch(/^running the same command again is safe: addresses already removed change nothing; rate limited/);
-    expect(JSON.parse(jsonLine!)).toEqual({ message: first!.slice(5, -' (429 Too Many Requests)'.length), statusCode: 429, error: 'Too Many Requests' });
+    expect(JSON.parse(jsonLine!)).toEqual({
+      message: first!.slice(5, -' (429 Too Many Requests)'.length),
+      statusCode: 429,
+      error: 'Too Many Requests',
+    });
     // The first batch's answer was printed as it came.
     expect(result.stdout.split('\n')).toHaveLength(2);
   });
 
   it('interrupted while a batch is under way: exit 143 at once, saying how many were applied', async () => {
     server.respond((request, index) => (index === 0 ? watching(3) : { fault: 'stall' }));
-    const result = await run(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 5).join(','), '--batch-size', '2'], { timeout: 600 });
+    const result = await run(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 5).join(','), '--batch-size', '2'], {
+      timeout: 600,
+    });
     expect(result.exitCode).toBe(143);
     expect(result.stderr).toBe(
       'svc: interrupted: 2 of 4 addresses were added, and batch 2 of 2 may have been too; running the same command again is safe: addresses already added change nothing\n',
@@ -371,7 +423,10 @@ describe('svc webhook addresses <id> and addresses list <id>', () => {
       run(['webhook', 'addresses', 'ad', ID, '--address', numberedAddress(1)]),
       run(['webhook', 'addresses', 'frobnicate', ID]),
     ]);
-    const [option, optionFirst] = await Promise.all([run(['webhook', 'addresses', ID, '--bogus']), run(['webhook', 'addresses', '--bogus'])]);
+    const [option, optionFirst] = await Promise.all([
+      run(['webhook', 'addresses', ID, '--bogus']),
+      run(['webhook', 'addresses', '--bogus']),
+    ]);
     for (const result of [option, optionFirst]) {
       expect(result.exitCode).toBe(2);
       expect(result.stderr).toBe("svc: unknown option '--bogus'\nsee: svc webhook addresses --help\n");
@@ -403,10 +458,16 @@ describe('against the emulator', () => {
   afterAll(() => emulator.close());
 
   it('an added address is listed by addresses list; a removed one is not', async () => {
-    const created = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody({ metadata: { addresses: [numberedAddress(1)] } }) });
+    const created = await call(emulator.url, 'POST', '/v1/webhooks', {
+      key: API_KEY,
+      body: webhookBody({ metadata: { addresses: [numberedAddress(1)] } }),
+    });
     const id = created.body.id as string;
     const options = { baseUrl: emulator.url, apiKey: API_KEY };
-    const added = await runInProcess(['webhook', 'addresses', 'add', id, '--address', `${CHECKSUMMED},${numberedAddress(1)},${numberedAddress(2)}`, '--batch-size', '2'], options);
+    const added = await runInProcess(
+      ['webhook', 'addresses', 'add', id, '--address', `${CHECKSUMMED},${numberedAddress(1)},${numberedAddress(2)}`, '--batch-size', '2'],
+      options,
+    );
     expect(added.exitCode, added.stderr).toBe(0);
     expect(added.stdout).toBe('3 addresses\n');
     const listed = await runInProcess(['webhook', 'addresses', 'list', id, '--all'], options);
@@ -421,10 +482,13 @@ describe('against the emulator', () => {
   });
 
   it('a missing webhook is exit 3', async () => {
-    const result = await runInProcess(['webhook', 'addresses', 'add', '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b', '--address', numberedAddress(1)], {
-      baseUrl: emulator.url,
-      apiKey: API_KEY,
-    });
+    const result = await runInProcess(
+      ['webhook', 'addresses', 'add', '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b', '--address', numberedAddress(1)],
+      {
+        baseUrl: emulator.url,
+        apiKey: API_KEY,
+      },
+    );
     expect(result.exitCode).toBe(3);
   });
 });

@@ -50,6 +50,8 @@ describe('interrupted at a terminal', () => {
     });
     expect(run.exitCode, run.output.slice(-500)).toBe(130);
     expect(run.signalToExitMs).toBeLessThan(1000);
-    expect(run.output).toMatch(/svc: interrupted: 200 of 800 addresses were added, and batch 3 of 8 may have been too; running the same command again is safe/);
+    expect(run.output).toMatch(
+      /svc: interrupted: 200 of 800 addresses were added, and batch 3 of 8 may have been too; running the same command again is safe/,
+    );
   });
 });

@@ -141,14 +141,26 @@ describe('output that cannot be written, as a process', () => {
 describe('webhook addresses list, add and remove, as a process', () => {
   const more = ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002'];
   async function createdWebhook(): Promise<string> {
-    const created = await svc(['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', '43113', '--address', ADDRESS, '--json']);
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'https://example.com/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESS,
+      '--json',
+    ]);
     expect(created.exitCode, created.stderr).toBe(0);
     return JSON.parse(created.stdout).id as string;
   }
 
   it('addresses add: the count line; stdin input; a bad line is exit 2 with nothing sent', async () => {
     const id = await createdWebhook();
-    const added = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-', '--batch-size', '1'], { input: more.join('\n') + '\n' });
+    const added = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-', '--batch-size', '1'], {
+      input: more.join('\n') + '\n',
+    });
     expect(added.exitCode, added.stderr).toBe(0);
     expect(added.stdout).toBe('3 addresses\n');
     expect(added.stderr).toBe('');
@@ -170,7 +182,10 @@ describe('webhook addresses list, add and remove, as a process', () => {
   it('addresses list <id> prints what addresses <id> prints', async () => {
     const id = await createdWebhook();
     await svc(['webhook', 'addresses', 'add', id, '--address', more.join(',')]);
-    const [listed, old] = await Promise.all([svc(['webhook', 'addresses', 'list', id, '--all']), svc(['webhook', 'addresses', id, '--all'])]);
+    const [listed, old] = await Promise.all([
+      svc(['webhook', 'addresses', 'list', id, '--all']),
+      svc(['webhook', 'addresses', id, '--all']),
+    ]);
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout).toBe(old.stdout);
     expect(listed.stdout.trimEnd().split('\n').sort()).toEqual([ADDRESS.toLowerCase(), ...more].sort());

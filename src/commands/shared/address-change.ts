@@ -140,7 +140,10 @@ function stoppedAfter(error: unknown, stop: Stop): unknown {
   // stdout failed (a full disk, a reader that left) after the answer came: a stopped change must not end quietly with 0.
   if (error instanceof OutputError) {
     if (applied === total) return new UnshownChangeError(`all ${count(total)} addresses were ${words.done}`, error, again);
-    return new LocalError(`${count(applied)} of ${count(total)} addresses were ${words.done}, then the command stopped: ${error.message}`, again);
+    return new LocalError(
+      `${count(applied)} of ${count(total)} addresses were ${words.done}, then the command stopped: ${error.message}`,
+      again,
+    );
   }
   if (!(error instanceof SvcError) || batch === 0) return error;
   const before = `${count(applied)} of ${count(total)} addresses were ${words.done}, then batch ${batch + 1} of ${batchCount} failed`;
