@@ -58,7 +58,7 @@ export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: Ab
       await forEachLine(
         stream,
         (line, lineNumber) => {
-          const address = (line.includes('#') ? line.replace(/#.*/, '') : line).trim();
+          const address = addressOfLine(line);
           if (address === '') return;
           given++;
           return take({ address, origin: `--addresses-file ${path} line ${lineNumber}:` });
@@ -106,6 +106,21 @@ function checksumError(address: string, origin: string): UsageError {
   return new UsageError(
     `${origin} ${JSON.stringify(address)}: its mixed case is an EIP-55 checksum, and it does not match: a typo? check the address where it came from`,
   );
+}
+
+/** The address a line of an addresses file holds: '' for a blank or comment line. */
+function addressOfLine(line: string): string {
+  return (line.includes('#') ? line.replace(/#.*/, '') : line).trim();
+}
+
+/** The addresses of a file's text, one per line, with their line numbers (1-based); blank lines and # comments skipped. */
+export function addressLines(text: string): Array<{ address: string; line: number }> {
+  const found: Array<{ address: string; line: number }> = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const address = addressOfLine(line);
+    if (address !== '') found.push({ address, line: index + 1 });
+  });
+  return found;
 }
 
 /**
