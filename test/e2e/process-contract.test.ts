@@ -273,6 +273,27 @@ describe('webhook addresses list, add and remove, as a process', () => {
     expect(missing.stderr).toMatch(/^svc: /);
   });
 
+  it('addresses add into a full disk: exit 1, saying what was applied and that running it again is safe', async () => {
+    const id = await createdWebhook();
+    const { execa } = await import('execa');
+    const { BIN } = await import('../helpers/cli.js');
+    const env = { ...process.env, SVC_BASE_URL: emulator.url, SVC_API_KEY: KEY };
+    const add = (extra: string) =>
+      execa('sh', ['-c', `node ${JSON.stringify(BIN)} webhook addresses add ${id} --address ${more.join(',')} ${extra} > /dev/full`], {
+        env,
+        reject: false,
+      });
+    const [countLine, jsonLines] = await Promise.all([add(''), add('--batch-size 1 --json')]);
+    expect(countLine.exitCode).toBe(1);
+    expect(countLine.stderr).toMatch(
+      /^svc: 2 addresses were added to webhook \S+, but the answer was lost: cannot write to stdout: .*ENOSPC/,
+    );
+    expect(jsonLines.exitCode).toBe(1);
+    expect(jsonLines.stderr).toMatch(
+      /^svc: (1 of 2 addresses were added, then the command stopped|all 2 addresses were added, but the answer was lost): cannot write to stdout: .*ENOSPC.*\nrunning the same command again is safe/,
+    );
+  });
+
   it('addresses list <id> prints what addresses <id> prints', async () => {
     const id = await createdWebhook();
     await svc(['webhook', 'addresses', 'add', id, '--address', more.join(',')]);

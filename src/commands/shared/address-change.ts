@@ -30,9 +30,9 @@ export interface AddressChangeOptions {
 }
 
 /** The words of each change, for progress, errors and help. */
-const WORDS: Record<AddressChange, { doing: string; done: string; verb: string }> = {
-  add: { doing: 'Adding addresses', done: 'added', verb: 'add' },
-  remove: { doing: 'Removing addresses', done: 'removed', verb: 'remove' },
+const WORDS: Record<AddressChange, { doing: string; done: string; verb: string; onWebhook: string }> = {
+  add: { doing: 'Adding addresses', done: 'added', verb: 'add', onWebhook: 'to webhook' },
+  remove: { doing: 'Removing addresses', done: 'removed', verb: 'remove', onWebhook: 'from webhook' },
 };
 
 export function addAddressChangeOptions(command: Command, change: AddressChange): Command {
@@ -96,7 +96,7 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
         addressCount = answer.addressCount;
         if (globals.json && answer.raw) await io.write(batchCount > 1 ? asOneLine(answer.raw) : asReturned(answer.raw));
       } catch (error) {
-        throw stoppedAfter(error, { applied, total, batch, batchCount, words, options });
+        throw stoppedAfter(error, { applied, total, batch, batchCount, words });
       }
     }
   } finally {
@@ -104,7 +104,7 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
   }
   if (globals.json) return;
   const change = {
-    done: `${count(applied)} addresses were ${words.done} on webhook ${options.webhookId}`,
+    done: `${count(applied)} addresses were ${words.done} ${words.onWebhook} ${options.webhookId}`,
     notAgain: 'running the command again is safe, and changes nothing more',
   };
   await printAcceptedChange(change, context, () => io.write(`${addressCount} ${addressCount === 1 ? 'address' : 'addresses'}\n`));
@@ -122,7 +122,6 @@ interface Stop {
   batch: number;
   batchCount: number;
   words: (typeof WORDS)[AddressChange];
-  options: AddressChangeOptions;
 }
 
 /**
@@ -132,7 +131,7 @@ interface Stop {
  */
 function stoppedAfter(error: unknown, stop: Stop): unknown {
   const { applied, total, batch, batchCount, words } = stop;
-  const again = `running the same command again is safe: ${words.done === 'added' ? 'addresses already added' : 'addresses already removed'} change nothing`;
+  const again = `running the same command again is safe: addresses already ${words.done} change nothing`;
   if (error instanceof InterruptedError) {
     error.hint = `interrupted: ${count(applied)} of ${count(total)} addresses were ${words.done}, and batch ${batch + 1} of ${batchCount} may have been too; ${again}`;
     return error;
