@@ -196,13 +196,13 @@ export async function openInputFile(path: string): Promise<Readable> {
 }
 
 /**
- * Calls `onLine` with each line of a stream (without its line end) and its number from 1, as the bytes arrive:
- * nothing but the line being read is kept. `onLine` may return a promise, which is waited for. `interrupt` destroys
+ * Calls `onLine` with the bytes of each line of a stream (without its line end, \n or \r\n) and its number from 1, as
+ * they arrive: nothing but the line being read is kept, and no line becomes a string unless the caller makes it one. `onLine` may return a promise, which is waited for. `interrupt` destroys
  * the stream and rejects with its reason. A line longer than `maxLineBytes` is refused with a RangeError.
  */
 export async function forEachLine(
   stream: Readable,
-  onLine: (line: string, lineNumber: number) => void | Promise<void>,
+  onLine: (line: Buffer, lineNumber: number) => void | Promise<void>,
   { interrupt, maxLineBytes = 1 << 20 }: { interrupt?: AbortSignal; maxLineBytes?: number } = {},
 ): Promise<void> {
   const onInterrupt = () => stream.destroy(interruption(interrupt));
@@ -210,8 +210,7 @@ export async function forEachLine(
   interrupt?.addEventListener('abort', onInterrupt, { once: true });
   let lineNumber = 0;
   let partial: Buffer | undefined;
-  const emit = (bytes: Buffer) =>
-    onLine(bytes.toString('utf8', 0, bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length), ++lineNumber);
+  const emit = (bytes: Buffer) => onLine(bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, -1) : bytes, ++lineNumber);
   try {
     for await (const received of stream) {
       let chunk: Buffer = typeof received === 'string' ? Buffer.from(received) : (received as Buffer);

@@ -32,4 +32,31 @@ describe('AddressSet', () => {
     expect(set.at(count - 1)).toBe(numberedAddress(count - 1));
     expect(set.slice(count - 2, count + 5)).toHaveLength(2);
   });
+
+  it('addPlainLine: a line that is only an address in one case is added from its bytes, anything else is left to text', () => {
+    const set = new AddressSet();
+    const line = (text: string) => Buffer.from(text);
+    const upper = '0xABCDEF0000000000000000000000000000000001';
+    expect(set.addPlainLine(line(upper))).toBe('added');
+    expect(set.addPlainLine(line(upper.toLowerCase()))).toBe('present');
+    expect(set.add(upper.toLowerCase())).toBe(false);
+    expect(set.addPlainLine(line(numberedAddress(7)))).toBe('added');
+    for (const other of [
+      CHECKSUMMED,
+      ` ${numberedAddress(8)}`,
+      `${numberedAddress(8)} `,
+      '0x12',
+      numberedAddress(8).replace('0x', '0X'),
+      '0x' + 'g'.repeat(40),
+      '',
+    ]) {
+      expect(set.addPlainLine(line(other)), other).toBeUndefined();
+    }
+    expect(set.size).toBe(2);
+    expect(set.slice(0, 2)).toEqual([upper, numberedAddress(7)]);
+    // The bytes and the text of one address make one key, case kept from the first.
+    expect(set.add('0xabcdef0000000000000000000000000000000002')).toBe(true);
+    expect(set.addPlainLine(line('0xABCDEF0000000000000000000000000000000002'))).toBe('present');
+    expect(set.at(2)).toBe('0xabcdef0000000000000000000000000000000002');
+  });
 });

@@ -57,8 +57,13 @@ export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: Ab
     try {
       await forEachLine(
         stream,
-        (line, lineNumber) => {
-          const address = addressOfLine(line);
+        (bytes, lineNumber) => {
+          const plain = addresses.addPlainLine(bytes);
+          if (plain) {
+            given++;
+            return;
+          }
+          const address = addressOfLine(bytes.toString('utf8'));
           if (address === '') return;
           given++;
           return take({ address, origin: `--addresses-file ${path} line ${lineNumber}:` });

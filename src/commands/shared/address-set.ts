@@ -28,24 +28,24 @@ export class AddressSet {
    */
   add(address: string): boolean {
     const index = this.count;
-    if (index >>> CHUNK_SHIFT === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(CHUNK_ADDRESSES * ENTRY_BYTES));
-    // Written in the next free entry; it becomes part of the set only if the count moves past it.
-    const chunk = this.chunks[index >>> CHUNK_SHIFT]!;
+    const chunk = this.chunkFor(index);
     const offset = (index & CHUNK_MASK) * ENTRY_BYTES;
     encode(address, chunk, offset);
-    const hash = hashKey(chunk, offset);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const held = this.slots[slot]!;
-      if (held === 0) {
-        this.slots[slot] = index + 1;
-        break;
-      }
-      if (this.sameKey(held - 1, chunk, offset)) return false;
-    }
-    this.count++;
-    if (this.count * 2 > this.slots.length) this.grow();
-    return true;
+    return this.insert(index, chunk, offset);
+  }
+
+  /**
+   * Adds the address a line holds when the line is nothing but an address in one case (lower, upper, or digits only):
+   * 'added' or 'present'. Anything else (spaces, a comment, mixed case that needs its checksum checked, not an address)
+   * is undefined, for the caller to read as text: the usual line of a large file never becomes a string.
+   */
+  addPlainLine(line: Uint8Array): 'added' | 'present' | undefined {
+    if (line.length !== 42 || line[0] !== 0x30 || line[1] !== 0x78) return undefined;
+    const index = this.count;
+    const chunk = this.chunkFor(index);
+    const offset = (index & CHUNK_MASK) * ENTRY_BYTES;
+    if (!encodePlainBytes(line, chunk, offset)) return undefined;
+    return this.insert(index, chunk, offset) ? 'added' : 'present';
   }
 
   /** The address at `index` (0 is the first added), in the case it was first written. */
@@ -69,6 +69,27 @@ export class AddressSet {
     const addresses: string[] = [];
     for (let i = start; i < Math.min(end, this.count); i++) addresses.push(this.at(i));
     return addresses;
+  }
+
+  private chunkFor(index: number): Buffer {
+    if (index >>> CHUNK_SHIFT === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(CHUNK_ADDRESSES * ENTRY_BYTES));
+    return this.chunks[index >>> CHUNK_SHIFT]!;
+  }
+
+  /** The entry written at `index`, the next free one, made part of the set unless its key is already here. */
+  private insert(index: number, chunk: Buffer, offset: number): boolean {
+    const mask = this.slots.length - 1;
+    for (let slot = hashKey(chunk, offset) & mask; ; slot = (slot + 1) & mask) {
+      const held = this.slots[slot]!;
+      if (held === 0) {
+        this.slots[slot] = index + 1;
+        break;
+      }
+      if (this.sameKey(held - 1, chunk, offset)) return false;
+    }
+    this.count++;
+    if (this.count * 2 > this.slots.length) this.grow();
+    return true;
   }
 
   private sameKey(index: number, chunk: Buffer, offset: number): boolean {
@@ -105,6 +126,33 @@ function encode(address: string, into: Buffer, offset: number): void {
       upper = 0;
     }
   }
+}
+
+/** encode() from the bytes of `0x` + 40 hex digits, refusing (false) anything else and mixed case. */
+function encodePlainBytes(line: Uint8Array, into: Buffer, offset: number): boolean {
+  let lower = false;
+  let upper = 0;
+  let anyUpper = false;
+  for (let i = 0; i < 40; i++) {
+    const code = line[i + 2]!;
+    let value: number;
+    if (code >= 48 && code <= 57) value = code - 48;
+    else if (code >= 97 && code <= 102) {
+      value = code - 87;
+      lower = true;
+    } else if (code >= 65 && code <= 70) {
+      value = code - 55;
+      upper |= 1 << (i & 7);
+      anyUpper = true;
+    } else return false;
+    if (i & 1) into[offset + (i >> 1)] = into[offset + (i >> 1)]! | value;
+    else into[offset + (i >> 1)] = value << 4;
+    if ((i & 7) === 7) {
+      into[offset + KEY_BYTES + (i >> 3)] = upper;
+      upper = 0;
+    }
+  }
+  return !(lower && anyUpper);
 }
 
 function hexValue(code: number): number {
