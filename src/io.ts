@@ -228,7 +228,7 @@ export async function forEachLine(
       if (start < chunk.length) {
         chunk = chunk.subarray(start);
         partial = partial ? Buffer.concat([partial, chunk]) : Buffer.from(chunk);
-        if (partial.length > maxLineBytes) throw new RangeError(`line ${lineNumber + 1} is longer than ${maxLineBytes} bytes`);
+        if (partial.length > maxLineBytes) throw new RangeError(`line ${lineNumber + 1}: longer than ${maxLineBytes} bytes`);
       }
     }
     if (partial) {

@@ -11,7 +11,9 @@ export function register(addresses: Command, action: Action): void {
   const command = addresses
     .command('add')
     .description("Add addresses to a webhook's watch list, in batches; prints the count it watches after the change")
-    .argument('<id>', 'the webhook id');
+    .argument('<id>', 'the webhook id')
+    // The group lets extra words through to name them itself; here one id is all there is.
+    .allowExcessArguments(false);
   addAddressChangeOptions(command, 'add').addHelpText(
     'after',
     examples([

@@ -9,7 +9,9 @@ export function register(addresses: Command, action: Action): void {
   const command = addresses
     .command('list')
     .description('List the addresses a webhook watches (the same as svc webhook addresses <id>)')
-    .argument('<id>', 'the webhook id');
+    .argument('<id>', 'the webhook id')
+    // The group lets extra words through to name them itself; here one id is all there is.
+    .allowExcessArguments(false);
   addPagingOptions(command, 'addresses');
   command.addHelpText(
     'after',

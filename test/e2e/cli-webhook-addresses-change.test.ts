@@ -241,6 +241,7 @@ describe('bad input: exit 2 before any request', () => {
     [['--address', numberedAddress(1), '--batch-size', 'lots'], /^svc: --batch-size "lots"/],
     [['--address', numberedAddress(1), '--all'], /^svc: unknown option '--all' for 'svc webhook addresses add'/],
     [['--address', numberedAddress(1), '--page-size', '5'], /^svc: unknown option '--page-size'/],
+    [['second-id', '--address', numberedAddress(1)], /^svc: too many arguments for 'add'/],
   ])('add %j', async (args, message) => {
     const result = await run(['webhook', 'addresses', 'add', ID, ...args]);
     expect(result.exitCode).toBe(2);

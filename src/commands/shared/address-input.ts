@@ -158,7 +158,7 @@ async function openAddressesFile(path: string, io: IO): Promise<Readable> {
 function fileError(path: string, error: unknown, interrupt: AbortSignal | undefined): unknown {
   if (error instanceof SvcError) return error;
   if (interrupt?.aborted) return interruption(interrupt);
-  if (error instanceof RangeError) return new UsageError(`--addresses-file ${path}: ${error.message}; not an address file?`);
+  if (error instanceof RangeError) return new UsageError(`--addresses-file ${path} ${error.message}; not an addresses file?`);
   const code = (error as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'
