@@ -40,6 +40,25 @@ describe.concurrent.each([0, 20, 80])('a terminal of %i columns', (columns) => {
   });
 });
 
+describe('--quiet and --json at a terminal', () => {
+  it('draw no progress line', async () => {
+    const [quiet, asJson] = await Promise.all([
+      runInPty([...args, '--quiet'], { baseUrl: server.url, apiKey: KEY, columns: 80 }),
+      runInPty([...args, '--json', '--batch-size', '400'], { baseUrl: server.url, apiKey: KEY, columns: 80 }),
+    ]);
+    expect(quiet.exitCode, quiet.output.slice(-500)).toBe(0);
+    expect(quiet.output).toBe('100 addresses\n');
+    expect(asJson.exitCode, asJson.output.slice(-500)).toBe(0);
+    expect(asJson.output).not.toMatch(/Adding/);
+    expect(
+      asJson.output
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).metadata.addresses.length),
+    ).toEqual([400, 400]);
+  });
+});
+
 describe('interrupted at a terminal', () => {
   it('Ctrl-C while batches are under way: exit 130 within a second, saying how many were added', async () => {
     const run = await runInPty(args, {
