@@ -83,8 +83,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
         __svc_options='--chain-id --from --to --value --status --erc20 --log -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -103,6 +103,7 @@ __svc_option_values() {
     'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc tx list --status') __svc_reply_words 'failed success' ;;
     'svc webhook create --addresses-file') __svc_reply_files ;;
+    'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
     'svc emulator trigger --status') __svc_reply_words 'failed success' ;;
     esac
 }

@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
 import type { Argument, Command, Option } from 'commander';
-import { NETWORKS, TX_STATUS_FILTERS } from '../schema/rules.js';
+import { NETWORKS, RETRY_SCHEDULES, TX_STATUS_FILTERS } from '../schema/rules.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {
@@ -48,6 +48,7 @@ export interface CompletionNode {
 const OPTION_VALUES: Record<string, readonly string[]> = {
   '--network': NETWORKS,
   '--status': TX_STATUS_FILTERS,
+  '--retry-schedule': RETRY_SCHEDULES,
 };
 const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   key: SETTING_KEYS,
