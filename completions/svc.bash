@@ -25,7 +25,7 @@ __svc_node() {
         __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
-        __svc_commands='create addresses deactivate listen'
+        __svc_commands='create list get update addresses deactivate activate apply listen'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -34,6 +34,18 @@ __svc_node() {
         __svc_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --include-logs --include-internal-txs -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries'
         ;;
+    'svc webhook list')
+        __svc_options='--status --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--status --page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook get')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook update')
+        __svc_options='--url --name --description --status --include-logs --no-include-logs --include-internal-txs --no-include-internal-txs -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--url --name --description --status --base-url --profile --timeout --retries'
+        ;;
     'svc webhook addresses')
         __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
@@ -41,6 +53,14 @@ __svc_node() {
     'svc webhook deactivate')
         __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook activate')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook apply')
+        __svc_options='-f --file --dry-run --recreate --prune -y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='-f --file --base-url --profile --timeout --retries'
         ;;
     'svc webhook listen')
         __svc_options='--port --host --path --forward-to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -103,8 +123,10 @@ __svc_option_values() {
     'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc tx list --status') __svc_reply_words 'failed success' ;;
     'svc webhook create --addresses-file') __svc_reply_files ;;
+    'svc webhook list --status') __svc_reply_words 'active inactive' ;;
+    'svc webhook update --status') __svc_reply_words 'active inactive' ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
-    'svc emulator trigger --status') __svc_reply_words 'failed success' ;;
+    'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     esac
 }
 

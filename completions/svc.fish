@@ -10,7 +10,7 @@ function __svc_subcommands
         case 'svc tx'
             printf '%s\n' list help
         case 'svc webhook'
-            printf '%s\n' create addresses deactivate listen help
+            printf '%s\n' create list get update addresses deactivate activate apply listen help
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
@@ -31,10 +31,20 @@ function __svc_value_options
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
             printf '%s\n' --url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries
+        case 'svc webhook list'
+            printf '%s\n' --status --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc webhook get'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook update'
+            printf '%s\n' --url --name --description --status --base-url --profile --timeout --retries
         case 'svc webhook addresses'
             printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc webhook deactivate'
             printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook activate'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook apply'
+            printf '%s\n' -f --file --base-url --profile --timeout --retries
         case 'svc webhook listen'
             printf '%s\n' --port --host --path --forward-to --base-url --profile --timeout --retries
         case 'svc event-signature'
@@ -122,14 +132,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list addresses, deactivate'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
@@ -154,13 +164,23 @@ complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
 
 # svc webhook
 complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
+complete -c svc -n '__svc_is "svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
+complete -c svc -n '__svc_is "svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
+complete -c svc -n '__svc_is "svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
 complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
+complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
+complete -c svc -n '__svc_is "help:svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
+complete -c svc -n '__svc_is "help:svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
+complete -c svc -n '__svc_is "help:svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
 complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
 complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
+complete -c svc -n '__svc_is "help:svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
+complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
 
@@ -177,6 +197,28 @@ complete -c svc -n '__svc_is "svc webhook create"' -l include-logs -d 'ask for t
 complete -c svc -n '__svc_is "svc webhook create"' -l include-internal-txs -d 'ask for internal transactions in each notification'
 complete -c svc -n '__svc_is "svc webhook create"' -s h -l help -d 'show help'
 
+# svc webhook list
+complete -c svc -n '__svc_is "svc webhook list"' -l status -x -a 'active inactive' -d 'only active or inactive webhooks (default: both)'
+complete -c svc -n '__svc_is "svc webhook list"' -l page-size -x -d 'webhooks per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc webhook list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc webhook list"' -l limit -x -d 'follow pages until n webhooks are printed'
+complete -c svc -n '__svc_is "svc webhook list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook list"' -s h -l help -d 'show help'
+
+# svc webhook get
+complete -c svc -n '__svc_is "svc webhook get"' -s h -l help -d 'show help'
+
+# svc webhook update
+complete -c svc -n '__svc_is "svc webhook update"' -l url -x -d 'where notifications are sent from now on (absolute http or https URL)'
+complete -c svc -n '__svc_is "svc webhook update"' -l name -x -d 'a new name'
+complete -c svc -n '__svc_is "svc webhook update"' -l description -x -d 'a new description'
+complete -c svc -n '__svc_is "svc webhook update"' -l status -x -a 'active inactive' -d 'active or inactive (inactive stops notifications at once, as deactivate does)'
+complete -c svc -n '__svc_is "svc webhook update"' -l include-logs -d 'put the transaction logs in each notification'
+complete -c svc -n '__svc_is "svc webhook update"' -l no-include-logs -d 'leave the logs out of each notification'
+complete -c svc -n '__svc_is "svc webhook update"' -l include-internal-txs -d 'put internal transactions in each notification'
+complete -c svc -n '__svc_is "svc webhook update"' -l no-include-internal-txs -d 'leave internal transactions out of each notification'
+complete -c svc -n '__svc_is "svc webhook update"' -s h -l help -d 'show help'
+
 # svc webhook addresses
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -187,6 +229,17 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help
 # svc webhook deactivate
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show help'
+
+# svc webhook activate
+complete -c svc -n '__svc_is "svc webhook activate"' -s h -l help -d 'show help'
+
+# svc webhook apply
+complete -c svc -n '__svc_is "svc webhook apply"' -s f -l file -x -d 'the JSON file of webhooks ("-" for stdin); addressesFile paths are relative to it (to the working directory for stdin)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l dry-run -d 'print the changes without making them (only reads are sent)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l recreate -d 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one'
+complete -c svc -n '__svc_is "svc webhook apply"' -l prune -d 'also deactivate the active webhooks the file does not name'
+complete -c svc -n '__svc_is "svc webhook apply"' -s y -l yes -d 'do not ask before pruning (required for --prune when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook apply"' -s h -l help -d 'show help'
 
 # svc webhook listen
 complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen on; 0 picks a free one'
@@ -258,7 +311,7 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -d 'chain of
 complete -c svc -n '__svc_is "svc emulator trigger"' -l from -x -d 'sender (default: generated)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l to -x -d 'recipient (default: generated)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l value -x -d 'native value in wei, decimal'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'failed success' -d 'success or failed'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'success failed' -d 'success or failed'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'

@@ -21,10 +21,15 @@ import * as emulatorStart from './commands/emulator-start.js';
 import * as emulatorTrigger from './commands/emulator-trigger.js';
 import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
+import * as webhookActivate from './commands/webhook-activate.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookApply from './commands/webhook-apply.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
+import * as webhookGet from './commands/webhook-get.js';
+import * as webhookList from './commands/webhook-list.js';
 import * as webhookListen from './commands/webhook-listen.js';
+import * as webhookUpdate from './commands/webhook-update.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -91,7 +96,7 @@ export function buildProgram(action: Action): Command {
 
   const webhook = program
     .command('webhook')
-    .description('Address-activity webhooks: create, list addresses, deactivate')
+    .description('Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file')
     .addHelpText(
       'after',
       examples([
@@ -99,12 +104,19 @@ export function buildProgram(action: Action): Command {
           'watch an address on Fuji, keep the id',
           'WEBHOOK_ID=$(svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --json | jq -r .id)',
         ],
-        ['stop it', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
+        ['find it again later by its name', `svc webhook list --all --json | jq -r '.webhooks[] | select(.name == "payments") | .id'`],
+        ['send its notifications elsewhere', 'svc webhook update "$WEBHOOK_ID" --url https://example.com/new-hook'],
+        ['stop it, and start it again', 'svc webhook deactivate "$WEBHOOK_ID" --yes\n  $ svc webhook activate "$WEBHOOK_ID"'],
       ]),
     );
   webhookCreate.register(webhook, action);
+  webhookList.register(webhook, action);
+  webhookGet.register(webhook, action);
+  webhookUpdate.register(webhook, action);
   webhookAddresses.register(webhook, action);
   webhookDeactivate.register(webhook, action);
+  webhookActivate.register(webhook, action);
+  webhookApply.register(webhook, action);
   webhookListen.register(webhook, action);
 
   eventSignature.register(program, action);

@@ -9,6 +9,7 @@ import { RETRY_SCHEDULES } from '../schema/rules.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
+import { OfferedValuesOption } from './shared/offered-values.js';
 
 export interface EmulatorStartFlags {
   port: string;
@@ -49,7 +50,13 @@ export function register(emulator: Command, action: Action): void {
       '--webhook-secret <hex>',
       "hex secret signing every key's notifications until rotated (default: random per key); a test secret: flags show in process lists",
     )
-    .option('--retry-schedule <schedule>', `delivery retries: fast (given up within 2 minutes) or real (the service's, over 45 h)`, 'fast')
+    .addOption(
+      new OfferedValuesOption(
+        '--retry-schedule <schedule>',
+        "delivery retries: fast (given up within 2 minutes) or real (the service's, over 45 h)",
+        RETRY_SCHEDULES,
+      ).default('fast'),
+    )
     .addHelpText(
       'after',
       examples([

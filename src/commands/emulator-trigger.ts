@@ -11,6 +11,7 @@ import type { Action } from './shared/action.js';
 import { checkChecksums } from './shared/address-input.js';
 import type { GivenAddress } from './shared/address-input.js';
 import { examples } from './shared/help-text.js';
+import { OfferedValuesOption } from './shared/offered-values.js';
 
 export interface EmulatorTriggerFlags {
   chainId?: string;
@@ -22,6 +23,7 @@ export interface EmulatorTriggerFlags {
   log: string[];
 }
 
+const TRIGGER_STATUSES = ['success', 'failed'] as const;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export function register(emulator: Command, action: Action): void {
@@ -32,7 +34,7 @@ export function register(emulator: Command, action: Action): void {
     .option('--from <address>', 'sender (default: generated)')
     .option('--to <address>', 'recipient (default: generated)')
     .option('--value <wei>', 'native value in wei, decimal')
-    .option('--status <status>', 'success or failed', 'success')
+    .addOption(new OfferedValuesOption('--status <status>', 'success or failed', TRIGGER_STATUSES).default('success'))
     .option('--erc20 <from:to:value>', 'an ERC-20 transfer in the transaction; repeatable', collect, [])
     .option('--log <address:topic0>', 'a log emitted by address with this topic0; repeatable', collect, [])
     .addHelpText(
@@ -69,7 +71,7 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
   if (flags.from !== undefined) request.from = address('--from', flags.from);
   if (flags.to !== undefined) request.to = address('--to', flags.to);
   if (flags.value !== undefined) request.value = decimal('--value', flags.value);
-  if (flags.status !== undefined) request.txStatus = parseChoice('--status', flags.status, ['success', 'failed']) === 'success' ? '1' : '0';
+  if (flags.status !== undefined) request.txStatus = parseChoice('--status', flags.status, TRIGGER_STATUSES) === 'success' ? '1' : '0';
   if (flags.erc20.length) {
     request.erc20Transfers = flags.erc20.map((text) => {
       const [from = '', to = '', value = '', ...extra] = text.split(':');

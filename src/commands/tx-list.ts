@@ -7,6 +7,7 @@ import type { ListedTransaction, TransactionPage } from '../schema/transactions.
 import { parseChoice } from '../options.js';
 import type { Action } from './shared/action.js';
 import { examples, shellQuote } from './shared/help-text.js';
+import { OfferedValuesOption } from './shared/offered-values.js';
 import { addPagingOptions, parsePaging } from './shared/paging.js';
 import type { PagingFlags, PagingOptions } from './shared/paging.js';
 
@@ -25,8 +26,20 @@ export function register(tx: Command, action: Action): void {
   const command = tx
     .command('list')
     .description('List the latest transactions across EVM chains, newest first')
-    .option('--network <network>', `only this network: ${NETWORKS.join(', ')} (fuji and testnet are the same; default: all)`)
-    .option('--status <status>', `only ${TX_STATUS_FILTERS.join(' or ')} transactions (default: both)`);
+    .addOption(
+      new OfferedValuesOption(
+        '--network <network>',
+        `only this network: ${NETWORKS.join(', ')} (fuji and testnet are the same; default: all)`,
+        NETWORKS,
+      ),
+    )
+    .addOption(
+      new OfferedValuesOption(
+        '--status <status>',
+        `only ${TX_STATUS_FILTERS.join(' or ')} transactions (default: both)`,
+        TX_STATUS_FILTERS,
+      ),
+    );
   addPagingOptions(command, 'transactions');
   command.addHelpText(
     'after',

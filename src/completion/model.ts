@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
 import type { Argument, Command, Option } from 'commander';
-import { NETWORKS, RETRY_SCHEDULES, TX_STATUS_FILTERS } from '../schema/rules.js';
+import { offeredValues } from '../commands/shared/offered-values.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {
@@ -42,14 +42,10 @@ export interface CompletionNode {
 }
 
 /**
- * Values the tree does not declare as commander choices (their flags validate the text themselves, with
- * messages of their own), keyed by option or argument name.
+ * Argument values the tree does not declare as commander choices (the command validates the text itself, with a
+ * message of its own), keyed by argument name. Option values are declared on the option itself
+ * (OfferedValuesOption), so one option name can offer different values under different commands.
  */
-const OPTION_VALUES: Record<string, readonly string[]> = {
-  '--network': NETWORKS,
-  '--status': TX_STATUS_FILTERS,
-  '--retry-schedule': RETRY_SCHEDULES,
-};
 const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   key: SETTING_KEYS,
 };
@@ -63,7 +59,7 @@ function describeOption(option: Option): CompletionOption {
     names,
     description: option.description,
     valueName: takesValue ? (/[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value') : undefined,
-    values: takesValue ? (option.argChoices ?? OPTION_VALUES[long]) : undefined,
+    values: takesValue ? (option.argChoices ?? offeredValues(option)) : undefined,
     file: takesValue && FILE_OPTIONS.has(long),
     repeatable: option.variadic || Array.isArray(option.defaultValue),
     exclusive: long === '--help' || long === '--version',

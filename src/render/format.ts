@@ -11,13 +11,20 @@ export function formatNativeAmount(wei: string, decimals = 18): string {
   return (negative ? '-' : '') + whole + (fraction ? '.' + fraction : '');
 }
 
-/** Unix seconds (or milliseconds, if the value is that large) as UTC ISO 8601 without fractions. */
+/**
+ * The service gives no unit for its times: block timestamps come in seconds, a webhook's `createdAt` in milliseconds
+ * from the real service and in seconds from some. A value above 10^11 is milliseconds (10^11 seconds is the year
+ * 5138; 10^11 milliseconds is March 1973, before any of these services), anything up to it seconds.
+ */
+export const MILLISECONDS_ABOVE = 1e11;
+
+/** Unix seconds or milliseconds (see MILLISECONDS_ABOVE) as UTC ISO 8601 without fractions, as pipes get it. */
 export function isoTime(unix: unknown): string {
   const date = toDate(unix);
   return date ? date.toISOString().replace(/\.\d{3}Z$/, 'Z') : '';
 }
 
-/** The same instant for people: `2026-11-23 14:05:09`, UTC. */
+/** The same instant for people at a terminal: `2026-11-23 14:05:09`, UTC. */
 export function readableTime(unix: unknown): string {
   const iso = isoTime(unix);
   return iso ? iso.replace('T', ' ').replace('Z', '') : '';
@@ -26,8 +33,7 @@ export function readableTime(unix: unknown): string {
 function toDate(unix: unknown): Date | undefined {
   const value = typeof unix === 'string' && /^\d+$/.test(unix) ? Number(unix) : unix;
   if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
-  // Seconds until the year 33658; anything larger is milliseconds.
-  const ms = value > 1e12 ? value : value * 1000;
+  const ms = value > MILLISECONDS_ABOVE ? value : value * 1000;
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

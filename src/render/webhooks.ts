@@ -1,8 +1,9 @@
-// How a webhook is shown: a FIELD/value listing for people, one TSV row for pipes.
+// How a webhook is shown: a FIELD/value listing for people, one TSV row for pipes; and a list of webhooks, as a
+// table or TSV rows.
 import type { ShownWebhook } from '../schema/webhooks.js';
 import { isoTime, readableTime } from './format.js';
-import { renderDetails } from './table.js';
-import type { TableStyle } from './table.js';
+import { renderDetails, renderTable } from './table.js';
+import type { Column, TableStyle } from './table.js';
 import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
@@ -34,4 +35,38 @@ export function webhookDetails(webhook: ShownWebhook, style: TableStyle): string
 function describeList(values: unknown[]): string {
   const shown = values.slice(0, 3).map(safeText).join(', ');
   return values.length > 3 ? `${values.length}: ${shown}, …` : shown;
+}
+
+const LIST_COLUMNS: Column[] = [
+  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the id and status. The id
+  // is what every other webhook command takes: a UUID stays whole (only a longer, odd one is shortened to that width).
+  { header: 'ID', shrink: 'middle', minWidth: 36 },
+  { header: 'NAME', shrink: 'end', minWidth: 8, dropOrder: 4 },
+  { header: 'CHAIN', shrink: 'end', minWidth: 5, dropOrder: 3 },
+  { header: 'STATUS', shrink: 'end', minWidth: 8 },
+  { header: 'ADDRESSES', shrink: 'none', align: 'right', dropOrder: 2 },
+  { header: 'URL', shrink: 'middle', minWidth: 16, dropOrder: 5 },
+  { header: 'CREATED (UTC)', shrink: 'none', dropOrder: 1 },
+];
+const STATUS_COLUMN = 3;
+
+/** A listed webhook's cells in the table's order: id, name, chain id, status, number of addresses, url, created. */
+function listCells(webhook: ShownWebhook, time: (unix: unknown) => string): unknown[] {
+  const addresses = webhook.metadata?.addresses;
+  return [webhook.id, webhook.name, webhook.chainId, webhook.status, addresses?.length, webhook.url, time(webhook.createdAt)];
+}
+
+/** One row of `webhook list` for pipes: the table's columns, the time in ISO 8601 (`cut -f1` gives the id). */
+export function webhookListTsv(webhook: ShownWebhook): string {
+  return tsvRow(listCells(webhook, isoTime));
+}
+
+export function webhookListTable(webhooks: ShownWebhook[], style: TableStyle): string {
+  const rows = webhooks.map((webhook) => listCells(webhook, readableTime).map(safeText));
+  return renderTable(LIST_COLUMNS, rows, style, (column, text, chalk) => {
+    if (column !== STATUS_COLUMN) return text;
+    if (text === 'active') return chalk.green(text);
+    if (text === 'inactive') return chalk.yellow(text);
+    return text;
+  });
 }

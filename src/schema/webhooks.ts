@@ -29,10 +29,10 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-const HttpUrlSchema = v.pipe(v.string(rule(RULES.url)), v.check(isHttpUrl, RULES.url));
-const ChainIdSchema = v.pipe(v.string(rule(RULES.chainId)), v.regex(DECIMAL_PATTERN, RULES.chainId));
-const AddressItemSchema = v.pipe(v.string(RULES.address), v.regex(ADDRESS_PATTERN, RULES.address));
-const SignatureItemSchema = v.pipe(v.string(RULES.eventSignature), v.regex(HASH32_PATTERN, RULES.eventSignature));
+export const HttpUrlSchema = v.pipe(v.string(rule(RULES.url)), v.check(isHttpUrl, RULES.url));
+export const ChainIdSchema = v.pipe(v.string(rule(RULES.chainId)), v.regex(DECIMAL_PATTERN, RULES.chainId));
+export const AddressItemSchema = v.pipe(v.string(RULES.address), v.regex(ADDRESS_PATTERN, RULES.address));
+export const SignatureItemSchema = v.pipe(v.string(RULES.eventSignature), v.regex(HASH32_PATTERN, RULES.eventSignature));
 const AddressListSchema = v.pipe(
   v.array(AddressItemSchema, rule('must be an array of addresses')),
   v.minLength(1, 'must contain at least 1 address'),
@@ -69,30 +69,34 @@ export const WebhookSchema = v.object({
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 
 /**
- * A webhook as the CLI reads an answer: an object whose `id`, when present, is a string (a create's id is what
- * scripts capture); every other field is shown when it has its type.
+ * A webhook as the CLI reads an answer: an object (not an array, which valibot's object schemas let through) whose
+ * `id`, when present, is a string (a create's id is what scripts capture); every other field is shown when it has
+ * its type.
  */
-export const ShownWebhookSchema = v.looseObject({
-  id: v.optional(v.string()),
-  url: shownString,
-  chainId: shownString,
-  status: shownString,
-  createdAt: shownNumber,
-  name: shownString,
-  description: shownString,
-  eventType: shownString,
-  metadata: v.fallback(
-    v.optional(
-      v.looseObject({
-        addresses: v.fallback(v.optional(v.array(v.unknown())), undefined),
-        eventSignatures: v.fallback(v.optional(v.array(v.unknown())), undefined),
-      }),
+export const ShownWebhookSchema = v.pipe(
+  plainObject('must be a JSON object'),
+  v.looseObject({
+    id: v.optional(v.string()),
+    url: shownString,
+    chainId: shownString,
+    status: shownString,
+    createdAt: shownNumber,
+    name: shownString,
+    description: shownString,
+    eventType: shownString,
+    metadata: v.fallback(
+      v.optional(
+        v.looseObject({
+          addresses: v.fallback(v.optional(v.array(v.unknown())), undefined),
+          eventSignatures: v.fallback(v.optional(v.array(v.unknown())), undefined),
+        }),
+      ),
+      undefined,
     ),
-    undefined,
-  ),
-  includeInternalTxs: shownBoolean,
-  includeLogs: shownBoolean,
-});
+    includeInternalTxs: shownBoolean,
+    includeLogs: shownBoolean,
+  }),
+);
 export type ShownWebhook = v.InferOutput<typeof ShownWebhookSchema>;
 
 /** A page of GET /v1/webhooks as the CLI relies on it: the list array of webhooks, and the page token. */

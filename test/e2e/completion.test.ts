@@ -105,7 +105,16 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     ],
     [
       ['svc', 'webhook', ''],
-      ['create', 'addresses', 'deactivate', 'listen', 'help'],
+      ['create', 'list', 'get', 'update', 'addresses', 'deactivate', 'activate', 'apply', 'listen', 'help'],
+    ],
+    [
+      ['svc', 'webhook', 'list', '--status', ''],
+      ['active', 'inactive'],
+    ],
+    [['svc', 'webhook', 'update', 'abc', '--status', 'in'], ['inactive']],
+    [
+      ['svc', 'webhook', 'update', 'abc', '--no-include-'],
+      ['--no-include-logs', '--no-include-internal-txs'],
     ],
     [['svc', 'tx', 'list', '--net'], ['--network']],
     [
@@ -204,6 +213,8 @@ zpty -d z
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
+    ['svc webhook list --status ', ['active', 'inactive']],
+    ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'zsh', 'fish']],
     ['svc help tx ', ['list']],
   ])('%j → %j', async (line, expected) => {
@@ -240,9 +251,11 @@ describe.skipIf(missing('fish'))('fish', () => {
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
+    ['svc webhook list --status ', ['active', 'inactive']],
+    ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'fish', 'zsh']],
     ['svc completion bash ', []],
-    ['svc help webhook ', ['addresses', 'create', 'deactivate', 'listen']],
+    ['svc help webhook ', ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'update']],
     ['svc config set ', ['api-key', 'base-url']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);

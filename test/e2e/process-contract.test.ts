@@ -138,6 +138,100 @@ describe('output that cannot be written, as a process', () => {
   });
 });
 
+describe('webhook list, get, update and activate, as processes', () => {
+  const WEBHOOK_ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
+  const webhook = (overrides: Record<string, unknown> = {}) => ({
+    id: WEBHOOK_ID,
+    url: 'https://example.com/hook',
+    chainId: '43113',
+    status: 'active',
+    createdAt: 1_715_621_587_000,
+    name: 'payments',
+    eventType: 'address_activity',
+    metadata: { addresses: [ADDRESS] },
+    ...overrides,
+  });
+  const viaServer = (args: string[]) => runCli(args, { baseUrl: server.url, apiKey: KEY });
+
+  it('webhook list: TSV rows piped (created in UTC from milliseconds), one document with --json, exit 2 for a tx status', async () => {
+    const page = { webhooks: [webhook(), webhook({ id: 'w2', status: 'inactive', createdAt: 946_684_800_000 })] };
+    server.respond([json(page)]);
+    const [tsv, asJson, badStatus] = await Promise.all([
+      viaServer(['webhook', 'list', '--status', 'active']),
+      viaServer(['webhook', 'list', '--json']),
+      viaServer(['webhook', 'list', '--status', 'failed']),
+    ]);
+    expect(tsv).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(tsv.stdout).toBe(
+      `${WEBHOOK_ID}\tpayments\t43113\tactive\t1\thttps://example.com/hook\t2024-05-13T17:33:07Z\n` +
+        'w2\tpayments\t43113\tinactive\t1\thttps://example.com/hook\t2000-01-01T00:00:00Z\n',
+    );
+    expect(JSON.parse(asJson.stdout)).toEqual(page);
+    expect(badStatus.exitCode).toBe(2);
+    expect(badStatus.stderr).toBe('svc: --status "failed": must be one of active, inactive\n');
+    expect(server.requests.map((request) => request.rawUrl).sort()).toEqual(['/v1/webhooks', '/v1/webhooks?status=active']);
+  });
+
+  it('webhook get: the webhook as one TSV row; 404 exits 3', async () => {
+    server.respond((request) => (request.path === `/v1/webhooks/${WEBHOOK_ID}` ? json(webhook()) : errorBody(404, 'webhook not found')));
+    const [found, missing] = await Promise.all([viaServer(['webhook', 'get', WEBHOOK_ID]), viaServer(['webhook', 'get', 'nope'])]);
+    expect(found).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(found.stdout).toBe(`${WEBHOOK_ID}\tactive\t43113\thttps://example.com/hook\tpayments\t2024-05-13T17:33:07Z\n`);
+    expect(missing.exitCode).toBe(3);
+    expect(missing.stderr).toMatch(/^svc: webhook not found \(404 Not Found\)\n/);
+  });
+
+  it('webhook update: PATCH with exactly the fields given, the answer printed; none given exits 2', async () => {
+    server.respond([json(webhook({ url: 'https://example.com/new', includeLogs: false }))]);
+    const [updated, nothing] = await Promise.all([
+      viaServer(['webhook', 'update', WEBHOOK_ID, '--url', 'https://example.com/new', '--no-include-logs', '--json']),
+      viaServer(['webhook', 'update', WEBHOOK_ID]),
+    ]);
+    expect(updated.exitCode).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ url: 'https://example.com/new', includeLogs: false });
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: 'PATCH', path: `/v1/webhooks/${WEBHOOK_ID}` });
+    expect(server.requests[0]!.body).toBe('{"url":"https://example.com/new","includeLogs":false}');
+    expect(nothing.exitCode).toBe(2);
+    expect(nothing.stderr).toMatch(/^svc: nothing to update/);
+  });
+
+  it('webhook activate: PATCH {"status":"active"} without a prompt or --yes, the webhook printed', async () => {
+    server.respond([json(webhook())]);
+    const result = await viaServer(['webhook', 'activate', WEBHOOK_ID]);
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(result.stdout.split('\t').slice(0, 2)).toEqual([WEBHOOK_ID, 'active']);
+    expect(server.requests.map((request) => [request.method, request.path, request.body])).toEqual([
+      ['PATCH', `/v1/webhooks/${WEBHOOK_ID}`, '{"status":"active"}'],
+    ]);
+  });
+});
+
+describe('webhook apply, as a process', () => {
+  it('applies a file from stdin, then finds nothing to change; a bad file exits 2 before any request', async () => {
+    const file = JSON.stringify({
+      webhooks: [{ name: 'process-contract-apply', url: 'http://127.0.0.1:9/hook', chainId: '43113', addresses: [ADDRESS] }],
+    });
+    const first = await svc(['webhook', 'apply', '-f', '-'], { input: file });
+    expect(first).toMatchObject({ exitCode: 0, stdout: '+ create process-contract-apply\n', stderr: '' });
+    const second = await svc(['webhook', 'apply', '-f', '-', '--json'], { input: file });
+    expect(second.exitCode).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual({ dryRun: false, changes: [], unchanged: ['process-contract-apply'] });
+
+    const bad = await runCli(['webhook', 'apply', '-f', '-'], {
+      baseUrl: server.url,
+      apiKey: KEY,
+      input: JSON.stringify({ webhooks: [{ name: 'treasury', url: 'https://example.com', chainId: 43114, addresses: [ADDRESS] }] }),
+    });
+    expect(bad).toMatchObject({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'svc: webhooks[0] ("treasury").chainId must be a decimal string, e.g. "43114"\n',
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('emulator start signing options, as a process', () => {
   it('a malformed --webhook-secret or --retry-schedule is exit 2 naming the flag, the secret not echoed', async () => {
     const [secret, schedule] = await Promise.all([

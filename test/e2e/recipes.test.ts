@@ -28,6 +28,14 @@ function readRecipes(): Map<string, string> {
   return recipes;
 }
 const recipes = readRecipes();
+
+/** Files the README shows for its recipes (a code block after `<!-- recipe-file: name -->`), by name. */
+function readRecipeFiles(): Map<string, string> {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const files = new Map<string, string>();
+  for (const match of readme.matchAll(/<!-- recipe-file: ([\w.-]+) -->\n```\w*\n([\s\S]*?)\n```/g)) files.set(match[1]!, match[2]! + '\n');
+  return files;
+}
 const recipe = (name: string): string => {
   const text = recipes.get(name);
   if (text === undefined) throw new Error(`README.md has no recipe "${name}"`);
@@ -52,6 +60,7 @@ beforeAll(async () => {
   writeFileSync(join(binDir, 'svc'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
   chmodSync(join(binDir, 'svc'), 0o755);
   writeFileSync(join(workDir, 'watch.txt'), `# addresses this job watches\n${ADDRESSES.join('\n')}\n\n`);
+  for (const [name, content] of readRecipeFiles()) writeFileSync(join(workDir, name), content);
   env = {
     PATH: `${binDir}:${process.env.PATH}`,
     HOME: workDir,
@@ -86,8 +95,18 @@ async function run(script: string, extraEnv: Record<string, string> = {}) {
 }
 
 describe.skipIf(missing('jq'))('README recipes', () => {
-  it('the README has the four recipes', () => {
-    expect([...recipes.keys()]).toEqual(['terminal', 'failed-fuji-hashes', 'watched-addresses', 'ci']);
+  it('the README has its recipes and the file they use', () => {
+    expect([...recipes.keys()]).toEqual([
+      'manage-webhooks',
+      'terminal',
+      'failed-fuji-hashes',
+      'watched-addresses',
+      'ci',
+      'apply-dry-run',
+      'apply',
+      'apply-ci',
+    ]);
+    expect([...readRecipeFiles().keys()]).toEqual(['webhooks.json']);
   });
 
   it('terminal: every command succeeds; the signature and the webhook are printed', async () => {
@@ -131,6 +150,38 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect(saved.map((address) => address.toLowerCase()).sort()).toEqual(addresses.sort());
   });
 
+  it('manage-webhooks: finds the webhook by name, gets it, moves its url, switches it off and on', async () => {
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESSES[0]!,
+      '--name',
+      'payments',
+      '--json',
+    ]);
+    expect(created.exitCode).toBe(0);
+    const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
+    const result = await run(recipe('manage-webhooks'));
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    // get (TSV), update (TSV), deactivate (TSV), activate (TSV), then the last get through jq.
+    expect(lines).toHaveLength(5);
+    expect(lines[0]!.split('\t').slice(0, 4)).toEqual([webhookId, 'active', '43113', 'http://127.0.0.1:9/hook']);
+    expect(lines[1]!.split('\t').slice(0, 4)).toEqual([webhookId, 'active', '43113', 'https://example.com/new-hook']);
+    expect(lines[2]!.split('\t').slice(0, 2)).toEqual([webhookId, 'inactive']);
+    expect(lines[3]!.split('\t').slice(0, 2)).toEqual([webhookId, 'active']);
+    expect(lines[4]).toBe(`${webhookId} active https://example.com/new-hook`);
+    // The service agrees.
+    const after = await svc(['webhook', 'get', webhookId, '--json']);
+    expect(JSON.parse(String(after.stdout))).toMatchObject({ id: webhookId, status: 'active', url: 'https://example.com/new-hook' });
+  });
+
   it('ci: creates the webhook from the file, reports it, deactivates it at the end', async () => {
     const result = await run(recipe('ci'));
     expect(result.stderr).toBe('');
@@ -151,5 +202,37 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9$/m);
     expect(result.stdout).not.toMatch(/webhook/);
+  });
+
+  describe('keep webhooks in your repository', () => {
+    // A key of their own: the other recipes' webhooks are not the file's, and --prune would take them.
+    const APPLY_KEY = 'sk_test_recipes_apply_0001';
+    const applyRun = (script: string) => run(script, { SVC_API_KEY: APPLY_KEY });
+
+    it('apply-dry-run: the plan, and nothing created', async () => {
+      const result = await applyRun(recipe('apply-dry-run'));
+      expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n+ create payments-fuji' });
+      expect(result.stderr).toBe('dry run: nothing was changed (2 changes planned)');
+      const again = await applyRun(recipe('apply-dry-run'));
+      expect(again.stdout).toBe(result.stdout);
+    });
+
+    it('apply: the changes as made, then no changes', async () => {
+      const result = await applyRun(recipe('apply'));
+      expect(result).toMatchObject({ exitCode: 0, stderr: '', stdout: '+ create treasury\n+ create payments-fuji\nno changes' });
+    });
+
+    it('apply-ci: nothing to do for the file, webhooks removed from it deactivated', async () => {
+      const old = await runInProcess(
+        ['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--address', ADDRESSES[2]!, '--name', 'old'],
+        { baseUrl, apiKey: APPLY_KEY, configDir: env.SVC_CONFIG_DIR },
+      );
+      expect(old.exitCode).toBe(0);
+      const result = await applyRun(recipe('apply-ci'));
+      expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(result.stdout).toBe('- deactivate old (not in the file)\n- deactivate old (not in the file)');
+      const after = await applyRun(recipe('apply-ci'));
+      expect(after).toMatchObject({ exitCode: 0, stdout: 'no changes\nno changes' });
+    });
   });
 });

@@ -25,7 +25,18 @@ describe('describeProgram', () => {
       'completion',
       'help',
     ]);
-    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual(['create', 'addresses', 'deactivate', 'listen', 'help']);
+    expect(node('svc webhook').subcommands.map((sub) => sub.name)).toEqual([
+      'create',
+      'list',
+      'get',
+      'update',
+      'addresses',
+      'deactivate',
+      'activate',
+      'apply',
+      'listen',
+      'help',
+    ]);
     expect(node('svc help').isHelp).toBe(true);
     expect(node('svc tx list').isHelp).toBe(false);
   });
@@ -36,6 +47,17 @@ describe('describeProgram', () => {
     expect(node('svc completion').arguments).toEqual([expect.objectContaining({ name: 'shell', values: ['bash', 'zsh', 'fish'] })]);
     expect(option('svc webhook create', '--addresses-file')?.file).toBe(true);
     expect(option('svc webhook create', '--address')?.repeatable).toBe(true);
+  });
+
+  it('option values belong to the command: --status is a webhook status under webhook list/update, a tx status under tx list', () => {
+    expect(option('svc webhook list', '--status')?.values).toEqual(['active', 'inactive']);
+    expect(option('svc webhook update', '--status')?.values).toEqual(['active', 'inactive']);
+    expect(option('svc tx list', '--status')?.values).toEqual(['failed', 'success']);
+    expect(option('svc emulator trigger', '--status')?.values).toEqual(['success', 'failed']);
+    // Free text stays free: no values offered for a name or a url.
+    expect(option('svc webhook update', '--name')?.values).toBeUndefined();
+    expect(option('svc webhook update', '--url')?.values).toBeUndefined();
+    expect(option('svc webhook list', '--page-size')?.values).toBeUndefined();
   });
 
   it('global options on every command, marked global; --version only on the program', () => {
@@ -56,6 +78,7 @@ describe('completionScript', () => {
     for (const each of commands) expect(script, each.path.join(' ')).toContain(each.name);
     expect(script).toMatch(/mainnet fuji testnet/);
     expect(script).toMatch(/failed success/);
+    expect(script).toMatch(/active inactive/);
     expect(script).toMatch(/bash zsh fish/);
   });
 

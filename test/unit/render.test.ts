@@ -1,6 +1,6 @@
 // Value formatting, terminal-safe text, shortening, TSV rows and --json helpers.
 import { describe, expect, it } from 'vitest';
-import { formatNativeAmount, isoTime, readableTime, txStatusWord } from '../../src/render/format.js';
+import { formatNativeAmount, isoTime, MILLISECONDS_ABOVE, readableTime, txStatusWord } from '../../src/render/format.js';
 import { safeText } from '../../src/render/text.js';
 import { displayWidth, shortenMiddle, truncate, wrapLines } from '../../src/render/width.js';
 import { tsvRow } from '../../src/render/tsv.js';
@@ -53,6 +53,20 @@ describe('isoTime / readableTime', () => {
   it('readableTime', () => {
     expect(readableTime(1_700_000_000)).toBe('2023-11-14 22:13:20');
     expect(readableTime(undefined)).toBe('');
+  });
+  it('createdAt in milliseconds (the real service) and in seconds give the same instant, in both forms', () => {
+    expect(isoTime(946_684_800_000)).toBe('2000-01-01T00:00:00Z');
+    expect(isoTime(946_684_800)).toBe('2000-01-01T00:00:00Z');
+    expect(isoTime(1_715_621_587_000)).toBe('2024-05-13T17:33:07Z');
+    expect(isoTime(1_715_621_587)).toBe('2024-05-13T17:33:07Z');
+    expect(readableTime(1_715_621_587_000)).toBe('2024-05-13 17:33:07');
+    expect(readableTime(1_715_621_587)).toBe('2024-05-13 17:33:07');
+  });
+  it('the boundary: 10^11 itself is seconds, anything above it milliseconds', () => {
+    expect(MILLISECONDS_ABOVE).toBe(100_000_000_000);
+    expect(isoTime(100_000_000_000)).toBe('5138-11-16T09:46:40Z');
+    expect(isoTime(100_000_000_001)).toBe('1973-03-03T09:46:40Z');
+    expect(isoTime('100000000001')).toBe('1973-03-03T09:46:40Z');
   });
 });
 

@@ -27,12 +27,9 @@ export async function readAddressInput(flags: AddressFlags, io: IO, interrupt?: 
   }
   if (flags.addressesFile !== undefined) {
     const text = await readAddressesFile(flags.addressesFile, io, interrupt);
-    const before = candidates.length;
-    text.split(/\r?\n/).forEach((line, index) => {
-      const address = line.replace(/#.*/, '').trim();
-      if (address !== '') candidates.push({ address, origin: `--addresses-file ${flags.addressesFile} line ${index + 1}:` });
-    });
-    if (candidates.length === before) {
+    const lines = addressLines(text);
+    for (const { address, line } of lines) candidates.push({ address, origin: `--addresses-file ${flags.addressesFile} line ${line}:` });
+    if (lines.length === 0) {
       throw new UsageError(`--addresses-file ${flags.addressesFile}: holds no addresses (one per line, # for comments)`);
     }
   }
@@ -49,6 +46,16 @@ export async function readAddressInput(flags: AddressFlags, io: IO, interrupt?: 
   }
   await checkChecksums(candidates);
   return addresses;
+}
+
+/** The addresses of a file's text, one per line, with their line numbers (1-based); blank lines and # comments skipped. */
+export function addressLines(text: string): Array<{ address: string; line: number }> {
+  const found: Array<{ address: string; line: number }> = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const address = line.replace(/#.*/, '').trim();
+    if (address !== '') found.push({ address, line: index + 1 });
+  });
+  return found;
 }
 
 /**

@@ -1,0 +1,46 @@
+// `svc webhook get <id>`: GET /v1/webhooks/{id}, printed as `create` prints the webhook it made.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { checkWebhookId } from '../options.js';
+import type { Action } from './shared/action.js';
+import { examples } from './shared/help-text.js';
+
+export interface WebhookGetOptions {
+  webhookId: string;
+}
+
+export function register(webhook: Command, action: Action): void {
+  webhook
+    .command('get')
+    .description('Show one webhook: its url, status, chain, addresses and settings')
+    .argument('<id>', 'the webhook id')
+    .addHelpText(
+      'after',
+      examples([
+        ['one webhook', 'svc webhook get 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
+        [
+          'is it still active? (the service switches off a webhook whose deliveries keep failing)',
+          'svc webhook get "$WEBHOOK_ID" --json | jq -r .status',
+        ],
+      ]),
+    )
+    .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
+}
+
+export function parseWebhookGetOptions(id: string): WebhookGetOptions {
+  return { webhookId: checkWebhookId(id) };
+}
+
+export async function run(options: WebhookGetOptions, context: CommandContext): Promise<void> {
+  const { printWebhook } = await import('./shared/webhook-output.js');
+  const client = await context.client({ needsKey: true });
+  const spinner = await context.io.spinner(context.globals.json);
+  let fetched: Awaited<ReturnType<typeof client.getWebhook>>;
+  try {
+    spinner.update('Fetching webhook');
+    fetched = await client.getWebhook(options.webhookId);
+  } finally {
+    spinner.clear();
+  }
+  await printWebhook(fetched, context);
+}

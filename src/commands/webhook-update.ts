@@ -1,0 +1,94 @@
+// `svc webhook update <id>`: PATCH /v1/webhooks/{id} with only the fields given; the same body again on retry.
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.js';
+import { UsageError } from '../errors.js';
+import { checkWebhookId, parseChoice, parseHttpUrl } from '../options.js';
+import { WEBHOOK_STATUSES } from '../schema/rules.js';
+import type { UpdateWebhookRequest } from '../schema/webhooks.js';
+import type { Action } from './shared/action.js';
+import { examples, shellQuote } from './shared/help-text.js';
+import { OfferedValuesOption } from './shared/offered-values.js';
+
+export interface WebhookUpdateFlags {
+  url?: string;
+  name?: string;
+  description?: string;
+  status?: string;
+  includeLogs?: boolean;
+  includeInternalTxs?: boolean;
+}
+
+export interface WebhookUpdateOptions {
+  webhookId: string;
+  /** Exactly the fields to change, in a fixed order: what is sent, byte for byte, on every attempt. */
+  request: UpdateWebhookRequest;
+}
+
+export function register(webhook: Command, action: Action): void {
+  webhook
+    .command('update')
+    .description('Change a webhook: only the fields given are sent, the others stay as they are')
+    .argument('<id>', 'the webhook id')
+    .option('--url <url>', 'where notifications are sent from now on (absolute http or https URL)')
+    .option('--name <text>', 'a new name')
+    .option('--description <text>', 'a new description')
+    .addOption(
+      new OfferedValuesOption(
+        '--status <status>',
+        `${WEBHOOK_STATUSES.join(' or ')} (inactive stops notifications at once, as deactivate does)`,
+        WEBHOOK_STATUSES,
+      ),
+    )
+    .option('--include-logs', 'put the transaction logs in each notification')
+    .option('--no-include-logs', 'leave the logs out of each notification')
+    .option('--include-internal-txs', 'put internal transactions in each notification')
+    .option('--no-include-internal-txs', 'leave internal transactions out of each notification')
+    .addHelpText(
+      'after',
+      examples([
+        ['send notifications to a new url', 'svc webhook update 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 --url https://example.com/new-hook'],
+        ['rename it and ask for logs', 'svc webhook update "$WEBHOOK_ID" --name payments --include-logs'],
+        ['switch it back on (as `svc webhook activate` does)', 'svc webhook update "$WEBHOOK_ID" --status active'],
+      ]),
+    )
+    .action(
+      action<[id: string], WebhookUpdateFlags>(({ args: [id], flags }, context) => run(parseWebhookUpdateOptions(id, flags), context)),
+    );
+}
+
+export function parseWebhookUpdateOptions(id: string, flags: WebhookUpdateFlags): WebhookUpdateOptions {
+  const webhookId = checkWebhookId(id);
+  const request: UpdateWebhookRequest = {};
+  if (flags.url !== undefined) request.url = parseHttpUrl('--url', flags.url);
+  if (flags.name !== undefined) request.name = flags.name;
+  if (flags.description !== undefined) request.description = flags.description;
+  if (flags.status !== undefined) request.status = parseChoice('--status', flags.status, WEBHOOK_STATUSES);
+  if (flags.includeLogs !== undefined) request.includeLogs = flags.includeLogs;
+  if (flags.includeInternalTxs !== undefined) request.includeInternalTxs = flags.includeInternalTxs;
+  if (Object.keys(request).length === 0) {
+    // The service would accept `{}` and change nothing: a command that changes nothing is a mistake on the command line.
+    throw new UsageError(
+      'nothing to update: at least one of --url, --name, --description, --status, --[no-]include-logs, --[no-]include-internal-txs is required',
+      `see: svc webhook update --help`,
+    );
+  }
+  return { webhookId, request };
+}
+
+export async function run(options: WebhookUpdateOptions, context: CommandContext): Promise<void> {
+  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const client = await context.client({ needsKey: true });
+  const spinner = await context.io.spinner(context.globals.json);
+  let updated: Awaited<ReturnType<typeof client.updateWebhook>>;
+  try {
+    spinner.update('Updating webhook');
+    updated = await client.updateWebhook(options.webhookId, options.request);
+  } finally {
+    spinner.clear();
+  }
+  const change = {
+    done: `webhook ${options.webhookId} was updated`,
+    notAgain: `no need to run the command again: svc webhook get ${shellQuote(options.webhookId)} shows it`,
+  };
+  await printAcceptedChange(change, context, () => printWebhook(updated, context));
+}
