@@ -86,7 +86,7 @@ export interface DeliveryRecord {
   webhookDeactivated?: true;
 }
 
-/** Why a message is given up before it is delivered; only `expired` is the receiver's doing. */
+/** Why a message is given up before it is delivered; only `expired` can be the receiver's doing. */
 type GiveUpReason = 'expired' | 'cancelled' | 'evicted';
 
 interface Job {
@@ -202,7 +202,8 @@ export class DeliveryQueue {
 
   /**
    * Recorded as failed with the attempts it had; an attempt in flight is aborted, a scheduled one never made.
-   * A message out of time failed as one out of attempts does, and switches its webhook off the same way.
+   * A message out of time after its receiver failed it switches its webhook off, as one out of attempts does; one
+   * that never had an attempt (it waited behind other receivers for a slot) does not: its receiver did nothing wrong.
    */
   private giveUp(job: Job, reason: GiveUpReason): void {
     if (job.givenUp) return;
@@ -211,7 +212,7 @@ export class DeliveryQueue {
     job.request?.destroy();
     job.record.state = 'failed';
     this.finish(job);
-    if (reason === 'expired') this.failedForGood(job);
+    if (reason === 'expired' && job.record.attempts > 0) this.failedForGood(job);
   }
 
   private failedForGood(job: Job): void {
