@@ -98,6 +98,8 @@ interface Job {
   /** Dropped when the job finishes, so only unfinished messages hold their bodies. */
   body: Buffer;
   givenUp: boolean;
+  /** Attempts that ended without a 2xx answer (refused, timed out, an error status). */
+  failedAttempts: number;
   retryTimer?: NodeJS.Timeout;
   giveUpTimer?: NodeJS.Timeout;
   request?: ClientRequest;
@@ -141,7 +143,7 @@ export class DeliveryQueue {
   /** `ownerKey` is the key whose shared secret signs the message. */
   enqueue(webhookId: string, url: string, messageId: string, message: unknown, ownerKey = ''): void {
     const record: DeliveryRecord = { messageId, webhookId, url, attempts: 0, lastStatus: null, state: 'retrying' };
-    const job: Job = { record, ownerKey, body: Buffer.from(JSON.stringify(message)), givenUp: false };
+    const job: Job = { record, ownerKey, body: Buffer.from(JSON.stringify(message)), givenUp: false, failedAttempts: 0 };
     this.records.set(messageId, record);
     this.jobs.set(messageId, job);
     this.pendingBytes += job.body.length;
@@ -202,8 +204,9 @@ export class DeliveryQueue {
 
   /**
    * Recorded as failed with the attempts it had; an attempt in flight is aborted, a scheduled one never made.
-   * A message out of time after its receiver failed it switches its webhook off, as one out of attempts does; one
-   * that never had an attempt (it waited behind other receivers for a slot) does not: its receiver did nothing wrong.
+   * A message out of time after its receiver failed an attempt switches its webhook off, as one out of attempts
+   * does; one that never had an attempt finish (it waited behind other receivers for a slot, or just got one) does
+   * not: its receiver has not been shown to fail.
    */
   private giveUp(job: Job, reason: GiveUpReason): void {
     if (job.givenUp) return;
@@ -212,7 +215,7 @@ export class DeliveryQueue {
     job.request?.destroy();
     job.record.state = 'failed';
     this.finish(job);
-    if (reason === 'expired' && job.record.attempts > 0) this.failedForGood(job);
+    if (reason === 'expired' && job.failedAttempts > 0) this.failedForGood(job);
   }
 
   private failedForGood(job: Job): void {
@@ -295,7 +298,10 @@ export class DeliveryQueue {
     if (status !== null && status >= 200 && status < 300) {
       job.record.state = 'delivered';
       this.finish(job);
-    } else if (job.record.attempts >= this.tuning.maxAttempts) {
+      return;
+    }
+    job.failedAttempts++;
+    if (job.record.attempts >= this.tuning.maxAttempts) {
       job.record.state = 'failed';
       this.finish(job);
       this.failedForGood(job);
