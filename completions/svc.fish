@@ -72,7 +72,7 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries
         case 'svc completion'
@@ -318,10 +318,10 @@ complete -c svc -n '__svc_is "svc config list"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 
 # svc emulator
-complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
@@ -335,6 +335,9 @@ complete -c svc -n '__svc_is "svc emulator start"' -l read-only-key -x -d 'a key
 complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests per second per key, keyless clients a tenth; 0 for no limit'
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
+complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
+complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 
 # svc emulator trigger

@@ -29,3 +29,7 @@ export type TxStatusFilter = (typeof TX_STATUS_FILTERS)[number];
 export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 export const EVENT_TYPE = 'address_activity';
+
+/** The emulator's delivery retries: `fast` (a receiver that is down is given up within 2 minutes), `real` as the service. */
+export const RETRY_SCHEDULES = ['fast', 'real'] as const;
+export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];

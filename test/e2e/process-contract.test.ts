@@ -306,3 +306,18 @@ describe('webhook addresses list, add and remove, as a process', () => {
     expect(listed.stdout.trimEnd().split('\n').sort()).toEqual([ADDRESS.toLowerCase(), ...more].sort());
   });
 });
+
+describe('emulator start signing options, as a process', () => {
+  it('a malformed --webhook-secret or --retry-schedule is exit 2 naming the flag, the secret not echoed', async () => {
+    const [secret, schedule] = await Promise.all([
+      runCli(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
+      runCli(['emulator', 'start', '--port', '0', '--retry-schedule', 'never']),
+    ]);
+    expect(secret.exitCode).toBe(2);
+    expect(secret.stdout).toBe('');
+    expect(secret.stderr).toMatch(/^svc: --webhook-secret: must be hex digits/);
+    expect(secret.stderr).not.toContain('c0ffee');
+    expect(schedule.exitCode).toBe(2);
+    expect(schedule.stderr).toMatch(/^svc: --retry-schedule "never": must be one of fast, real/);
+  });
+});
