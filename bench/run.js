@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,emulator,table,apply picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,table,apply picks figures.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -256,6 +256,100 @@ try {
 
   if (server) {
     await server.stop();
+    stops.pop();
+  }
+
+  /** A file of `count` distinct addresses (hex of sha1, so no two share a prefix), one a line, under a comment. */
+  const addressFile = (count) => {
+    const path = join(scratch, `addresses-${count}.txt`);
+    const lines = ['# bench addresses'];
+    for (let i = 0; i < count; i++) lines.push('0x' + createHash('sha1').update(String(i)).digest('hex'));
+    writeFileSync(path, lines.join('\n') + '\n');
+    return path;
+  };
+
+  if (wanted('add')) {
+    // Against the emulator: every run starts from a reset emulator and a new webhook watching one address, so each
+    // answer (the whole webhook) grows as the batches land, the same for the CLI and the bare loop.
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const base = `http://127.0.0.1:${emulator.port}`;
+    const addEnv = childEnv({ SVC_BASE_URL: base, SVC_API_KEY: 'bench-key' });
+    const file = addressFile(100_000);
+    const freshWebhook = async () => {
+      await fetch(`${base}/_emulator/reset`, { method: 'POST' });
+      const created = await fetch(`${base}/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': 'bench-key' },
+        body: JSON.stringify({
+          url: 'http://127.0.0.1:9/hook',
+          chainId: '43113',
+          eventType: 'address_activity',
+          metadata: { addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'] },
+        }),
+      });
+      if (created.status !== 201 && created.status !== 200) throw new Error(`the emulator answered ${created.status} to a create`);
+      return (await created.json()).id;
+    };
+    const { as, bs } = await alternate(
+      RUNS,
+      async () => runNode([BIN, 'webhook', 'addresses', 'add', await freshWebhook(), '--addresses-file', file], { env: addEnv, rss: true }),
+      async () => runNode([join(BENCH, 'bare-addresses-add.mjs'), await freshWebhook(), file], { env: addEnv, rss: true }),
+      { sameOutput: true },
+    );
+    report(
+      'svc webhook addresses add, 100k from a file (emulator)  vs  bare undici',
+      as.map((r) => r.ms),
+      bs.map((r) => r.ms),
+      'ms',
+      { op: '<=', ratio: 1.15 },
+    );
+    report(
+      '  peak RSS of that run  vs  bare',
+      as.map((r) => r.rssKiB),
+      bs.map((r) => r.rssKiB),
+      'KiB',
+      { op: '<=', ratio: 1.0 },
+    );
+    await emulator.stop();
+    stops.pop();
+  }
+
+  if (wanted('addflat')) {
+    // The CLI's own memory for 1,000,000 addresses against 100,000: a server answering every batch with one small
+    // webhook, so the answers (which with 1M watched addresses are ~45 MB each, 2,000 of them) do not hide the
+    // input's cost. RSS only: FLAT_RUNS runs of each, alternated.
+    const webhookFile = join(scratch, 'small-webhook.json');
+    writeFileSync(
+      webhookFile,
+      JSON.stringify({
+        id: 'w',
+        url: 'http://127.0.0.1:9/hook',
+        chainId: '43113',
+        status: 'active',
+        createdAt: 1_700_000_000_000,
+        eventType: 'address_activity',
+        metadata: { addresses: ['0x71c7656ec7ab88b098defb751b7401b5f6d8976f'] },
+      }),
+    );
+    const fixed = await startServer('fixed-server.mjs', [webhookFile]);
+    stops.push(fixed.stop);
+    const flatEnv = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${fixed.port}`, SVC_API_KEY: 'bench-key' });
+    const [million, hundredThousand] = [addressFile(1_000_000), addressFile(100_000)];
+    const { as, bs } = await alternate(
+      FLAT_RUNS,
+      () => runNode([BIN, 'webhook', 'addresses', 'add', 'w', '--addresses-file', million], { env: flatEnv, rss: true }),
+      () => runNode([BIN, 'webhook', 'addresses', 'add', 'w', '--addresses-file', hundredThousand], { env: flatEnv, rss: true }),
+      { warmUp: false },
+    );
+    report(
+      `svc addresses add peak RSS, 1M  vs  100k (fixed server; ${FLAT_RUNS}+${FLAT_RUNS} runs)`,
+      as.map((r) => r.rssKiB),
+      bs.map((r) => r.rssKiB),
+      'KiB',
+      { op: '<=', ratio: 2 },
+    );
+    await fixed.stop();
     stops.pop();
   }
 

@@ -47,8 +47,22 @@ __svc_node() {
         __svc_value_options='--url --name --description --status --base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses')
+        __svc_commands='list add remove'
+        __svc_has_help=1
         __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses list')
+        __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses add')
+        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook addresses remove')
+        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
         ;;
     'svc webhook deactivate')
         __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -121,8 +135,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
         __svc_options='--chain-id --from --to --value --status --erc20 --log -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -143,6 +157,9 @@ __svc_option_values() {
     'svc webhook create --addresses-file') __svc_reply_files ;;
     'svc webhook list --status') __svc_reply_words 'active inactive' ;;
     'svc webhook update --status') __svc_reply_words 'active inactive' ;;
+    'svc webhook addresses add --addresses-file') __svc_reply_files ;;
+    'svc webhook addresses remove --addresses-file') __svc_reply_files ;;
+    'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     esac
 }

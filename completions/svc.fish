@@ -11,6 +11,8 @@ function __svc_subcommands
             printf '%s\n' list help
         case 'svc webhook'
             printf '%s\n' create list get update addresses deactivate activate apply listen verify secret help
+        case 'svc webhook addresses'
+            printf '%s\n' list add remove help
         case 'svc webhook secret'
             printf '%s\n' show rotate help
         case 'svc config'
@@ -41,6 +43,12 @@ function __svc_value_options
             printf '%s\n' --url --name --description --status --base-url --profile --timeout --retries
         case 'svc webhook addresses'
             printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc webhook addresses list'
+            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc webhook addresses add'
+            printf '%s\n' --address --addresses-file --batch-size --base-url --profile --timeout --retries
+        case 'svc webhook addresses remove'
+            printf '%s\n' --address --addresses-file --batch-size --base-url --profile --timeout --retries
         case 'svc webhook deactivate'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook activate'
@@ -74,7 +82,7 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries
         case 'svc completion'
@@ -142,14 +150,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
@@ -177,7 +185,7 @@ complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-acti
 complete -c svc -n '__svc_is "svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
 complete -c svc -n '__svc_is "svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
 complete -c svc -n '__svc_is "svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
-complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
+complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches; add or remove some (list, add, remove)'
 complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
@@ -189,7 +197,7 @@ complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address
 complete -c svc -n '__svc_is "help:svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
 complete -c svc -n '__svc_is "help:svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
 complete -c svc -n '__svc_is "help:svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
-complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches'
+complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches; add or remove some (list, add, remove)'
 complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "help:svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
@@ -234,11 +242,37 @@ complete -c svc -n '__svc_is "svc webhook update"' -l no-include-internal-txs -d
 complete -c svc -n '__svc_is "svc webhook update"' -s h -l help -d 'show help'
 
 # svc webhook addresses
+complete -c svc -n '__svc_is "svc webhook addresses"' -a list -d 'List the addresses a webhook watches (the same as svc webhook addresses <id>)'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (the same as svc webhook addresses <id>)'
+complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l limit -x -d 'follow pages until n addresses are printed'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
+
+# svc webhook addresses list
+complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc webhook addresses list"' -l limit -x -d 'follow pages until n addresses are printed'
+complete -c svc -n '__svc_is "svc webhook addresses list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook addresses list"' -s h -l help -d 'show help'
+
+# svc webhook addresses add
+complete -c svc -n '__svc_is "svc webhook addresses add"' -l address -x -d 'an address to add, 0x + 40 hex; repeatable or comma-separated'
+complete -c svc -n '__svc_is "svc webhook addresses add"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
+complete -c svc -n '__svc_is "svc webhook addresses add"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
+complete -c svc -n '__svc_is "svc webhook addresses add"' -s h -l help -d 'show help'
+
+# svc webhook addresses remove
+complete -c svc -n '__svc_is "svc webhook addresses remove"' -l address -x -d 'an address to remove, 0x + 40 hex; repeatable or comma-separated'
+complete -c svc -n '__svc_is "svc webhook addresses remove"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
+complete -c svc -n '__svc_is "svc webhook addresses remove"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
+complete -c svc -n '__svc_is "svc webhook addresses remove"' -s h -l help -d 'show help'
 
 # svc webhook deactivate
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
@@ -320,10 +354,10 @@ complete -c svc -n '__svc_is "svc config list"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 
 # svc emulator
-complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
@@ -337,6 +371,9 @@ complete -c svc -n '__svc_is "svc emulator start"' -l read-only-key -x -d 'a key
 complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests per second per key, keyless clients a tenth; 0 for no limit'
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
+complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
+complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 
 # svc emulator trigger

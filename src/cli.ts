@@ -23,6 +23,9 @@ import * as eventSignature from './commands/event-signature.js';
 import * as txList from './commands/tx-list.js';
 import * as webhookActivate from './commands/webhook-activate.js';
 import * as webhookAddresses from './commands/webhook-addresses.js';
+import * as webhookAddressesAdd from './commands/webhook-addresses-add.js';
+import * as webhookAddressesList from './commands/webhook-addresses-list.js';
+import * as webhookAddressesRemove from './commands/webhook-addresses-remove.js';
 import * as webhookApply from './commands/webhook-apply.js';
 import * as webhookCreate from './commands/webhook-create.js';
 import * as webhookDeactivate from './commands/webhook-deactivate.js';
@@ -100,7 +103,7 @@ export function buildProgram(action: Action): Command {
   const webhook = program
     .command('webhook')
     .description(
-      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list their addresses; apply a file; verify signatures',
+      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures',
     )
     .addHelpText(
       'after',
@@ -118,7 +121,10 @@ export function buildProgram(action: Action): Command {
   webhookList.register(webhook, action);
   webhookGet.register(webhook, action);
   webhookUpdate.register(webhook, action);
-  webhookAddresses.register(webhook, action);
+  const addresses = webhookAddresses.register(webhook, action);
+  webhookAddressesList.register(addresses, action);
+  webhookAddressesAdd.register(addresses, action);
+  webhookAddressesRemove.register(addresses, action);
   webhookDeactivate.register(webhook, action);
   webhookActivate.register(webhook, action);
   webhookApply.register(webhook, action);

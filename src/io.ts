@@ -160,43 +160,98 @@ export async function flushOutput(stream: Writable): Promise<void> {
 }
 
 /**
- * The whole text of a file the user named, be it a regular file, a FIFO (`mkfifo`, `<(...)`), a socket or a device.
- * Nothing waits in a blocking system call: a FIFO nobody writes would hold a thread of node's pool, and with it
- * process.exit, for ever. It is opened non-blocking and read through the event loop, so `interrupt` (Ctrl-C,
- * SIGTERM) ends the wait at once, rejecting with its reason. Errors are node's (`code` ENOENT, EISDIR, ...).
+ * The whole text of a file the user named, be it a regular file, a FIFO (`mkfifo`, `<(...)`), a socket or a device:
+ * see openInputFile. `interrupt` (Ctrl-C, SIGTERM) ends the wait at once, rejecting with its reason.
  */
 export async function readInputFile(path: string, interrupt?: AbortSignal): Promise<string> {
-  return (await readInputFileBytes(path, { interrupt })).toString('utf8');
+  return readStreamText(await openInputFile(path), interrupt);
 }
 
-/** readInputFile's bytes; past `maxBytes` it stops reading and rejects with a TooLargeError. */
-export async function readInputFileBytes(path: string, limits: ReadLimits = {}): Promise<Buffer> {
+/**
+ * A stream of a file the user named, be it a regular file, a FIFO (`mkfifo`, `<(...)`), a socket or a device.
+ * Nothing waits in a blocking system call: a FIFO nobody writes would hold a thread of node's pool, and with it
+ * process.exit, for ever. It is opened non-blocking and read through the event loop, so destroying the stream ends
+ * the wait at once. Errors are node's (`code` ENOENT, EISDIR, ...; ETERMINAL for a terminal).
+ */
+export async function openInputFile(path: string): Promise<Readable> {
   const fs = await import('node:fs');
   const fd = await new Promise<number>((resolve, reject) =>
     fs.open(path, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK, (error, opened) => (error ? reject(error) : resolve(opened))),
   );
-  let stream: Readable;
   try {
     const stats = fs.fstatSync(fd);
     if (stats.isFIFO() || stats.isSocket()) {
       const { Socket } = await import('node:net');
-      stream = new Socket({ fd, readable: true, writable: false });
-    } else {
-      const { isatty } = await import('node:tty');
-      // Read in node's thread pool, a terminal would hold it as a FIFO would; `-` (stdin) is how to type input.
-      if (isatty(fd)) throw Object.assign(new Error(`${path} is a terminal`), { code: 'ETERMINAL' });
-      stream = fs.createReadStream('', { fd });
+      return new Socket({ fd, readable: true, writable: false });
     }
+    const { isatty } = await import('node:tty');
+    // Read in node's thread pool, a terminal would hold it as a FIFO would; `-` (stdin) is how to type input.
+    if (isatty(fd)) throw Object.assign(new Error(`${path} is a terminal`), { code: 'ETERMINAL' });
+    // A directory opens fine and fails on the first read (EISDIR), as the stream reports it.
+    return fs.createReadStream('', { fd });
   } catch (error) {
     fs.closeSync(fd);
     throw error;
   }
-  return readStreamBytes(stream, limits);
+}
+
+/**
+ * Calls `onLine` with the bytes of each line of a stream (without its line end, \n or \r\n) and its number from 1, as
+ * they arrive: nothing but the line being read is kept, and no line becomes a string unless the caller makes it one. `onLine` may return a promise, which is waited for. `interrupt` destroys
+ * the stream and rejects with its reason. A line longer than `maxLineBytes` is refused with a RangeError.
+ */
+export async function forEachLine(
+  stream: Readable,
+  onLine: (line: Buffer, lineNumber: number) => void | Promise<void>,
+  { interrupt, maxLineBytes = 1 << 20 }: { interrupt?: AbortSignal; maxLineBytes?: number } = {},
+): Promise<void> {
+  const onInterrupt = () => stream.destroy(interruption(interrupt));
+  if (interrupt?.aborted) onInterrupt();
+  interrupt?.addEventListener('abort', onInterrupt, { once: true });
+  let lineNumber = 0;
+  let partial: Buffer | undefined;
+  const emit = (bytes: Buffer) => onLine(bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, -1) : bytes, ++lineNumber);
+  try {
+    for await (const received of stream) {
+      let chunk: Buffer = typeof received === 'string' ? Buffer.from(received) : (received as Buffer);
+      let start = 0;
+      for (let end = chunk.indexOf(0x0a); end !== -1; end = chunk.indexOf(0x0a, start)) {
+        let line = chunk.subarray(start, end);
+        if (partial) {
+          line = Buffer.concat([partial, line]);
+          partial = undefined;
+        }
+        const pending = emit(line);
+        if (pending) await pending;
+        start = end + 1;
+      }
+      if (start < chunk.length) {
+        chunk = chunk.subarray(start);
+        partial = partial ? Buffer.concat([partial, chunk]) : Buffer.from(chunk);
+        if (partial.length > maxLineBytes) throw new RangeError(`line ${lineNumber + 1}: longer than ${maxLineBytes} bytes`);
+      }
+    }
+    if (partial) {
+      const pending = emit(partial);
+      if (pending) await pending;
+    }
+  } catch (error) {
+    if (interrupt?.aborted) throw interruption(interrupt);
+    throw error;
+  } finally {
+    interrupt?.removeEventListener('abort', onInterrupt);
+    stream.destroy();
+  }
 }
 
 /** The whole of a stream as UTF-8 text; `interrupt` destroys the stream and rejects with its reason. */
 export async function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
   return (await readStreamBytes(stream, { interrupt })).toString('utf8');
+}
+
+/** The bytes of a file the user named (see openInputFile); past `maxBytes` it stops reading and rejects with a TooLargeError. */
+export async function readInputFileBytes(path: string, limits: ReadLimits = {}): Promise<Buffer> {
+  return readStreamBytes(await openInputFile(path), limits);
 }
 
 export interface ReadLimits {
@@ -213,7 +268,7 @@ export class TooLargeError extends Error {
   }
 }
 
-/** The whole of a stream as bytes, exactly as read; see ReadLimits. */
+/** The whole of a stream as bytes, exactly as read; `interrupt` destroys the stream and rejects with its reason. */
 export function readStreamBytes(stream: Readable, { interrupt, maxBytes = Infinity }: ReadLimits = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

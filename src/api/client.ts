@@ -3,7 +3,14 @@
 import * as v from 'valibot';
 import { ResponseShapeError } from '../errors.js';
 import { checkWebhookId } from '../options.js';
-import { AddressPageSchema, SharedSecretSchema, ShownWebhookSchema, TransactionPageSchema, WebhookPageSchema } from '../schema/index.js';
+import {
+  AddressCountSchema,
+  AddressPageSchema,
+  SharedSecretSchema,
+  ShownWebhookSchema,
+  TransactionPageSchema,
+  WebhookPageSchema,
+} from '../schema/index.js';
 import type {
   AddressPage,
   CreateWebhookRequest,
@@ -41,6 +48,20 @@ export interface PageQuery {
 export interface WebhookQuery extends PageQuery {
   status?: WebhookStatus;
 }
+
+/** The answer to one batch of an address change: the bytes as returned when kept, the address count when asked for. */
+export interface AddressChangeAnswer {
+  raw?: Buffer;
+  addressCount?: number;
+}
+
+export type AddressChange = 'add' | 'remove';
+
+/**
+ * The most of an answer to an address change read. The answer is the whole webhook, addresses and all: ~45 bytes an
+ * address, so 1,000,000 watched addresses make ~45 MB, more than MAX_BODY_BYTES. This leaves room for ~5,000,000.
+ */
+export const ADDRESS_CHANGE_MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 /** What a 403 or 404 about one webhook means, whichever operation met it. */
 const WEBHOOK_HINTS = {
@@ -153,6 +174,28 @@ export class ServiceClient {
     return this.changeAddresses('DELETE', id, addresses);
   }
 
+  /**
+   * One batch of a large change, as `addresses add`/`remove` send them. The answer is the whole webhook (tens of MB
+   * with a million addresses, once per batch): it is parsed only for `countAddresses` (the last batch), and kept only
+   * for that or `keepAnswer` (--json prints it). Otherwise only its first and last bytes are read into memory, to
+   * check that it is a JSON object on its face: nothing else in it is relied on, and holding or parsing each would
+   * cost more than the request.
+   */
+  async changeWebhookAddressBatch(
+    change: AddressChange,
+    id: string,
+    addresses: readonly string[],
+    { countAddresses, keepAnswer }: { countAddresses: boolean; keepAnswer: boolean },
+  ): Promise<AddressChangeAnswer> {
+    const spec = this.addressChangeSpec(change === 'add' ? 'PATCH' : 'DELETE', id, addresses);
+    const keep = countAddresses || keepAnswer;
+    const response = await this.transport.send({ ...spec, successBody: keep ? 'whole' : 'edges' });
+    if (!looksLikeJsonObject(response.body)) parseAnswer(v.looseObject({}), response);
+    if (!keep) return {};
+    if (!countAddresses) return { raw: response.body };
+    return { raw: response.body, addressCount: parseAnswer(AddressCountSchema, response).metadata.addresses.length };
+  }
+
   async getSharedSecret(): Promise<Fetched<SharedSecret>> {
     return this.fetch(SharedSecretSchema, {
       method: 'GET',
@@ -181,14 +224,19 @@ export class ServiceClient {
   }
 
   private async changeAddresses(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
-    return this.fetch(ShownWebhookSchema, {
+    return this.fetch(ShownWebhookSchema, this.addressChangeSpec(method, id, addresses));
+  }
+
+  private addressChangeSpec(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): RequestSpec {
+    return {
       method,
       path: `/v1/webhooks/${encodeId(id)}/addresses`,
       jsonBody: { addresses },
       retryPolicy: 'repeatable',
       sendKey: true,
       statusHints: WEBHOOK_HINTS,
-    });
+      maxBodyBytes: ADDRESS_CHANGE_MAX_BODY_BYTES,
+    };
   }
 
   private async fetch<S extends v.GenericSchema>(schema: S, spec: RequestSpec): Promise<Fetched<v.InferOutput<S>>> {
@@ -200,6 +248,16 @@ export class ServiceClient {
 /** Refuses ids that could reach another route, then percent-encodes the rest. */
 function encodeId(id: string): string {
   return encodeURIComponent(checkWebhookId(id));
+}
+
+/** Whether the bytes start with `{` and end with `}`, whitespace aside: a JSON object on its face, without parsing it. */
+function looksLikeJsonObject(body: Buffer): boolean {
+  const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+  let first = 0;
+  while (isSpace(body[first])) first++;
+  let last = body.length - 1;
+  while (last > first && isSpace(body[last])) last--;
+  return body[first] === 0x7b && body[last] === 0x7d && last > first;
 }
 
 /** The body parsed and checked against `schema`, or a ResponseShapeError saying what is wrong with it. */

@@ -51,13 +51,26 @@ export interface RequestSpec {
   outcomeUnknownHint?: string;
   /** Hints for error statuses, in the words of this operation; the transport adds only generic ones (401, 429). */
   statusHints?: Readonly<Partial<Record<number, string>>>;
+  /** The most of the answer read, for operations whose answers are known to be larger; MAX_BODY_BYTES otherwise. */
+  maxBodyBytes?: number;
+  /**
+   * `edges`: of a 2xx answer keep only its first and last EDGE_BYTES (HttpResponse.edgesOnly says so), for answers
+   * nothing is read from but their shape on their face; errors are always read whole. Default `whole`.
+   */
+  successBody?: 'whole' | 'edges';
 }
 
 export interface HttpResponse {
   status: number;
+  /** The body; with `successBody: 'edges'`, only its first and last EDGE_BYTES, joined. */
   body: Buffer;
   contentType: string | undefined;
+  /** True when `body` holds only the edges of a longer answer. */
+  edgesOnly?: boolean;
 }
+
+/** How much of each end of an answer `successBody: 'edges'` keeps. */
+export const EDGE_BYTES = 64;
 
 /**
  * The most of one answer svc reads. A page is a few hundred KB, so this is generous; a body that never ends (a broken
@@ -122,7 +135,14 @@ export class Transport {
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
       const startedAt = Date.now();
-      const outcome = await this.attempt(spec.method, url, headers, body);
+      const outcome = await this.attempt(
+        spec.method,
+        url,
+        headers,
+        body,
+        spec.maxBodyBytes ?? MAX_BODY_BYTES,
+        spec.successBody === 'edges',
+      );
       const elapsed = Date.now() - startedAt;
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
@@ -136,7 +156,14 @@ export class Transport {
     await this.dispatcher.close();
   }
 
-  private async attempt(method: string, url: string, headers: Record<string, string>, body: string | undefined): Promise<AttemptOutcome> {
+  private async attempt(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    maxBodyBytes: number,
+    edgesOfSuccess: boolean,
+  ): Promise<AttemptOutcome> {
     this.throwIfInterrupted();
     // One timer per attempt, cleared when it ends, and the signal of the last attempt reused while it was never
     // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to undici, made V8
@@ -174,18 +201,20 @@ export class Transport {
         const value = response.headers[name];
         return Array.isArray(value) ? value[0] : value;
       };
-      const bytes = Number(header('content-length')) > MAX_BODY_BYTES ? undefined : await readBounded(response.body, MAX_BODY_BYTES);
-      if (bytes === undefined) {
+      const edgesOnly = edgesOfSuccess && response.statusCode >= 200 && response.statusCode < 300;
+      const read = Number(header('content-length')) > maxBodyBytes ? undefined : await readBounded(response.body, maxBodyBytes, edgesOnly);
+      if (read === undefined) {
         // Closes the connection: the rest of the body is never read.
         response.body.destroy();
-        return { kind: 'oversized', status: response.statusCode };
+        return { kind: 'oversized', status: response.statusCode, limit: maxBodyBytes };
       }
       return {
         kind: 'response',
         status: response.statusCode,
-        body: bytes,
+        body: read.bytes,
         contentType: header('content-type'),
         retryAfter: header('retry-after'),
+        edgesOnly: read.edgesOnly,
       };
     } catch (error) {
       this.throwIfInterrupted();
@@ -221,7 +250,7 @@ export class Transport {
     }
     if (outcome.kind === 'oversized') {
       const error = new ResponseShapeError(
-        `unexpected response: HTTP ${outcome.status} with a body larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
+        `unexpected response: HTTP ${outcome.status} with a body larger than ${outcome.limit / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
       );
       error.hint =
         spec.retryPolicy === 'at-most-once' && outcome.status < 300
@@ -230,7 +259,7 @@ export class Transport {
       throw error;
     }
     if (outcome.status >= 200 && outcome.status < 300) {
-      return { status: outcome.status, body: outcome.body, contentType: outcome.contentType };
+      return { status: outcome.status, body: outcome.body, contentType: outcome.contentType, edgesOnly: outcome.edgesOnly || undefined };
     }
     const error = apiErrorFrom(outcome.status, outcome.body, outcome.contentType, spec.statusHints);
     // A service (or proxy) that echoes the request back must not get the key printed by us.
@@ -258,7 +287,7 @@ export class Transport {
       outcome.kind === 'network'
         ? outcome.error.code
         : outcome.kind === 'oversized'
-          ? `${outcome.status}, body over ${MAX_BODY_BYTES / 1024 / 1024} MiB`
+          ? `${outcome.status}, body over ${outcome.limit / 1024 / 1024} MiB`
           : String(outcome.status);
     const retry = retryInMs === undefined ? '' : `, retrying in ${(retryInMs / 1000).toFixed(1)} s`;
     this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
@@ -273,30 +302,55 @@ export class Transport {
 }
 
 type AttemptOutcome =
-  | { kind: 'response'; status: number; body: Buffer; contentType: string | undefined; retryAfter: string | undefined }
+  | {
+      kind: 'response';
+      status: number;
+      body: Buffer;
+      contentType: string | undefined;
+      retryAfter: string | undefined;
+      edgesOnly: boolean;
+    }
   /** An answer whose body passed MAX_BODY_BYTES: not read further. */
-  | { kind: 'oversized'; status: number }
+  | { kind: 'oversized'; status: number; limit: number }
   | { kind: 'network'; error: DescribedNetworkError };
 
+/** A body as read: whole, or only its edges when it was longer than both. */
+interface ReadBody {
+  bytes: Buffer;
+  edgesOnly: boolean;
+}
+
 /**
- * The whole body, or undefined as soon as it passes `limit` bytes (nothing more is kept). A time limit or an interrupt
- * destroys the body, which rejects here.
+ * The whole body, or undefined as soon as it passes `limit` bytes (nothing more is kept). With `edges`, only its first
+ * and last EDGE_BYTES are kept (a view of the latest chunk and two small copies: no chunk is held or copied whole).
+ * A time limit or an interrupt destroys the body, which rejects here.
  */
-function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer | undefined> {
+function readBounded(body: Dispatcher.ResponseData['body'], limit: number, edges: boolean): Promise<ReadBody | undefined> {
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
     let length = 0;
+    let head: Buffer = Buffer.alloc(0);
+    let tail: Buffer = Buffer.alloc(0);
     body.on('data', (chunk: Buffer) => {
       length += chunk.length;
       if (length > limit) {
         chunks = [];
         body.pause();
         resolve(undefined);
-      } else {
+      } else if (!edges) {
         chunks.push(chunk);
+      } else {
+        if (head.length < EDGE_BYTES) head = Buffer.concat([head, chunk.subarray(0, EDGE_BYTES - head.length)]);
+        tail = chunk.length >= EDGE_BYTES ? chunk.subarray(-EDGE_BYTES) : Buffer.concat([tail, chunk]).subarray(-EDGE_BYTES);
       }
     });
-    body.on('end', () => resolve(Buffer.concat(chunks, length)));
+    body.on('end', () => {
+      if (!edges) return resolve({ bytes: Buffer.concat(chunks, length), edgesOnly: false });
+      // No more than both edges: they overlap, and together they are the whole body.
+      if (length <= 2 * EDGE_BYTES)
+        return resolve({ bytes: Buffer.concat([head, tail.subarray(tail.length - (length - head.length))]), edgesOnly: false });
+      resolve({ bytes: Buffer.concat([head, tail]), edgesOnly: true });
+    });
     body.on('error', reject);
   });
 }

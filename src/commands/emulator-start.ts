@@ -4,10 +4,12 @@ import { untilInterrupted } from '../context.js';
 import type { CommandContext } from '../context.js';
 import { LocalError, UsageError } from '../errors.js';
 import type { EmulatorOptions } from '../emulator/options.js';
-import { parseInteger } from '../options.js';
+import { parseChoice, parseInteger } from '../options.js';
+import { RETRY_SCHEDULES } from '../schema/rules.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
+import { OfferedValuesOption } from './shared/offered-values.js';
 
 export interface EmulatorStartFlags {
   port: string;
@@ -19,12 +21,21 @@ export interface EmulatorStartFlags {
   rateLimit: string;
   faultRate: string;
   latency: string;
+  maxAddresses?: string;
+  webhookSecret?: string;
+  retrySchedule: string;
 }
+
+/**
+ * Hex digits, an even number of them: the form of a shared secret (as src/signature checks it; that module loads
+ * a JSON canonicalizer, too much for parsing flags at startup).
+ */
+const HEX_SECRET = /^(?:[0-9a-fA-F]{2})+$/;
 
 export function register(emulator: Command, action: Action): void {
   emulator
     .command('start')
-    .description('Run a local emulator of the service (the four endpoints, webhook deliveries, a control API)')
+    .description('Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '4010')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--seed <n>', 'make all generated data and ids deterministic (default: random)')
@@ -34,13 +45,29 @@ export function register(emulator: Command, action: Action): void {
     .option('--rate-limit <n>', 'requests per second per key, keyless clients a tenth; 0 for no limit', '50')
     .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
     .option('--latency <ms>', 'milliseconds added to every response', '0')
+    .option('--max-addresses <n>', 'addresses one webhook may watch at most; more is a 400 (default: no cap)')
+    .option(
+      '--webhook-secret <hex>',
+      "hex secret signing every key's notifications until rotated (default: random per key); a test secret: flags show in process lists",
+    )
+    .addOption(
+      new OfferedValuesOption(
+        '--retry-schedule <schedule>',
+        "delivery retries: fast (given up within 2 minutes) or real (the service's, over 45 h)",
+        RETRY_SCHEDULES,
+      ).default('fast'),
+    )
     .addHelpText(
       'after',
       examples([
         ['start it and point svc at it', 'svc emulator start'],
         ['a free port and fixed data, for tests', 'svc emulator start --port 0 --seed 42'],
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
-      ]),
+        ['a known signing secret, for a receiver under test', 'svc emulator start --webhook-secret 00112233445566778899aabbccddeeff'],
+      ]) +
+        '\nA webhook whose message used up all its attempts is switched to inactive, as the service does;\n' +
+        'GET /_emulator/deliveries marks that message with "webhookDeactivated": true.\n' +
+        'POST /_emulator/reset forgets webhooks, injected transactions, deliveries and the secrets made or rotated.\n',
     )
     .action(action<[], EmulatorStartFlags>(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
 }
@@ -72,7 +99,16 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     rateLimit: parseInteger('--rate-limit', flags.rateLimit, 0, 1_000_000),
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
+    maxAddresses: flags.maxAddresses === undefined ? undefined : parseInteger('--max-addresses', flags.maxAddresses, 1, 100_000_000),
+    webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
+    retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
   };
+}
+
+/** The value is never echoed: it is a secret. */
+function parseSecret(text: string): string {
+  if (!HEX_SECRET.test(text)) throw new UsageError('--webhook-secret: must be hex digits, an even number of them (64 for 32 bytes)');
+  return text;
 }
 
 /** A host name or IP address to listen on: no scheme, port, path or spaces (those fail later, less clearly). */

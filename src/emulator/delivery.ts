@@ -1,8 +1,11 @@
 // At-least-once delivery of notification messages: a bounded-concurrency queue with timeouts, backoff retries, a time
 // limit per message, and bounds on what it holds (unfinished messages and finished records).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { ClientRequest } from 'node:http';
 import type https from 'node:https';
+import { SIGNATURE_HEADER, signBody } from '../signature/index.js';
+import type { RetrySchedule } from '../schema/rules.js';
 
 export interface DeliveryTuning {
   /** An attempt without a 2xx answer within this time counts as failed. */
@@ -42,6 +45,32 @@ export const DEFAULT_DELIVERY_TUNING: DeliveryTuning = {
   maxPendingBytes: 64 * 1024 * 1024,
 };
 
+/** The real service's waits between attempts: 10 s, 1 min, 5 min, 10 min, 30 min, 2 h, 6 h, 12 h, 24 h. */
+const REAL_RETRY_DELAYS_MS = [10, 60, 300, 600, 1_800, 7_200, 21_600, 43_200, 86_400].map((seconds) => seconds * 1_000);
+
+/**
+ * As the real service retries: an attempt and one more after each of its waits, about 45 h in all. The time limit
+ * covers the schedule, every attempt timing out, and an hour of waiting for a free slot.
+ */
+export const REAL_DELIVERY_TUNING: DeliveryTuning = {
+  ...DEFAULT_DELIVERY_TUNING,
+  maxAttempts: REAL_RETRY_DELAYS_MS.length + 1,
+  retryDelayMs: (failedAttempts) => REAL_RETRY_DELAYS_MS[Math.min(failedAttempts, REAL_RETRY_DELAYS_MS.length) - 1]!,
+  giveUpAfterMs: REAL_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0) + (REAL_RETRY_DELAYS_MS.length + 1) * 5_000 + 3_600_000,
+};
+
+export function tuningFor(schedule: RetrySchedule = 'fast'): DeliveryTuning {
+  return schedule === 'real' ? REAL_DELIVERY_TUNING : DEFAULT_DELIVERY_TUNING;
+}
+
+/** What the queue asks of the emulator's state while delivering. */
+export interface DeliveryHooks {
+  /** The key's shared secret now: each attempt is signed with the one current when it is sent. */
+  secretFor(ownerKey: string): string;
+  /** A message failed for good (attempts used up, or out of time): switch its webhook off; true when it was on. */
+  exhausted(webhookId: string): boolean;
+}
+
 export type DeliveryState = 'delivered' | 'retrying' | 'failed';
 
 /** The shape `GET /_emulator/deliveries` lists; `retrying` covers every delivery not yet finished. */
@@ -53,16 +82,32 @@ export interface DeliveryRecord {
   /** The HTTP status of the last answer; null when there was none (refused, reset, timed out). */
   lastStatus: number | null;
   state: DeliveryState;
+  /** Present, true, on the failed message whose last attempt switched its webhook to `inactive`. */
+  webhookDeactivated?: true;
 }
+
+/** Why a message is given up before it is delivered; only `expired` can be the receiver's doing. */
+type GiveUpReason = 'expired' | 'cancelled' | 'evicted';
 
 interface Job {
   record: DeliveryRecord;
+  /** The key whose shared secret signs the message. */
+  ownerKey: string;
+  /** The signature of the body under a secret, kept until the key's secret changes. */
+  signed?: { secret: string; signature: string };
   /** Dropped when the job finishes, so only unfinished messages hold their bodies. */
   body: Buffer;
   givenUp: boolean;
+  /** Attempts that ended without a 2xx answer (refused, timed out, an error status). */
+  failedAttempts: number;
   retryTimer?: NodeJS.Timeout;
   giveUpTimer?: NodeJS.Timeout;
   request?: ClientRequest;
+}
+
+function standaloneHooks(): DeliveryHooks {
+  const secret = randomBytes(32).toString('hex');
+  return { secretFor: () => secret, exhausted: () => false };
 }
 
 let httpsModule: Promise<typeof https> | undefined;
@@ -87,17 +132,22 @@ export class DeliveryQueue {
   private readonly httpAgent: http.Agent;
   private httpsAgent: https.Agent | undefined;
 
-  constructor(private readonly tuning: DeliveryTuning) {
+  /** Without hooks (a queue on its own, as in tests), messages are signed with one random secret and nothing is switched off. */
+  constructor(
+    private readonly tuning: DeliveryTuning,
+    private readonly hooks: DeliveryHooks = standaloneHooks(),
+  ) {
     this.httpAgent = new http.Agent({ keepAlive: true, maxSockets: tuning.concurrency });
   }
 
-  enqueue(webhookId: string, url: string, messageId: string, message: unknown): void {
+  /** `ownerKey` is the key whose shared secret signs the message. */
+  enqueue(webhookId: string, url: string, messageId: string, message: unknown, ownerKey = ''): void {
     const record: DeliveryRecord = { messageId, webhookId, url, attempts: 0, lastStatus: null, state: 'retrying' };
-    const job: Job = { record, body: Buffer.from(JSON.stringify(message)), givenUp: false };
+    const job: Job = { record, ownerKey, body: Buffer.from(JSON.stringify(message)), givenUp: false, failedAttempts: 0 };
     this.records.set(messageId, record);
     this.jobs.set(messageId, job);
     this.pendingBytes += job.body.length;
-    job.giveUpTimer = setTimeout(() => this.giveUp(job), this.tuning.giveUpAfterMs);
+    job.giveUpTimer = setTimeout(() => this.giveUp(job, 'expired'), this.tuning.giveUpAfterMs);
     job.giveUpTimer.unref();
     this.makeRoom();
     this.ready.push(job);
@@ -112,7 +162,7 @@ export class DeliveryQueue {
   /** Stops the webhook's deliveries at once: queued and scheduled ones are given up, attempts in flight aborted. */
   cancelWebhook(webhookId: string): void {
     for (const job of this.jobs.values()) {
-      if (job.record.webhookId === webhookId) this.giveUp(job);
+      if (job.record.webhookId === webhookId) this.giveUp(job, 'cancelled');
     }
   }
 
@@ -129,7 +179,7 @@ export class DeliveryQueue {
 
   /** Forgets every delivery, finished or not. */
   reset(): void {
-    for (const job of this.jobs.values()) this.giveUp(job);
+    for (const job of this.jobs.values()) this.giveUp(job, 'cancelled');
     this.records.clear();
     this.finishedOrder = [];
     this.finishedHead = 0;
@@ -148,17 +198,38 @@ export class DeliveryQueue {
   private makeRoom(): void {
     const { maxPending, maxPendingBytes } = this.tuning;
     while (this.jobs.size > 1 && (this.jobs.size > maxPending || this.pendingBytes > maxPendingBytes)) {
-      this.giveUp(this.jobs.values().next().value!);
+      this.giveUp(this.jobs.values().next().value!, 'evicted');
     }
   }
 
-  /** Recorded as failed with the attempts it had; an attempt in flight is aborted, a scheduled one never made. */
-  private giveUp(job: Job): void {
+  /**
+   * Recorded as failed with the attempts it had; an attempt in flight is aborted, a scheduled one never made.
+   * A message out of time after its receiver failed an attempt switches its webhook off, as one out of attempts
+   * does; one that never had an attempt finish (it waited behind other receivers for a slot, or just got one) does
+   * not: its receiver has not been shown to fail.
+   */
+  private giveUp(job: Job, reason: GiveUpReason): void {
+    if (job.givenUp) return;
     job.givenUp = true;
     clearTimeout(job.retryTimer);
     job.request?.destroy();
     job.record.state = 'failed';
     this.finish(job);
+    if (reason === 'expired' && job.failedAttempts > 0) this.failedForGood(job);
+  }
+
+  private failedForGood(job: Job): void {
+    if (this.hooks.exhausted(job.record.webhookId)) job.record.webhookDeactivated = true;
+  }
+
+  /** The x-signature of the body under the key's secret as it is now; signed again only after the secret changed. */
+  private signature(job: Job): string {
+    const secret = this.hooks.secretFor(job.ownerKey);
+    if (job.signed?.secret !== secret) {
+      // What is signed is the body exactly as sent, parsed back: the receiver verifies the same value.
+      job.signed = { secret, signature: signBody(secret, JSON.parse(job.body.toString('utf8'))) };
+    }
+    return job.signed.signature;
   }
 
   private pump(): void {
@@ -180,6 +251,7 @@ export class DeliveryQueue {
   }
 
   private async attempt(job: Job): Promise<void> {
+    const signature = this.signature(job);
     const target = new URL(job.record.url);
     const secure = target.protocol === 'https:';
     const transport = secure ? await loadHttps() : http;
@@ -202,6 +274,7 @@ export class DeliveryQueue {
         'content-type': 'application/json',
         'content-length': job.body.length,
         'user-agent': 'svc-emulator',
+        [SIGNATURE_HEADER]: signature,
       },
     });
     job.request = request;
@@ -225,9 +298,13 @@ export class DeliveryQueue {
     if (status !== null && status >= 200 && status < 300) {
       job.record.state = 'delivered';
       this.finish(job);
-    } else if (job.record.attempts >= this.tuning.maxAttempts) {
+      return;
+    }
+    job.failedAttempts++;
+    if (job.record.attempts >= this.tuning.maxAttempts) {
       job.record.state = 'failed';
       this.finish(job);
+      this.failedForGood(job);
     } else {
       job.retryTimer = setTimeout(() => {
         job.retryTimer = undefined;

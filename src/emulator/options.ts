@@ -1,4 +1,5 @@
 // The emulator's public option and handle types, with the defaults the CLI applies.
+import type { RetrySchedule } from '../schema/rules.js';
 
 export interface EmulatorOptions {
   /** 0 = any free port. */
@@ -20,6 +21,10 @@ export interface EmulatorOptions {
   latencyMs: number;
   /** Addresses one webhook may watch at most (creation and additions beyond it get 400); absent: no cap. */
   maxAddresses?: number;
+  /** Hex: every key's shared secret until it rotates it (and again after a reset); absent: made at random on first use. */
+  webhookSecret?: string;
+  /** Delivery retries; absent: fast. */
+  retrySchedule?: RetrySchedule;
   /** One line per request, for the CLI to print on stderr. */
   log?: (line: string) => void;
 }

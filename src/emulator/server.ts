@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
-import { DEFAULT_DELIVERY_TUNING } from './delivery.js';
+import { tuningFor } from './delivery.js';
 import type { DeliveryTuning } from './delivery.js';
 import { sendError } from './http-util.js';
 import { localUrl, networkUrls } from './listen-urls.js';
@@ -22,10 +22,13 @@ const FAULT_MESSAGES: Record<(typeof FAULT_STATUSES)[number], string> = {
   429: 'injected fault: rate limit exceeded; retry after 1 s',
 };
 
-/** Like startEmulator, with delivery timing tests can shorten; the public entry always uses the contract's. */
-export function startEmulatorServer(options: EmulatorOptions, tuning: DeliveryTuning = DEFAULT_DELIVERY_TUNING): Promise<RunningEmulator> {
+/** Like startEmulator, with delivery timing tests can shorten; the public entry uses the schedule the options name. */
+export function startEmulatorServer(
+  options: EmulatorOptions,
+  tuning: DeliveryTuning = tuningFor(options.retrySchedule),
+): Promise<RunningEmulator> {
   const seed = options.seed ?? randomSeed();
-  const state = new EmulatorState(seed, options.seed !== undefined, tuning);
+  const state = new EmulatorState(seed, options.seed !== undefined, tuning, options.webhookSecret);
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;

@@ -1,4 +1,6 @@
-// The emulator's data and what changes it: history, synthetic blocks, injections, webhooks and the notifications they cause.
+// The emulator's data and what changes it: history, synthetic blocks, injections, webhooks and the notifications they
+// cause, and each key's shared secret that signs them.
+import { randomBytes } from 'node:crypto';
 import type { CreateWebhookRequest } from '../schema/index.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
@@ -34,12 +36,26 @@ export class EmulatorState {
   private readonly injected = new WeakSet<StoredTx>();
   /** Where the next tick's turn among the extra watched chains starts. */
   private extraChainTurn = 0;
+  /** API key → its shared secret (hex), once made or rotated; a key without one gets the starting secret. */
+  private readonly secrets = new Map<string, string>();
 
-  constructor(seed: number, seeded: boolean, tuning: DeliveryTuning) {
+  /**
+   * `startingSecret` (hex) is every key's secret until it rotates it; without one, each key's is made at random
+   * on first use. Secrets are never seeded: a secret anyone can recompute from a seed would not be one.
+   */
+  constructor(
+    seed: number,
+    seeded: boolean,
+    tuning: DeliveryTuning,
+    private readonly startingSecret?: string,
+  ) {
     this.generator = new ChainDataGenerator(new Prng(seed, 1));
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
-    this.deliveries = new DeliveryQueue(tuning);
+    this.deliveries = new DeliveryQueue(tuning, {
+      secretFor: (ownerKey) => this.sharedSecret(ownerKey),
+      exhausted: (webhookId) => this.deactivateAfterFailure(webhookId),
+    });
     this.store.add(this.generator.history(seeded ? SEEDED_HISTORY_END_MS : Date.now(), HISTORY_TRANSACTIONS));
   }
 
@@ -49,6 +65,23 @@ export class EmulatorState {
 
   createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
     return this.webhooks.create(request, ownerKey, this.newId(), Date.now());
+  }
+
+  /** The key's shared secret, made on first use (a get, or the first delivery) unless a starting one was given. */
+  sharedSecret(ownerKey: string): string {
+    let secret = this.secrets.get(ownerKey);
+    if (secret === undefined) {
+      secret = this.startingSecret ?? newSecret();
+      this.secrets.set(ownerKey, secret);
+    }
+    return secret;
+  }
+
+  /** A new random secret for the key, in effect for every attempt from now on, retries of older messages included. */
+  rotateSharedSecret(ownerKey: string): string {
+    const secret = newSecret();
+    this.secrets.set(ownerKey, secret);
+    return secret;
   }
 
   deactivateWebhook(stored: StoredWebhook): void {
@@ -104,8 +137,12 @@ export class EmulatorState {
     return { txHash: tx.item.txHash, messageIds: this.notify(tx) };
   }
 
-  /** Forgets webhooks, injected transactions and deliveries; generated history and synthetic blocks stay. */
+  /**
+   * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
+   * starting secret, or get a new one on next use); generated history and synthetic blocks stay.
+   */
   reset(): void {
+    this.secrets.clear();
     this.webhooks.clear();
     this.deliveries.reset();
     this.store.retain((tx) => !this.injected.has(tx));
@@ -115,11 +152,25 @@ export class EmulatorState {
     this.deliveries.close();
   }
 
+  /** As the real service does, a webhook whose message failed for good is switched off (its other messages with it). */
+  private deactivateAfterFailure(webhookId: string): boolean {
+    const stored = this.webhooks.get(webhookId);
+    if (!stored || stored.webhook.status === 'inactive') return false;
+    this.deactivateWebhook(stored);
+    return true;
+  }
+
   private notify(tx: StoredTx): string[] {
     return this.webhooks.matching(tx).map((stored) => {
       const messageId = this.newId();
-      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, buildNotification(tx, stored, messageId));
+      const message = buildNotification(tx, stored, messageId);
+      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, message, stored.ownerKey);
       return messageId;
     });
   }
+}
+
+/** 32 random bytes as 64 hex digits, the form the service gives. */
+function newSecret(): string {
+  return randomBytes(32).toString('hex');
 }

@@ -85,6 +85,21 @@ export class V1Routes {
     },
     {
       method: 'GET',
+      pattern: '/v1/webhooks:getSharedSecret',
+      key: 'required',
+      write: false,
+      handler: (call) => sendJson(call.res, 200, JSON.stringify({ secret: this.state.sharedSecret(call.caller.key!) })),
+    },
+    {
+      // No body is read: the operation takes none, and whatever is sent is ignored.
+      method: 'POST',
+      pattern: '/v1/webhooks:generateOrRotateSharedSecret',
+      key: 'required',
+      write: true,
+      handler: (call) => sendJson(call.res, 201, JSON.stringify({ secret: this.state.rotateSharedSecret(call.caller.key!) })),
+    },
+    {
+      method: 'GET',
       pattern: '/v1/webhooks/{id}',
       key: 'required',
       write: false,
@@ -178,7 +193,11 @@ export class V1Routes {
 
   private writable(res: ServerResponse, caller: Caller): boolean {
     if (!caller.readOnly) return true;
-    sendError(res, 403, 'this API key is read-only: it may list and read but not create, change or deactivate webhooks');
+    sendError(
+      res,
+      403,
+      'this API key is read-only: it may list and read but not create, change or deactivate webhooks, or rotate the shared secret',
+    );
     return false;
   }
 

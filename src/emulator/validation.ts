@@ -70,9 +70,12 @@ export function validateStrictBody<S extends v.GenericSchema>(
   return { ok: false, errors: [...unknown, ...(rest.ok ? [] : rest.errors)] };
 }
 
+/** The top-level fields of a creation body; any other is named in the 400. */
+const CREATE_FIELDS = ['url', 'chainId', 'eventType', 'metadata', 'name', 'description', 'includeInternalTxs', 'includeLogs'];
+
 /** A creation body, checked, with addresses and signatures lower-cased and deduplicated as the service stores them. */
 export function validateCreateWebhook(body: unknown): Validated<CreateWebhookRequest> {
-  const validated = validateBody(CreateWebhookRequestSchema, body);
+  const validated = validateStrictBody(CreateWebhookRequestSchema, CREATE_FIELDS, body);
   if (!validated.ok) return validated;
   const { metadata } = validated.value;
   return {

@@ -33,8 +33,12 @@ export class WebhookStore {
   private readonly byId = new Map<string, StoredWebhook>();
   /** ownerKey → the owner's webhooks, oldest first by (createdAt, sequence): listings walk it backwards. */
   private readonly byOwner = new Map<string, StoredWebhook[]>();
-  /** chainId → lower-case address → active webhooks watching it; no empty map or set is left behind. */
-  private readonly watchers = new Map<string, Map<string, Set<StoredWebhook>>>();
+  /**
+   * chainId → lower-case address → the active webhooks watching it: the webhook itself when it is the only one
+   * (nearly always; a Set per address would double the memory of a million watched addresses), else a Set of 2+.
+   * No empty map is left behind.
+   */
+  private readonly watchers = new Map<string, Map<string, Watchers>>();
   /** chainId → active webhooks, for synthetic activity that must reach them; no empty set is left behind. */
   private readonly activeByChain = new Map<string, Set<StoredWebhook>>();
   /** Not reset by clear(), so a cursor issued before a reset never lands on a webhook made after it by accident. */
@@ -164,8 +168,9 @@ export class WebhookStore {
     if (!byAddress) return [];
     const found = new Set<StoredWebhook>();
     for (const address of tx.participants) {
-      const set = byAddress.get(address);
-      if (set) for (const stored of set) found.add(stored);
+      const watching = byAddress.get(address);
+      if (watching instanceof Set) for (const stored of watching) found.add(stored);
+      else if (watching) found.add(watching);
     }
     return [...found].filter(
       (stored) => stored.eventSignatures.size === 0 || tx.topic0s.some((topic0) => stored.eventSignatures.has(topic0)),
@@ -192,7 +197,9 @@ export class WebhookStore {
     }
     for (const [chainId, byAddress] of rebuilt.watchers) {
       for (const [address, expected] of byAddress) {
-        if (!sameMembers(expected, this.watchers.get(chainId)?.get(address))) problems.push(`watchers of ${chainId}/${address}: wrong`);
+        const actual = this.watchers.get(chainId)?.get(address);
+        if (actual instanceof Set && actual.size < 2) problems.push(`watchers of ${chainId}/${address}: a Set of ${actual.size}`);
+        if (!sameMembers(watcherSet(expected), actual && watcherSet(actual))) problems.push(`watchers of ${chainId}/${address}: wrong`);
       }
     }
     for (const chainId of this.activeByChain.keys()) {
@@ -227,18 +234,17 @@ export class WebhookStore {
   }
 
   private watch(stored: StoredWebhook, addresses: Iterable<string>): void {
-    let byAddress = this.watchers.get(stored.webhook.chainId);
-    if (!byAddress) {
-      byAddress = new Map();
-      this.watchers.set(stored.webhook.chainId, byAddress);
-    }
+    const chainId = stored.webhook.chainId;
+    let byAddress = this.watchers.get(chainId);
     for (const address of addresses) {
-      let set = byAddress.get(address);
-      if (!set) {
-        set = new Set();
-        byAddress.set(address, set);
+      if (!byAddress) {
+        byAddress = new Map();
+        this.watchers.set(chainId, byAddress);
       }
-      set.add(stored);
+      const watching = byAddress.get(address);
+      if (watching === undefined) byAddress.set(address, stored);
+      else if (watching instanceof Set) watching.add(stored);
+      else if (watching !== stored) byAddress.set(address, new Set([watching, stored]));
     }
   }
 
@@ -246,9 +252,14 @@ export class WebhookStore {
     const byAddress = this.watchers.get(stored.webhook.chainId);
     if (!byAddress) return;
     for (const address of addresses) {
-      const set = byAddress.get(address);
-      set?.delete(stored);
-      if (set?.size === 0) byAddress.delete(address);
+      const watching = byAddress.get(address);
+      if (watching === stored) {
+        byAddress.delete(address);
+      } else if (watching instanceof Set) {
+        watching.delete(stored);
+        // Back to the single form once one is left, so the map holds a Set only for 2+.
+        if (watching.size === 1) byAddress.set(address, watching.values().next().value!);
+      }
     }
     if (byAddress.size === 0) this.watchers.delete(stored.webhook.chainId);
   }
@@ -291,6 +302,13 @@ function firstNotBefore(owned: readonly StoredWebhook[], place: WebhookCursor): 
     else high = middle;
   }
   return low;
+}
+
+/** One webhook, or a Set of two or more, watching an address. */
+type Watchers = StoredWebhook | Set<StoredWebhook>;
+
+function watcherSet(watching: Watchers): Set<StoredWebhook> {
+  return watching instanceof Set ? watching : new Set([watching]);
 }
 
 function sameMembers<T>(expected: Set<T>, actual: Set<T> | undefined): boolean {

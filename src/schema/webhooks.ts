@@ -159,3 +159,9 @@ export type AddressPage = v.InferOutput<typeof AddressPageSchema>;
 /** The answer of the two shared-secret operations. */
 export const SharedSecretSchema = v.looseObject({ secret: v.pipe(v.string(), v.regex(/^[0-9a-fA-F]+$/)) });
 export type SharedSecret = v.InferOutput<typeof SharedSecretSchema>;
+
+/** The answer to an address change as the CLI relies on it: the whole webhook, whose address list it counts. */
+export const AddressCountSchema = v.looseObject({
+  metadata: v.looseObject({ addresses: v.array(v.unknown()) }),
+});
+export type AddressCount = v.InferOutput<typeof AddressCountSchema>;

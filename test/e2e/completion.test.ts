@@ -147,6 +147,16 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
     [['svc', 'webhook', 'create', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
+    [
+      ['svc', 'webhook', 'addresses', ''],
+      ['list', 'add', 'remove', 'help'],
+    ],
+    [
+      ['svc', 'webhook', 'addresses', 'add', 'some-id', '--ba'],
+      ['--batch-size', '--base-url'],
+    ],
+    [['svc', 'webhook', 'addresses', 'remove', 'some-id', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
+    [['svc', 'webhook', 'addresses', 'list', 'some-id', '--al'], ['--all']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });

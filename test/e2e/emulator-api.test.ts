@@ -281,6 +281,7 @@ describe('emulator /v1 API', () => {
           metadata: { addresses: ['0x12', 'x'], eventSignatures: ['0x1'] },
           includeLogs: 'yes',
           extra: 1,
+          status: 'active',
         },
       });
       expect(several.status).toBe(400);
@@ -288,6 +289,7 @@ describe('emulator /v1 API', () => {
       expect(several.body.message).toEqual(
         expect.arrayContaining([
           'property extra should not exist',
+          'property status should not exist',
           'url must be an absolute http or https URL',
           'chainId must be a decimal string, e.g. "43114"',
           'eventType must be one of: address_activity',

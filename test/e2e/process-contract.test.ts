@@ -232,6 +232,96 @@ describe('webhook apply, as a process', () => {
   });
 });
 
+describe('webhook addresses list, add and remove, as a process', () => {
+  const more = ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002'];
+  async function createdWebhook(): Promise<string> {
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'https://example.com/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESS,
+      '--json',
+    ]);
+    expect(created.exitCode, created.stderr).toBe(0);
+    return JSON.parse(created.stdout).id as string;
+  }
+
+  it('addresses add: the count line; stdin input; a bad line is exit 2 with nothing sent', async () => {
+    const id = await createdWebhook();
+    const added = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-', '--batch-size', '1'], {
+      input: more.join('\n') + '\n',
+    });
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(added.stdout).toBe('3 addresses\n');
+    expect(added.stderr).toBe('');
+    const bad = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-'], { input: `${more[0]}\n0xbad\n` });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toBe('svc: --addresses-file - line 2: "0xbad": must be an address, 0x followed by 40 hex characters\n');
+  });
+
+  it('addresses remove: --json prints the answer as returned; a missing webhook is exit 3', async () => {
+    const id = await createdWebhook();
+    const removed = await svc(['webhook', 'addresses', 'remove', id, '--address', more[0]!, '--json']);
+    expect(removed.exitCode, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout)).toMatchObject({ id, metadata: { addresses: [ADDRESS.toLowerCase()] } });
+    const missing = await svc(['webhook', 'addresses', 'remove', '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b', '--address', more[0]!]);
+    expect(missing.exitCode).toBe(3);
+    expect(missing.stderr).toMatch(/^svc: /);
+  });
+
+  it('addresses add into a full disk: exit 1, saying what was applied and that running it again is safe', async () => {
+    const id = await createdWebhook();
+    const { execa } = await import('execa');
+    const { BIN } = await import('../helpers/cli.js');
+    const env = { ...process.env, SVC_BASE_URL: emulator.url, SVC_API_KEY: KEY };
+    const add = (extra: string) =>
+      execa('sh', ['-c', `node ${JSON.stringify(BIN)} webhook addresses add ${id} --address ${more.join(',')} ${extra} > /dev/full`], {
+        env,
+        reject: false,
+      });
+    const [countLine, jsonLines] = await Promise.all([add(''), add('--batch-size 1 --json')]);
+    expect(countLine.exitCode).toBe(1);
+    expect(countLine.stderr).toMatch(
+      /^svc: 2 addresses were added to webhook \S+, but the answer was lost: cannot write to stdout: .*ENOSPC/,
+    );
+    expect(jsonLines.exitCode).toBe(1);
+    expect(jsonLines.stderr).toMatch(
+      /^svc: (1 of 2 addresses were added, then the command stopped|all 2 addresses were added, but the answer was lost): cannot write to stdout: .*ENOSPC.*\nrunning the same command again is safe/,
+    );
+  });
+
+  it('addresses list <id> prints what addresses <id> prints', async () => {
+    const id = await createdWebhook();
+    await svc(['webhook', 'addresses', 'add', id, '--address', more.join(',')]);
+    const [listed, old] = await Promise.all([
+      svc(['webhook', 'addresses', 'list', id, '--all']),
+      svc(['webhook', 'addresses', id, '--all']),
+    ]);
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout).toBe(old.stdout);
+    expect(listed.stdout.trimEnd().split('\n').sort()).toEqual([ADDRESS.toLowerCase(), ...more].sort());
+  });
+});
+
+describe('emulator start signing options, as a process', () => {
+  it('a malformed --webhook-secret or --retry-schedule is exit 2 naming the flag, the secret not echoed', async () => {
+    const [secret, schedule] = await Promise.all([
+      runCli(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
+      runCli(['emulator', 'start', '--port', '0', '--retry-schedule', 'never']),
+    ]);
+    expect(secret.exitCode).toBe(2);
+    expect(secret.stdout).toBe('');
+    expect(secret.stderr).toMatch(/^svc: --webhook-secret: must be hex digits/);
+    expect(secret.stderr).not.toContain('c0ffee');
+    expect(schedule.exitCode).toBe(2);
+    expect(schedule.stderr).toMatch(/^svc: --retry-schedule "never": must be one of fast, real/);
+  });
+});
+
 describe('signatures and the shared secret, as processes', () => {
   const SECRET = '5f3c0a9e1b7d4c2a8e6f0b1d3c5a7e9f2b4d6c8a0e1f3b5d7c9a1e3f5b7d9c0a';
   const sign = async (value: unknown) => (await import('../../src/signature/index.js')).signBody(SECRET, value);

@@ -98,6 +98,7 @@ describe.skipIf(missing('jq'))('README recipes', () => {
   it('the README has its recipes and the file they use', () => {
     expect([...recipes.keys()]).toEqual([
       'manage-webhooks',
+      'watch-more-addresses',
       'terminal',
       'failed-fuji-hashes',
       'watched-addresses',
@@ -180,6 +181,33 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     // The service agrees.
     const after = await svc(['webhook', 'get', webhookId, '--json']);
     expect(JSON.parse(String(after.stdout))).toMatchObject({ id: webhookId, status: 'active', url: 'https://example.com/new-hook' });
+  });
+
+  it('watch-more-addresses: adds the file in batches, removes one, counts what is left', async () => {
+    const created = await svc([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESSES[0]!,
+      '--json',
+    ]);
+    expect(created.exitCode).toBe(0);
+    const webhookId = (JSON.parse(String(created.stdout)) as { id: string }).id;
+    const wallets = Array.from({ length: 1200 }, (_, i) => '0xb' + (i + 1).toString(16).padStart(39, '0'));
+    writeFileSync(join(workDir, 'new-wallets.txt'), `# wallets opened this week\n${[...wallets, ADDRESSES[1], ADDRESSES[0]].join('\n')}\n`);
+    const result = await run(recipe('watch-more-addresses'), { WEBHOOK_ID: webhookId });
+    expect(result.stderr).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.trim()),
+    ).toEqual(['1202 addresses', '1201 addresses', '1201']);
   });
 
   it('ci: creates the webhook from the file, reports it, deactivates it at the end', async () => {

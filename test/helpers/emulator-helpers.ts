@@ -77,8 +77,8 @@ export function webhookBody(overrides: Record<string, unknown> = {}): Record<str
 export interface Receiver {
   url: string;
   messages: NotificationMessage[];
-  /** Every request seen, including the ones answered with an error. */
-  requests: { contentType: string | undefined; body: NotificationMessage }[];
+  /** Every request seen, including the ones answered with an error, with the bytes and signature it came with. */
+  requests: { contentType: string | undefined; body: NotificationMessage; rawBody: string; signature: string | undefined }[];
   /** Requests left unanswered ('hang') whose connection the sender has since closed. */
   abandoned: number;
   /** Status to answer for the n-th request (0-based); 200 when it returns undefined. */
@@ -142,9 +142,16 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as NotificationMessage;
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const body = JSON.parse(rawBody) as NotificationMessage;
       const index = receiver.requests.length;
-      receiver.requests.push({ contentType: req.headers['content-type'], body });
+      const signature = req.headers['x-signature'];
+      receiver.requests.push({
+        contentType: req.headers['content-type'],
+        body,
+        rawBody,
+        signature: typeof signature === 'string' ? signature : undefined,
+      });
       const answer = receiver.respond(index) ?? 200;
       if (answer === 'hang') {
         hanging.push(res);

@@ -39,6 +39,10 @@ describe('describeProgram', () => {
       'secret',
       'help',
     ]);
+    expect(node('svc webhook addresses').subcommands.map((sub) => sub.name)).toEqual(['list', 'add', 'remove', 'help']);
+    expect(node('svc webhook addresses').arguments.map((argument) => argument.name)).toEqual(['id']);
+    expect(option('svc webhook addresses add', '--addresses-file')?.file).toBe(true);
+    expect(option('svc webhook addresses add', '--page-size')).toBeUndefined();
     expect(node('svc help').isHelp).toBe(true);
     expect(node('svc tx list').isHelp).toBe(false);
   });

@@ -1,9 +1,12 @@
 // Addresses given on the command line and in files: --address (repeatable, comma lists) and --addresses-file
 // (one per line, "-" for stdin, blank lines and # comments ignored), checked and sent once each.
-import { UsageError } from '../../errors.js';
-import { readInputFile, readStreamText } from '../../io.js';
+import type { Readable } from 'node:stream';
+import { SvcError, UsageError } from '../../errors.js';
+import { interruption } from '../../interrupt.js';
+import { forEachLine, openInputFile } from '../../io.js';
 import type { IO } from '../../io.js';
 import { isAddress } from '../../schema/rules.js';
+import type { AddressSet } from './address-set.js';
 
 export interface AddressFlags {
   address: string[];
@@ -21,38 +24,105 @@ export interface GivenAddress {
  * `interrupt` ends a wait for the file (a FIFO nobody writes) or stdin.
  */
 export async function readAddressInput(flags: AddressFlags, io: IO, interrupt?: AbortSignal): Promise<string[]> {
-  const candidates: GivenAddress[] = [];
-  for (const value of flags.address) {
-    for (const part of value.split(',')) candidates.push({ address: part.trim(), origin: '--address' });
-  }
-  if (flags.addressesFile !== undefined) {
-    const text = await readAddressesFile(flags.addressesFile, io, interrupt);
-    const lines = addressLines(text);
-    for (const { address, line } of lines) candidates.push({ address, origin: `--addresses-file ${flags.addressesFile} line ${line}:` });
-    if (lines.length === 0) {
-      throw new UsageError(`--addresses-file ${flags.addressesFile}: holds no addresses (one per line, # for comments)`);
-    }
-  }
-  if (candidates.length === 0) throw new UsageError('at least one address is required: use --address or --addresses-file');
-  const addresses: string[] = [];
-  const seen = new Set<string>();
-  for (const { address, origin } of candidates) {
+  const addresses = await readAddressSet(flags, io, interrupt);
+  return addresses.slice(0, addresses.size);
+}
+
+/**
+ * The addresses as readAddressInput reads them, kept compactly (1,000,000 of them in ~33 MB): the file is read line
+ * by line as it arrives and never held whole. Every address is checked before this returns, so a command that sends
+ * only after it has the set sends nothing when any of the input is bad (stdin cannot be read twice, so there is one
+ * pass that checks and keeps).
+ */
+export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: AbortSignal): Promise<AddressSet> {
+  const { AddressSet } = await import('./address-set.js');
+  const addresses = new AddressSet();
+  const checksums = new ChecksumCheck();
+  // Synchronous for all but the first mixed-case address (which loads keccak): a file of a million lines must not
+  // wait for a promise per line.
+  const take = ({ address, origin }: GivenAddress): void | Promise<void> => {
     if (!isAddress(address))
       throw new UsageError(`${origin} ${JSON.stringify(address)}: must be an address, 0x followed by 40 hex characters`);
-    const key = address.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    addresses.push(address);
+    const checked = isMixedCase(address) ? checksums.check({ address, origin }) : undefined;
+    if (checked) return checked.then(() => void addresses.add(address));
+    addresses.add(address);
+  };
+  for (const value of flags.address) {
+    for (const part of value.split(',')) await take({ address: part.trim(), origin: '--address' });
   }
-  await checkChecksums(candidates);
+  const path = flags.addressesFile;
+  if (path !== undefined) {
+    let given = 0;
+    const stream = await openAddressesFile(path, io);
+    try {
+      await forEachLine(
+        stream,
+        (bytes, lineNumber) => {
+          const plain = addresses.addPlainLine(bytes);
+          if (plain) {
+            given++;
+            return;
+          }
+          const address = addressOfLine(bytes.toString('utf8'));
+          if (address === '') return;
+          given++;
+          return take({ address, origin: `--addresses-file ${path} line ${lineNumber}:` });
+        },
+        { interrupt, maxLineBytes: MAX_LINE_BYTES },
+      );
+    } catch (error) {
+      throw fileError(path, error, interrupt);
+    }
+    if (given === 0) {
+      throw new UsageError(`--addresses-file ${path}: holds no addresses (one per line, # for comments)`);
+    }
+  }
+  if (addresses.size === 0) throw new UsageError('at least one address is required: use --address or --addresses-file');
   return addresses;
+}
+
+/** A line of an addresses file is an address and maybe a comment; one this long is neither, whatever follows. */
+const MAX_LINE_BYTES = 64 * 1024;
+
+/** Of an address already checked: its `0x` holds neither range. */
+function isMixedCase(address: string): boolean {
+  return /[a-f]/.test(address) && /[A-F]/.test(address);
+}
+
+/** checkChecksums one address at a time, keccak loaded on the first mixed-case address. */
+class ChecksumCheck {
+  private toChecksumAddress: ((address: string) => string) | undefined;
+
+  /** Synchronous once keccak is loaded; a promise only the first time. */
+  check(given: GivenAddress): void | Promise<void> {
+    if (this.toChecksumAddress) return this.checkLoaded(given);
+    return import('../../evm/address.js').then(({ toChecksumAddress }) => {
+      this.toChecksumAddress = toChecksumAddress;
+      this.checkLoaded(given);
+    });
+  }
+
+  private checkLoaded({ address, origin }: GivenAddress): void {
+    if (this.toChecksumAddress!(address) !== address) throw checksumError(address, origin);
+  }
+}
+
+function checksumError(address: string, origin: string): UsageError {
+  return new UsageError(
+    `${origin} ${JSON.stringify(address)}: its mixed case is an EIP-55 checksum, and it does not match: a typo? check the address where it came from`,
+  );
+}
+
+/** The address a line of an addresses file holds: '' for a blank or comment line. */
+function addressOfLine(line: string): string {
+  return (line.includes('#') ? line.replace(/#.*/, '') : line).trim();
 }
 
 /** The addresses of a file's text, one per line, with their line numbers (1-based); blank lines and # comments skipped. */
 export function addressLines(text: string): Array<{ address: string; line: number }> {
   const found: Array<{ address: string; line: number }> = [];
   text.split(/\r?\n/).forEach((line, index) => {
-    const address = line.replace(/#.*/, '').trim();
+    const address = addressOfLine(line);
     if (address !== '') found.push({ address, line: index + 1 });
   });
   return found;
@@ -64,38 +134,41 @@ export function addressLines(text: string): Array<{ address: string; line: numbe
  * mixed-case address is present, so start-up stays lean.
  */
 export async function checkChecksums(given: readonly GivenAddress[]): Promise<void> {
-  const checksummed = given.filter(({ address }) => /[a-f]/.test(address.slice(2)) && /[A-F]/.test(address.slice(2)));
+  const checksummed = given.filter(({ address }) => isMixedCase(address));
   if (checksummed.length === 0) return;
   const { toChecksumAddress } = await import('../../evm/address.js');
   for (const { address, origin } of checksummed) {
-    if (toChecksumAddress(address) !== address) {
-      throw new UsageError(
-        `${origin} ${JSON.stringify(address)}: its mixed case is an EIP-55 checksum, and it does not match: a typo? check the address where it came from`,
-      );
-    }
+    if (toChecksumAddress(address) !== address) throw checksumError(address, origin);
   }
 }
 
-async function readAddressesFile(path: string, io: IO, interrupt: AbortSignal | undefined): Promise<string> {
+async function openAddressesFile(path: string, io: IO): Promise<Readable> {
   if (path === '-') {
     if (io.isStdinTTY) throw new UsageError('--addresses-file -: reads addresses from stdin, but stdin is a terminal; pipe a file in');
-    return readStreamText(io.in, interrupt);
+    return io.in;
   }
   try {
-    return await readInputFile(path, interrupt);
+    return await openInputFile(path);
   } catch (error) {
-    if (interrupt?.aborted && error === interrupt.reason) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : code === 'ETERMINAL'
-              ? 'it is a terminal; to type addresses, pipe them to --addresses-file -'
-              : (error as Error).message;
-    throw new UsageError(`--addresses-file ${path}: cannot read it (${why})`);
+    throw fileError(path, error, undefined);
   }
+}
+
+/** A failure to read the file in the words of a usage error; usage errors and interrupts pass unchanged. */
+function fileError(path: string, error: unknown, interrupt: AbortSignal | undefined): unknown {
+  if (error instanceof SvcError) return error;
+  if (interrupt?.aborted) return interruption(interrupt);
+  if (error instanceof RangeError) return new UsageError(`--addresses-file ${path} ${error.message}; not an addresses file?`);
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a folder'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'ETERMINAL'
+            ? 'it is a terminal; to type addresses, pipe them to --addresses-file -'
+            : (error as Error).message;
+  return new UsageError(`--addresses-file ${path}: cannot read it (${why})`);
 }

@@ -1,0 +1,76 @@
+// The progress line of `svc webhook addresses add` in a real terminal: at 0, 20 and 80 columns it stays bounded and
+// never wider than the terminal; Ctrl-C ends the change at once, saying how many addresses were applied.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/render/width.js';
+import { makeWebhook, numberedAddress } from '../helpers/fixtures.js';
+import { runInPty, visibleLines } from '../helpers/pty.js';
+import { json, useRecordingServer } from '../helpers/test-server.js';
+
+const KEY = 'sk_test_addresses_progress_0004';
+const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
+/** Far more than a progress line redrawn a dozen times a second for a few seconds writes. */
+const OUTPUT_BOUND = 64 * 1024;
+const BATCHES = 8;
+
+// Each batch takes a while, so the line is drawn several times; the answer is a small webhook watching the batch
+// (the runs are concurrent: the answer depends on the request alone).
+const server = useRecordingServer(() => (request) => ({
+  ...json(makeWebhook({ metadata: { addresses: (JSON.parse(request.body) as { addresses: string[] }).addresses } })),
+  delayMs: 150,
+}));
+const path = join(mkdtempSync(join(tmpdir(), 'svc-progress-')), 'addresses.txt');
+writeFileSync(path, Array.from({ length: BATCHES * 100 }, (_, i) => numberedAddress(i + 1)).join('\n'));
+const args = ['webhook', 'addresses', 'add', ID, '--addresses-file', path, '--batch-size', '100', '--no-color'];
+
+describe.concurrent.each([0, 20, 80])('a terminal of %i columns', (columns) => {
+  it('the progress line is redrawn at a bounded rate, within the width, and gives way to the count', async () => {
+    const run = await runInPty(args, { baseUrl: server.url, apiKey: KEY, columns });
+    expect(run.exitCode, run.output.slice(-500)).toBe(0);
+    expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
+    const lines = visibleLines(run.output);
+    expect(lines.filter((line) => line.trim() !== '')).toEqual(['100 addresses']);
+    if (columns > 0) {
+      const wide = lines.filter((line) => displayWidth(line) > columns);
+      expect(wide, `lines wider than ${columns} columns`).toEqual([]);
+    }
+    if (columns === 80) expect(run.output).toMatch(/Adding addresses: \d+ of 800 added, batch \d of 8/);
+  });
+});
+
+describe('--quiet and --json at a terminal', () => {
+  it('draw no progress line', async () => {
+    const [quiet, asJson] = await Promise.all([
+      runInPty([...args, '--quiet'], { baseUrl: server.url, apiKey: KEY, columns: 80 }),
+      runInPty([...args, '--json', '--batch-size', '400'], { baseUrl: server.url, apiKey: KEY, columns: 80 }),
+    ]);
+    expect(quiet.exitCode, quiet.output.slice(-500)).toBe(0);
+    expect(quiet.output).toBe('100 addresses\n');
+    expect(asJson.exitCode, asJson.output.slice(-500)).toBe(0);
+    expect(asJson.output).not.toMatch(/Adding/);
+    expect(
+      asJson.output
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).metadata.addresses.length),
+    ).toEqual([400, 400]);
+  });
+});
+
+describe('interrupted at a terminal', () => {
+  it('Ctrl-C while batches are under way: exit 130 within a second, saying how many were added', async () => {
+    const run = await runInPty(args, {
+      baseUrl: server.url,
+      apiKey: KEY,
+      columns: 80,
+      steps: [{ waitFor: 'batch 3 of 8' }, { signal: 'SIGINT' }],
+    });
+    expect(run.exitCode, run.output.slice(-500)).toBe(130);
+    expect(run.signalToExitMs).toBeLessThan(1000);
+    expect(run.output).toMatch(
+      /svc: interrupted: 200 of 800 addresses were added, and batch 3 of 8 may have been too; running the same command again is safe/,
+    );
+  });
+});
