@@ -1,6 +1,7 @@
 // The IO object: streams, terminal facts and colour decided once, output with backpressure, a lazy spinner; and
 // reading what the user names (files, FIFOs, stdin) so that an interrupt always ends the wait.
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { OutputError } from './errors.js';
 import { interruption } from './interrupt.js';
 
@@ -77,10 +78,15 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
   return {
     out,
     err,
-    in: process.stdin,
+    // process.stdin is made on first use (a stream over /dev/null, a pipe or a terminal): most commands never read it.
+    get in() {
+      return process.stdin;
+    },
     isStdoutTTY,
     isStderrTTY,
-    isStdinTTY: Boolean(process.stdin.isTTY),
+    get isStdinTTY() {
+      return isatty(0);
+    },
     colorEnabled: decideColor({ env: process.env, noColorFlag: options.noColor, isTTY: isStdoutTTY }),
     get columns() {
       return terminalWidth(out, process.env);
@@ -177,7 +183,6 @@ export async function readInputFile(path: string, interrupt?: AbortSignal): Prom
       const { Socket } = await import('node:net');
       stream = new Socket({ fd, readable: true, writable: false });
     } else {
-      const { isatty } = await import('node:tty');
       // Read in node's thread pool, a terminal would hold it as a FIFO would; `-` (stdin) is how to type input.
       if (isatty(fd)) throw Object.assign(new Error(`${path} is a terminal`), { code: 'ETERMINAL' });
       stream = fs.createReadStream('', { fd });
