@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// Tiny launcher: answers `--version` by itself, tunes the process for a short-lived CLI, then runs the bundle.
-import { readFileSync, writeSync } from 'node:fs';
+// Tiny launcher: answers `--version` by itself, tunes the process for a short-lived CLI, then runs the bundle
+// (dist/svc.js, one script: see scripts/build.mjs) compiled with V8's code cache.
+// A CommonJS script (bin/package.json says so): node starts one without its ES module loader, ~5 ms sooner.
+'use strict';
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } =
+  process.getBuiltinModule('node:fs');
+const { dirname, join } = process.getBuiltinModule('node:path');
+const { pathToFileURL } = process.getBuiltinModule('node:url');
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // What commander would print, without loading it (or creating process.stdout).
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const { version } = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
   try {
     writeSync(1, `${version}\n`);
   } catch (error) {
@@ -20,17 +26,15 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     }
   }
 } else {
-  const { default: nodeModule } = await import('node:module');
-  // Node 22.1+: keep compiled code between runs (off in CI, where every run starts cold anyway).
-  if (typeof nodeModule.enableCompileCache === 'function' && process.env.CI !== 'true') {
-    try {
-      nodeModule.enableCompileCache();
-    } catch {
-      // A read-only cache directory only costs speed.
-    }
-  }
-  // V8 tuned for a short-lived client, per V8 major as measured (both flags are read when used, so setting them now
-  // takes effect):
+  runBundle().then((exitCode) => {
+    process.exitCode = exitCode;
+  });
+}
+
+async function runBundle() {
+  const nodeModule = process.getBuiltinModule('node:module');
+  const { Script } = process.getBuiltinModule('node:vm');
+  // V8 tuned for a short-lived client, per V8 major as measured:
   // - --liftoff-only: the only WebAssembly the CLI runs is undici's HTTP parser; V8 11 (Node 20) tiers its large
   //   parse function up to TurboFan at a cost of more CPU than the whole request and ~30 MB (tx list 280 -> 165 ms,
   //   100k-address listing 96 -> 62 MB); on V8 12 it still saves ~10 MB there; from V8 13 on it only costs time;
@@ -38,10 +42,117 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   //   listing goes on, so a 1,000,000-address listing peaks near a 100,000-address one (V8 12: 97 -> 72 MB);
   //   from V8 13 on the default already stays within 5%.
   // Both flags exist on these two majors; an unknown flag would print an error on stderr, so no other V8 gets any.
+  // They are set when the first WebAssembly module is compiled (the parser, at the first request), not at start:
+  // V8 refuses compiled code made under other flags, so flags changed at start cost node's own cache for every
+  // built-in module loaded after them (http, net, streams: ~10% of `svc tx list`). Both are read when used.
   const v8Major = Number.parseInt(process.versions.v8, 10);
-  if (v8Major === 11 || v8Major === 12) {
-    (await import('node:v8')).setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
+  const v8 = v8Major === 11 || v8Major === 12 ? process.getBuiltinModule('node:v8') : undefined;
+  let tuned = false;
+  if (v8) {
+    const { Module } = WebAssembly;
+    WebAssembly.Module = new Proxy(Module, {
+      construct(target, moduleArgs) {
+        WebAssembly.Module = target;
+        v8.setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
+        tuned = true;
+        return Reflect.construct(target, moduleArgs);
+      },
+    });
   }
-  const { main } = await import('../dist/svc.js');
-  process.exitCode = await main(process.argv);
+  // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below).
+  const caching = process.env.CI !== 'true';
+  if (caching && typeof nodeModule.enableCompileCache === 'function') {
+    try {
+      nodeModule.enableCompileCache();
+    } catch {
+      // A read-only cache directory only costs speed.
+    }
+  }
+
+  const bundleFile = join(__dirname, '..', 'dist', 'svc.js');
+  // Pure ASCII (esbuild escapes the rest), so latin1 reads it exactly, and faster than UTF-8 decoding.
+  const source = readFileSync(bundleFile, 'latin1');
+  const cacheFile = caching ? codeCacheFile(bundleFile, source, args) : undefined;
+  let cachedData;
+  try {
+    if (cacheFile) cachedData = readFileSync(cacheFile);
+  } catch {
+    // None yet (or unreadable): compiled from source, and cached once the command is done.
+  }
+  // The file is one function expression (exports, require, module, __filename, __dirname, its file URL).
+  const script = new Script(source, { filename: bundleFile, cachedData });
+  const bundle = { exports: {} };
+  script
+    .runInThisContext()
+    .call(
+      bundle.exports,
+      bundle.exports,
+      nodeModule.createRequire(bundleFile),
+      bundle,
+      bundleFile,
+      dirname(bundleFile),
+      pathToFileURL(bundleFile).href,
+    );
+  const exitCode = await bundle.exports.main(process.argv);
+  // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+    // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only
+    // turned tiering off, both are turned back on).
+    if (tuned) v8.setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --semi-space-growth-factor=2');
+    saveCodeCache(cacheFile, script.createCachedData());
+  }
+  return exitCode;
+}
+
+/**
+ * Where the compiled bundle is kept for this command: the user's cache directory (never a shared temporary one, whose
+ * files another user could plant), one file per build, Node and command. V8 refuses a cache made by another V8 or
+ * other flags, but checks only the source's length against it: the build's content hash (first line of the bundle)
+ * and the file's mtime make sure a cache is only ever used for the very bundle it came from. Per command, because
+ * a cache holds what its command compiled: `svc config path`'s would leave `svc tx list` compiling undici each time.
+ */
+function codeCacheFile(bundleFile, source, args) {
+  const build = /^\/\/ svc build ([0-9a-f]+)/.exec(source)?.[1];
+  const home = process.env.HOME ?? process.env.USERPROFILE;
+  const base =
+    process.env.XDG_CACHE_HOME ||
+    (process.platform === 'win32'
+      ? process.env.LOCALAPPDATA
+      : home && join(home, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
+  if (!build || !base) return undefined;
+  const mtime = Math.trunc(statSync(bundleFile).mtimeMs);
+  return join(base, 'svc', 'code-cache', `${build}-${mtime}-${process.versions.v8}-${process.arch}-${commandWords(args)}.bin`);
+}
+
+/** The command's name, as its first two words (`tx-list`), skipping the global options and their values. */
+function commandWords(args) {
+  const words = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const arg = args[i];
+    if (/^--(base-url|profile|timeout|retries)$/.test(arg)) i++;
+    else if (arg.startsWith('-')) continue;
+    else if (/^[a-z][a-z-]{0,30}$/.test(arg)) words.push(arg);
+    else break;
+  }
+  return words.join('-') || 'none';
+}
+
+/** Writes the cache whole (another svc may be reading it) and drops those of other builds. Failures only cost speed. */
+function saveCodeCache(cacheFile, data) {
+  try {
+    const directory = dirname(cacheFile);
+    mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, cacheFile);
+    const build = cacheFile.slice(directory.length + 1).split('-', 1)[0];
+    for (const name of readdirSync(directory)) {
+      const file = join(directory, name);
+      if (!name.startsWith(`${build}-`) && Date.now() - statSync(file).mtimeMs > 60_000) {
+        rmSync(file, { force: true });
+      }
+    }
+  } catch {
+    // A read-only or full cache directory: the next run compiles from source again.
+  }
 }

@@ -1,10 +1,19 @@
 // The build: tsc type-checks and emits dist/ (modules others import: the emulator, completion/generate), then
-// esbuild bundles the CLI into dist/svc.js with code splitting, which bin/svc.js loads: one file to read and
-// compile at start-up instead of ~100, and each command's own code (emulator, tables, spinner, conf) in a chunk
-// loaded only when that command runs.
+// esbuild bundles the CLI into one CommonJS script, dist/svc.js, which bin/svc.js compiles with V8's code cache:
+// - one file: no module resolution at start-up (Node 20's ES module loader spent ~15% of `svc tx list` resolving,
+//   reading and linking the ~20 chunks of a split build);
+// - a script compiled by bin/svc.js through vm.Script: the only way to reuse compiled code on Node 20, which has no
+//   compile cache for modules (module.enableCompileCache came in 22.1). The file is one function expression taking
+//   what a CommonJS module gets (exports, require, module, __filename, __dirname) and its own file URL, so the
+//   launcher compiles the file's text as read, without copying half a megabyte into a wrapper;
+// - still lazy: what a command imports with import() is bundled as a function that runs on first use, so start-up
+//   runs commander and our small modules only (test/unit/bundle.test.ts);
+// - big third-party packages no common command runs at start (conf with ajv, ora, cli-table3, proper-lockfile) stay
+//   out of it, each in dist/svc-vendor-<name>.cjs, required when used: the less source, the less to read and cache.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -15,12 +24,21 @@ const dist = new URL('../dist/', import.meta.url);
 const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json'], { stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
+/** What the bundle's function takes: a CommonJS module's parameters, and the bundle's file URL (import.meta.url). */
+const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, __svcModuleUrl';
+
+/** Packages bundled on their own (see above); the CLI requires dist/svc-vendor-<name>.cjs instead. */
+const VENDORED = ['conf', 'ora', 'cli-table3', 'proper-lockfile'];
+const vendorFile = (name) => `svc-vendor-${name}.cjs`;
+
 /**
  * Modules the CLI never runs but its dependencies load at start-up, replaced by stubs that fail loudly if ever used:
  * - undici's HTTP/2 client (svc speaks HTTP/1.1; allowH2 is off), which loads node:http2 and node:tls;
  * - node:child_process in commander (only for executable subcommands, which svc has none of);
  * - undici's fetch body helpers (with WebIDL and FormData), which its HTTP/1.1 client needs only for FormData or Blob
  *   request bodies; svc sends strings.
+ * And node:assert for undici: it only checks its own invariants with it (assert(x), assert.strictEqual, ...), while
+ * loading node's module costs ~2.5 ms of every request's start-up; the stub throws the same AssertionError-like error.
  */
 const unusedAtRuntime = {
   name: 'unused-at-runtime',
@@ -38,6 +56,7 @@ const unusedAtRuntime = {
       'undici-fetch-body',
       "module.exports = { extractBody() { throw new Error('svc sends no FormData or Blob bodies'); } };",
     );
+    const assert = stub('undici-assert', UNDICI_ASSERT);
     build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (args.importer.includes('undici') ? h2 : undefined));
     build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
       args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined,
@@ -45,34 +64,117 @@ const unusedAtRuntime = {
     build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
       args.importer.includes('node_modules/commander/') ? childProcess : undefined,
     );
+    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => (args.importer.includes('node_modules/undici/') ? assert : undefined));
   },
 };
 
-const { metafile } = await build({
-  plugins: [unusedAtRuntime],
-  entryPoints: { svc: 'src/cli.ts' },
-  outdir: 'dist',
-  // Chunks sit beside dist/svc.js (not in a subfolder), so `new URL('../package.json', import.meta.url)` holds in any of them.
-  chunkNames: 'svc-[name]-[hash]',
+/** What undici calls on node:assert: assert(), assert.ok/equal/strictEqual/notStrictEqual/deepStrictEqual/fail. */
+const UNDICI_ASSERT = `
+class AssertionError extends Error {
+  constructor(message) { super(message); this.name = 'AssertionError'; this.code = 'ERR_ASSERTION'; }
+}
+function check(value, message, fallback) {
+  if (value) return;
+  if (message instanceof Error) throw message;
+  throw new AssertionError(message === undefined ? fallback : message);
+}
+function assert(value, message) { check(value, message, 'The expression evaluated to a falsy value'); }
+assert.ok = assert;
+assert.equal = (a, b, message) => check(a == b, message, a + ' == ' + b);
+assert.strictEqual = (a, b, message) => check(Object.is(a, b), message, 'Expected values to be strictly equal');
+assert.notStrictEqual = (a, b, message) => check(!Object.is(a, b), message, 'Expected values to be strictly unequal');
+assert.deepStrictEqual = (a, b, message) => check(require('node:util').isDeepStrictEqual(a, b), message, 'Expected values to be strictly deep-equal');
+assert.fail = (message) => check(false, message, 'Failed');
+assert.AssertionError = AssertionError;
+module.exports = assert;
+`;
+
+/** The CLI's imports of vendored packages, pointed at their own files (kept as require() calls). */
+const vendored = {
+  name: 'vendored',
+  setup(build) {
+    const names = new RegExp(`^(${VENDORED.join('|')})$`);
+    build.onResolve({ filter: names }, (args) =>
+      args.importer.includes('node_modules/') ? undefined : { path: `./${vendorFile(args.path)}`, external: true },
+    );
+  },
+};
+
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  // Dependencies written as CommonJS (undici, cli-table3) call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  // import() becomes a require() run on first use (esbuild's lazy module wrappers): a script compiled by vm.Script
+  // has no module loader for import(), and a bundled module needs none.
+  supported: { 'dynamic-import': false },
   legalComments: 'none',
+  // Without comments and blanks the bundle is ~30% smaller: less to read and keep at each start. Names stay, for
+  // stack traces (--verbose).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
   metafile: true,
-});
+  write: false,
+};
 
-// Chunks of earlier builds go once they are a few minutes old (a build running beside this one may still use
-// its own); dist/ itself is never emptied, so a CLI started meanwhile still finds dist/svc.js.
-const written = new Set(Object.keys(metafile.outputs).map((path) => path.replace(/^dist\//, '')));
-for (const name of readdirSync(dist)) {
-  const file = new URL(name, dist);
-  if (/^svc-.*\.js$/.test(name) && !written.has(name) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
+const [cli, ...vendors] = await Promise.all([
+  build({
+    ...common,
+    plugins: [unusedAtRuntime, vendored],
+    entryPoints: { svc: 'src/cli.ts' },
+    outdir: 'dist',
+    // bin/svc.js passes the bundle's file URL: import.meta of an ES module has no meaning in a script.
+    define: { 'import.meta.url': '__svcModuleUrl' },
+  }),
+  ...VENDORED.map((name) =>
+    build({
+      ...common,
+      // The package's default export as module.exports: the CLI's `import x from 'name'` reads that, as Node does.
+      stdin: {
+        contents: `const m = require(${JSON.stringify(name)}); module.exports = m && m.__esModule ? m.default : m;`,
+        resolveDir: '.',
+        sourcefile: `vendor-${name}.cjs`,
+      },
+      outfile: `dist/${vendorFile(name)}`,
+      // ESM-only packages (conf, ora) use import.meta.url for nothing the CLI runs (their own file paths).
+      define: { 'import.meta.url': 'undefined' },
+    }),
+  ),
+]);
+
+/**
+ * Writes each output whole under a temporary name, then renames it: a CLI starting while the build runs reads the
+ * old file or the new one, never half of one. The bundle's first line names a hash of its content, which bin/svc.js
+ * keys its code cache with (V8 itself only checks a cached script's length), and the bundle is wrapped in its function.
+ */
+const written = new Set();
+for (const result of [cli, ...vendors]) {
+  for (const { path, contents } of result.outputFiles) {
+    let bytes = contents;
+    if (path.endsWith('/svc.js')) {
+      const hash = createHash('sha256').update(contents).digest('hex').slice(0, 16);
+      bytes = Buffer.concat([
+        Buffer.from(`// svc build ${hash}: run by bin/svc.js, not a module\n(function (${BUNDLE_PARAMETERS}) {\n`),
+        contents,
+        Buffer.from('\n})\n'),
+      ]);
+    }
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+    written.add(path.replace(/.*\//, ''));
+  }
 }
 
-// What each output holds, for the test that keeps start-up lean (the entry chunk must not carry keccak or the schemas).
-writeFileSync(new URL('meta.json', dist), JSON.stringify(metafile));
+// Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading
+// them): the chunks of the former split ES module build among them.
+for (const name of readdirSync(dist)) {
+  const file = new URL(name, dist);
+  if (/^svc(-.*)?\.(c?js|tmp)$/.test(name) && !written.has(name) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) {
+    rmSync(file, { force: true });
+  }
+}
+
+// What each output holds and which module imports which how, for the test that keeps start-up lean.
+writeFileSync(new URL('meta.json', dist), JSON.stringify(cli.metafile));

@@ -192,7 +192,7 @@ export function ioFlags(argv: readonly string[]): { noColor: boolean; quiet: boo
 
 /** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
 export async function main(argv: string[]): Promise<number> {
-  const io = createProcessIO(ioFlags(argv));
+  const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     const exitCode = signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated;
@@ -276,7 +276,7 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
   // Messages, reasons and hints quote the service, files and the command line (a token, a line, an address): each
   // is one line, without escape sequences, and at most a few KB, whatever came in.
   if (error instanceof InterruptedError) {
-    if (error.hint) io.err.write(`svc: ${quotedText(error.hint)}\n`);
+    if (error.hint) io.warn(`svc: ${quotedText(error.hint)}`);
     return error.exitCode;
   }
   // The reader of stdout left: nobody is there to tell.
@@ -285,15 +285,16 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
     const message = quotedText(error.message);
     const reason = error.reason === undefined ? undefined : quotedText(error.reason);
     const status = error.statusCode === undefined ? '' : ` (${error.statusCode}${reason ? ' ' + reason : ''})`;
-    io.err.write(`svc: ${message}${status}\n`);
-    if (error.hint) io.err.write(`${quotedText(error.hint)}\n`);
+    // Messages and hints are fitted to a terminal (io.warn); the --json line below stays one line for programs.
+    io.warn(`svc: ${message}${status}`);
+    if (error.hint) io.warn(quotedText(error.hint));
     if (globals.json) {
       io.err.write(JSON.stringify({ message, statusCode: error.statusCode ?? null, error: reason ?? null }) + '\n');
     }
     return error.exitCode;
   }
   const unexpected = error as Error;
-  io.err.write(`svc: unexpected error: ${quotedText(unexpected?.message ?? String(error))}\n`);
+  io.warn(`svc: unexpected error: ${quotedText(unexpected?.message ?? String(error))}`);
   if (globals.verbose && unexpected?.stack) {
     // The message part of a stack may have any number of lines; forty show every frame node keeps.
     io.err.write(
@@ -303,7 +304,7 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
         .map((line) => quotedText(line))
         .join('\n')}\n`,
     );
-  } else io.err.write('run again with --verbose for details\n');
+  } else io.warn('run again with --verbose for details');
   return ExitCode.failure;
 }
 

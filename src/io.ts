@@ -1,6 +1,7 @@
 // The IO object: streams, terminal facts and colour decided once, output with backpressure, a lazy spinner; and
 // reading what the user names (files, FIFOs, stdin) so that an interrupt always ends the wait.
 import type { Readable, Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { OutputError } from './errors.js';
 import { interruption } from './interrupt.js';
 
@@ -21,11 +22,13 @@ export interface IO {
   readonly colorEnabled: boolean;
   /** stdout's width in columns, read when asked (a terminal may be resized): see terminalWidth. */
   readonly columns: number;
+  /** stderr's width in columns, as `columns` is stdout's: what warnings and prompts are fitted to. */
+  readonly stderrColumns: number;
   readonly quiet: boolean;
   readonly env: NodeJS.ProcessEnv;
   /** Writes to stdout, waiting for 'drain' when the reader is slower than we are. */
   write(text: string | Uint8Array): Promise<void>;
-  /** One line to stderr. */
+  /** One line to stderr; on a terminal, broken at spaces into lines that fit its width. */
   warn(line: string): void;
   /** A spinner on stderr when it is a terminal and not --quiet/--json; else a no-op. */
   spinner(json: boolean): Promise<Spinner>;
@@ -64,7 +67,7 @@ export function terminalWidth(stream: { columns?: number } | undefined, env: Nod
   return 80;
 }
 
-export function createProcessIO(options: { noColor: boolean; quiet: boolean }): IO {
+export async function createProcessIO(options: { noColor: boolean; quiet: boolean }): Promise<IO> {
   const out = process.stdout;
   const err = process.stderr;
   const isStdoutTTY = Boolean(out.isTTY);
@@ -74,22 +77,35 @@ export function createProcessIO(options: { noColor: boolean; quiet: boolean }): 
   err.on('error', () => {});
   // stdout's failures are kept and raised by the next write or flushOutput.
   watchOutput(out);
+  const stderrColumns = () => terminalWidth(err, process.env);
+  // On a terminal, warnings are fitted to its width: a line wider than it would be cut mid-word by the terminal, or
+  // overlap the spinner's line. (Display widths need string-width: loaded only then.)
+  const { wrapLines } = isStderrTTY ? await import('./render/width.js') : { wrapLines: undefined };
+  const fitToStderr = (text: string) => (wrapLines ? wrapLines(text, stderrColumns()) : text);
   return {
     out,
     err,
-    in: process.stdin,
+    // process.stdin is made on first use (a stream over /dev/null, a pipe or a terminal): most commands never read it.
+    get in() {
+      return process.stdin;
+    },
     isStdoutTTY,
     isStderrTTY,
-    isStdinTTY: Boolean(process.stdin.isTTY),
+    get isStdinTTY() {
+      return isatty(0);
+    },
     colorEnabled: decideColor({ env: process.env, noColorFlag: options.noColor, isTTY: isStdoutTTY }),
     get columns() {
       return terminalWidth(out, process.env);
+    },
+    get stderrColumns() {
+      return stderrColumns();
     },
     quiet: options.quiet,
     env: process.env,
     write: (text) => writeWithBackpressure(out, text),
     warn: (line) => {
-      err.write(line + '\n');
+      err.write(fitToStderr(line) + '\n');
     },
     async spinner(json) {
       if (!isStderrTTY || options.quiet || json || process.env.TERM === 'dumb') return NO_SPINNER;
@@ -184,7 +200,6 @@ export async function openInputFile(path: string): Promise<Readable> {
       const { Socket } = await import('node:net');
       return new Socket({ fd, readable: true, writable: false });
     }
-    const { isatty } = await import('node:tty');
     // Read in node's thread pool, a terminal would hold it as a FIFO would; `-` (stdin) is how to type input.
     if (isatty(fd)) throw Object.assign(new Error(`${path} is a terminal`), { code: 'ETERMINAL' });
     // A directory opens fine and fails on the first read (EISDIR), as the stream reports it.

@@ -25,12 +25,13 @@ export async function confirm(io: IO, question: string): Promise<boolean> {
  */
 export async function readHidden(io: IO, question: string, interrupt?: AbortSignal): Promise<string> {
   const { emitKeypressEvents } = await import('node:readline');
+  const { wrapLines } = await import('./render/width.js');
   const input = io.in as NodeJS.ReadStream;
   emitKeypressEvents(input);
   const wasRaw = Boolean(input.isRaw);
   // Echo off before the question shows: a key pasted the moment it appears must not be echoed by the terminal.
   input.setRawMode?.(true);
-  io.err.write(question);
+  io.err.write(io.isStderrTTY ? wrapLines(question, io.stderrColumns) : question);
   return new Promise<string>((resolve, reject) => {
     let value = '';
     const finish = (error?: Error) => {

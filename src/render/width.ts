@@ -52,8 +52,9 @@ export function shortenMiddle(text: string, width: number): string {
 }
 
 /**
- * Prose fitted to `width` columns, broken at spaces (a single word wider than the width stays whole). A line that is
- * a shell command (`Next page: svc ...`) is broken with " \" continuations, so it still pastes as one command.
+ * Prose fitted to `width` columns, broken at spaces; a word wider than the width (a path) is cut where the terminal
+ * would cut it. A line that is a shell command (`Next page: svc ...`) is broken with " \" continuations only, so it
+ * still pastes as one command (a word of it wider than the width stays whole).
  */
 export function wrapLines(text: string, width: number): string {
   return text
@@ -70,7 +71,23 @@ export function wrapLines(text: string, width: number): string {
 function breakAtSpaces(line: string, width: number, continuation: string): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of line.split(' ')) {
+  for (let word of line.split(' ')) {
+    if (continuation === '' && displayWidth(word) > width) {
+      // Whatever fits beside the line so far (after a space), then whole widths of it, then the rest as a word.
+      const room = current === '' ? width : width - displayWidth(current) - 1;
+      const head = room > 0 ? fitStart(word, room) : '';
+      if (head !== '') lines.push(current === '' ? head : `${current} ${head}`);
+      else if (current !== '') lines.push(current);
+      current = '';
+      word = word.slice(head.length);
+      while (displayWidth(word) > width) {
+        // A character wider than the whole width (a CJK one in 1 column) goes on a line of its own.
+        const piece = fitStart(word, width) || graphemes.segment(word)[Symbol.iterator]().next().value!.segment;
+        lines.push(piece);
+        word = word.slice(piece.length);
+      }
+      if (word === '') continue;
+    }
     const candidate = current === '' ? word : `${current} ${word}`;
     if (current !== '' && displayWidth(candidate) > width) {
       lines.push(current + continuation);
@@ -79,6 +96,6 @@ function breakAtSpaces(line: string, width: number, continuation: string): strin
       current = candidate;
     }
   }
-  lines.push(current);
+  if (current !== '' || lines.length === 0) lines.push(current);
   return lines;
 }

@@ -34,6 +34,12 @@ afterAll(async () => {
 
 function expectFits(run: PtyRun, columns: number): void {
   expect(run.exitCode, run.output.slice(-500)).toBe(0);
+  expectWithin(run, columns);
+}
+
+/** Bounded output and, from 20 columns up, every line (stdout and stderr: messages, hints, the prompt) within the width. */
+function expectWithin(run: PtyRun, columns: number): void {
+  expect(run.waitTimedOut, run.output).toBe(false);
   expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
   if (columns >= 20) {
     const wide = visibleLines(run.output).filter((line) => displayWidth(line) > columns);
@@ -68,16 +74,47 @@ describe.concurrent.each(WIDTHS)('a terminal of %i columns', (columns) => {
     if (columns >= 20) expect(runs[0]!.output).toMatch(/success|failed/);
   });
 
-  it('config set api-key takes the key at the hidden prompt', async () => {
+  it('config set api-key takes the key at the hidden prompt; the prompt and what was set fit', async () => {
     const configDir = freshConfigDir();
     const run = await runInPty(['config', 'set', 'api-key'], {
       configDir,
       columns,
-      steps: [{ waitFor: 'input hidden' }, { type: 'sk_abc' }, { type: '\u001b[D' }, { type: '\u001b[C' }, { type: 'def\r' }],
+      // The prompt is fitted to the width too: in one column, one character a line.
+      steps: [
+        { waitFor: columns === 1 ? ':' : 'hidden)' },
+        { type: 'sk_abc' },
+        { type: '\u001b[D' },
+        { type: '\u001b[C' },
+        { type: 'def\r' },
+      ],
     });
-    expect(run.exitCode, run.output).toBe(0);
-    expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
+    expectFits(run, columns);
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default['api-key']).toBe('sk_abcdef');
+    // The status line names the config file, a path often wider than the terminal: cut where the terminal would cut it.
+    if (columns >= 20) expect(visibleLines(run.output).join('')).toContain(join(configDir, 'config.json'));
+  });
+
+  it('error messages, their hints and warnings on stderr fit as well', async () => {
+    const [failed, usage, unknownOption, keyAsArgument] = await Promise.all([
+      // A 503 with no retry left: the message and its hint.
+      runInPty(['tx', 'list', '--retries', '0'], { baseUrl: server.url, columns }),
+      runInPty(['webhook', 'create', '--url', 'ftp://hooks.example.com/receiver', '--chain-id', '43113', '--address', ADDRESS], {
+        ...env(),
+        columns,
+      }),
+      runInPty(['webhook', 'addresses', webhookId, '--all', '--no-such-option'], { ...env(), columns }),
+      // The warning about a key on the command line, then what was set where.
+      runInPty(['config', 'set', 'api-key', 'sk_given_on_the_command_line'], { configDir: freshConfigDir(), columns }),
+    ]);
+    expect([failed, usage, unknownOption, keyAsArgument].map((run) => run.exitCode)).toEqual([1, 2, 2, 0]);
+    for (const run of [failed, usage, unknownOption, keyAsArgument]) expectWithin(run, columns);
+    if (columns >= 20) {
+      const shown = (run: PtyRun) => visibleLines(run.output).join(' ');
+      expect(shown(failed)).toMatch(/^svc: /);
+      expect(shown(usage)).toContain('--url');
+      expect(shown(unknownOption)).toContain('--no-such-option');
+      expect(shown(keyAsArgument)).toMatch(/shell\s+history/);
+    }
   });
 });
 

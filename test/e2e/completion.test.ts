@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { missing } from '../helpers/tools.js';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
@@ -37,37 +37,33 @@ describe('svc completion <shell>', () => {
     expect(result.stderr).toMatch(/^svc: .*bash, zsh, fish/);
   });
 
-  // These stay processes: they watch what a fresh `node bin/svc.js` loads, which only a new process can show.
-  // Every module the process loads is logged by a load hook; esbuild bundles name each package they inline
-  // in a "// node_modules/<package>/..." comment, so bundled chunks are checked by their text.
-  const HEAVY = /node_modules\/(undici|conf|ora|chalk|cli-table3)\//;
-  const HOOKS = `
-import { appendFileSync } from 'node:fs';
-export async function load(url, context, nextLoad) {
-  appendFileSync(process.env.SVC_LOADED_LOG, url + '\\n');
-  return nextLoad(url, context);
-}`;
+  // These stay processes: they watch what a fresh `node bin/svc.js` runs, which only a new process can show. V8's
+  // coverage (NODE_V8_COVERAGE) lists every function that ran: the bundle wraps each package module it holds in a
+  // function named after its path ("node_modules/<package>/...") and run on first use; the vendored packages are
+  // files of their own (dist/svc-vendor-<package>.cjs).
+  const HEAVY = /^node_modules\/(undici|conf|ora|chalk|cli-table3)\//;
+  const VENDORED = /\/svc-vendor-(conf|ora|cli-table3)\.cjs$/;
+  interface ScriptCoverage {
+    url: string;
+    functions: Array<{ functionName: string; ranges: Array<{ count: number }> }>;
+  }
   async function heavyModulesLoaded(args: string[]): Promise<string[]> {
     const directory = mkdtempSync(join(tmpdir(), 'svc-loaded-'));
-    writeFileSync(join(directory, 'hooks.mjs'), HOOKS);
-    writeFileSync(
-      join(directory, 'register.mjs'),
-      `import { register } from 'node:module';\nregister(${JSON.stringify('file://' + join(directory, 'hooks.mjs'))});\n`,
-    );
-    const log = join(directory, 'loaded.txt');
-    writeFileSync(log, '');
-    await execa('node', ['--import', join(directory, 'register.mjs'), BIN, ...args], {
+    const coverage = join(directory, 'coverage');
+    await execa('node', [BIN, ...args], {
       reject: false,
-      env: { SVC_LOADED_LOG: log, SVC_CONFIG_DIR: directory, NO_COLOR: '1' },
+      env: { NODE_V8_COVERAGE: coverage, SVC_CONFIG_DIR: directory, NO_COLOR: '1' },
     });
-    const urls = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter((url) => url.startsWith('file:'));
-    expect(urls.length).toBeGreaterThan(1);
-    return urls.flatMap((url) => {
-      const match = HEAVY.exec(url) ?? HEAVY.exec(readFileSync(new URL(url), 'utf8'));
-      return match ? [match[1]!] : [];
+    const scripts = readdirSync(coverage)
+      .flatMap((file) => (JSON.parse(readFileSync(join(coverage, file), 'utf8')) as { result: ScriptCoverage[] }).result)
+      .filter((script) => script.url.startsWith('file:'));
+    expect(scripts.some((script) => script.url.endsWith('/dist/svc.js'))).toBe(true);
+    const ran = scripts.flatMap((script) => {
+      const vendored = VENDORED.exec(script.url);
+      if (vendored) return [vendored[1]!];
+      return script.functions.filter((fn) => fn.ranges[0]!.count > 0).flatMap((fn) => HEAVY.exec(fn.functionName)?.[1] ?? []);
     });
+    return [...new Set(ran)];
   }
 
   it('loads none of undici, conf, ora, chalk, cli-table3', async () => {

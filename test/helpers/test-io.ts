@@ -50,6 +50,7 @@ export function createTestIO(options: TestIOOptions = {}): TestIO {
     isStdinTTY: Boolean(options.stdinTTY),
     colorEnabled: decideColor({ env, noColorFlag: Boolean(options.noColor), isTTY: stdoutTTY }),
     columns: terminalWidth({ columns: options.columns }, env),
+    stderrColumns: terminalWidth({ columns: options.columns }, env),
     quiet: Boolean(options.quiet),
     env,
     write: (text) => writeWithBackpressure(out, text),

@@ -1,43 +1,63 @@
-// Start-up stays lean: what bin/svc.js loads before any command runs (the entry chunk and the chunks it imports
-// statically) holds commander and our own small modules, never keccak, the schemas, undici, tables, spinner or conf.
+// Start-up stays lean: the bundle (dist/svc.js, one script) runs at start only what the CLI's entry imports statically:
+// commander and our own small modules, never keccak, the schemas, undici, tables, spinner or conf, which run on first
+// use (import() in the source); and the big vendored packages are not in it at all.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 interface Metafile {
-  outputs: Record<string, { inputs: Record<string, unknown>; imports: Array<{ path: string; kind: string }> }>;
+  inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
 
-function loadedAtStart(meta: Metafile): string[] {
+/** What runs when the bundle starts: the modules src/cli.ts reaches through static imports and require() calls. */
+function runAtStart(meta: Metafile): string[] {
   const seen = new Set<string>();
-  const visit = (output: string) => {
-    if (seen.has(output)) return;
-    seen.add(output);
-    for (const imported of meta.outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && imported.path.startsWith('dist/')) visit(imported.path);
+  const visit = (input: string) => {
+    if (seen.has(input)) return;
+    seen.add(input);
+    for (const imported of meta.inputs[input]?.imports ?? []) {
+      if (!imported.external && (imported.kind === 'import-statement' || imported.kind === 'require-call')) visit(imported.path);
     }
   };
-  visit('dist/svc.js');
-  return [...seen].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+  visit('src/cli.ts');
+  return [...seen];
 }
+
+const packageOf = (input: string) => input.split('node_modules/')[1]!.split('/')[0]!;
 
 describe('the bundle built by npm run build', () => {
   const meta = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'meta.json'), 'utf8')) as Metafile;
-  const inputs = loadedAtStart(meta);
+  const atStart = runAtStart(meta);
+  const bundled = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
 
-  it('loads commander and our own modules at start-up, and nothing heavy', () => {
-    const packages = new Set(
-      inputs.filter((input) => input.includes('node_modules/')).map((input) => input.split('node_modules/')[1]!.split('/')[0]),
-    );
-    expect([...packages]).toEqual(['commander']);
-    expect(inputs.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules)|api|render\/table)/.test(input))).toEqual([]);
+  it('runs commander and our own modules at start-up, and nothing heavy', () => {
+    expect(atStart).toContain('src/commands/tx-list.ts');
+    expect([...new Set(atStart.filter((input) => input.includes('node_modules/')).map(packageOf))]).toEqual(['commander']);
+    expect(atStart.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules)|api|render\/table)/.test(input))).toEqual([]);
   });
 
-  it('keeps keccak and the schemas out of what every command loads, but in the bundle', () => {
-    const all = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
-    expect(all.some((input) => input.endsWith('src/evm/keccak.ts'))).toBe(true);
-    expect(all.some((input) => input.endsWith('src/schema/transactions.ts'))).toBe(true);
-    expect(inputs.some((input) => input.endsWith('src/evm/keccak.ts') || input.includes('node_modules/@noble/'))).toBe(false);
+  it('keeps keccak and the schemas out of what every command runs, but in the bundle', () => {
+    expect(bundled.some((input) => input.endsWith('src/evm/keccak.ts'))).toBe(true);
+    expect(bundled.some((input) => input.endsWith('src/schema/transactions.ts'))).toBe(true);
+    expect(atStart.some((input) => input.endsWith('src/evm/keccak.ts') || input.includes('node_modules/@noble/'))).toBe(false);
+  });
+
+  it('leaves conf (with ajv), ora, cli-table3 and proper-lockfile to their own files, required when used', () => {
+    expect(bundled.some((input) => input.includes('node_modules/undici/'))).toBe(true);
+    const vendored = ['conf', 'ajv', 'ora', 'cli-table3', 'proper-lockfile'];
+    expect(bundled.filter((input) => input.includes('node_modules/') && vendored.includes(packageOf(input)))).toEqual([]);
+    const required = Object.values(meta.inputs).flatMap((input) =>
+      input.imports.filter((imported) => imported.external).map((imported) => imported.path),
+    );
+    expect(required).toEqual(
+      expect.arrayContaining([
+        './svc-vendor-conf.cjs',
+        './svc-vendor-ora.cjs',
+        './svc-vendor-cli-table3.cjs',
+        './svc-vendor-proper-lockfile.cjs',
+      ]),
+    );
   });
 });
