@@ -25,7 +25,7 @@ __svc_node() {
         __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
-        __svc_commands='create list get update addresses deactivate activate apply listen'
+        __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -77,8 +77,26 @@ __svc_node() {
         __svc_value_options='-f --file --base-url --profile --timeout --retries'
         ;;
     'svc webhook listen')
-        __svc_options='--port --host --path --forward-to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --path --forward-to --base-url --profile --timeout --retries'
+        __svc_options='--port --host --path --forward-to --verify --secret-file -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --path --forward-to --secret-file --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook verify')
+        __svc_options='--signature --secret-file -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--signature --secret-file --base-url --profile --timeout --retries'
+        ;;
+    'svc webhook secret')
+        __svc_commands='show rotate'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook secret show')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc webhook secret rotate')
+        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc event-signature')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

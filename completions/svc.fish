@@ -10,9 +10,11 @@ function __svc_subcommands
         case 'svc tx'
             printf '%s\n' list help
         case 'svc webhook'
-            printf '%s\n' create list get update addresses deactivate activate apply listen help
+            printf '%s\n' create list get update addresses deactivate activate apply listen verify secret help
         case 'svc webhook addresses'
             printf '%s\n' list add remove help
+        case 'svc webhook secret'
+            printf '%s\n' show rotate help
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
@@ -54,7 +56,15 @@ function __svc_value_options
         case 'svc webhook apply'
             printf '%s\n' -f --file --base-url --profile --timeout --retries
         case 'svc webhook listen'
-            printf '%s\n' --port --host --path --forward-to --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --path --forward-to --secret-file --base-url --profile --timeout --retries
+        case 'svc webhook verify'
+            printf '%s\n' --signature --secret-file --base-url --profile --timeout --retries
+        case 'svc webhook secret'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook secret show'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc webhook secret rotate'
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc event-signature'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc config'
@@ -140,14 +150,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
@@ -180,6 +190,8 @@ complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webho
 complete -c svc -n '__svc_is "svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
+complete -c svc -n '__svc_is "svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
+complete -c svc -n '__svc_is "svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
 complete -c svc -n '__svc_is "svc webhook"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
 complete -c svc -n '__svc_is "help:svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
@@ -190,6 +202,8 @@ complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a 
 complete -c svc -n '__svc_is "help:svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
+complete -c svc -n '__svc_is "help:svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
+complete -c svc -n '__svc_is "help:svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
 complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
 
 # svc webhook create
@@ -280,7 +294,29 @@ complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen
 complete -c svc -n '__svc_is "svc webhook listen"' -l host -x -d 'address to listen on'
 complete -c svc -n '__svc_is "svc webhook listen"' -l path -x -d 'accept notifications only at this path (default: any path)'
 complete -c svc -n '__svc_is "svc webhook listen"' -l forward-to -x -d 'relay each message to this URL and show its status (the sender gets that outcome)'
+complete -c svc -n '__svc_is "svc webhook listen"' -l verify -d 'check each signature: answer 401 to a missing or wrong one, and neither show nor forward that message'
+complete -c svc -n '__svc_is "svc webhook listen"' -l secret-file -x -d 'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
 complete -c svc -n '__svc_is "svc webhook listen"' -s h -l help -d 'show help'
+
+# svc webhook verify
+complete -c svc -n '__svc_is "svc webhook verify"' -l signature -x -d 'the value of the x-signature header the body came with (required)'
+complete -c svc -n '__svc_is "svc webhook verify"' -l secret-file -x -d 'read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
+complete -c svc -n '__svc_is "svc webhook verify"' -s h -l help -d 'show help'
+
+# svc webhook secret
+complete -c svc -n '__svc_is "svc webhook secret"' -a show -d 'Print the key\'s shared secret (hex), the one notifications are signed with'
+complete -c svc -n '__svc_is "svc webhook secret"' -a rotate -d 'Replace the shared secret with a new one and print it; receivers must switch to it'
+complete -c svc -n '__svc_is "svc webhook secret"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc webhook secret"' -a show -d 'Print the key\'s shared secret (hex), the one notifications are signed with'
+complete -c svc -n '__svc_is "help:svc webhook secret"' -a rotate -d 'Replace the shared secret with a new one and print it; receivers must switch to it'
+complete -c svc -n '__svc_is "svc webhook secret"' -s h -l help -d 'show help'
+
+# svc webhook secret show
+complete -c svc -n '__svc_is "svc webhook secret show"' -s h -l help -d 'show help'
+
+# svc webhook secret rotate
+complete -c svc -n '__svc_is "svc webhook secret rotate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook secret rotate"' -s h -l help -d 'show help'
 
 # svc event-signature
 complete -c svc -n '__svc_is "svc event-signature"' -s h -l help -d 'show help'

@@ -33,6 +33,9 @@ import * as webhookGet from './commands/webhook-get.js';
 import * as webhookList from './commands/webhook-list.js';
 import * as webhookListen from './commands/webhook-listen.js';
 import * as webhookUpdate from './commands/webhook-update.js';
+import * as webhookSecretRotate from './commands/webhook-secret-rotate.js';
+import * as webhookSecretShow from './commands/webhook-secret-show.js';
+import * as webhookVerify from './commands/webhook-verify.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -87,7 +90,7 @@ export function buildProgram(action: Action): Command {
           'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
         ],
       ]) +
-        '\nEnvironment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, NO_COLOR, FORCE_COLOR\n' +
+        '\nEnvironment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, SVC_WEBHOOK_SECRET, NO_COLOR, FORCE_COLOR\n' +
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
@@ -100,7 +103,7 @@ export function buildProgram(action: Action): Command {
   const webhook = program
     .command('webhook')
     .description(
-      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file',
+      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures',
     )
     .addHelpText(
       'after',
@@ -126,6 +129,16 @@ export function buildProgram(action: Action): Command {
   webhookActivate.register(webhook, action);
   webhookApply.register(webhook, action);
   webhookListen.register(webhook, action);
+  webhookVerify.register(webhook, action);
+  const secret = webhook
+    .command('secret')
+    .description('The shared secret notifications are signed with: show it, rotate it')
+    .addHelpText(
+      'after',
+      examples([['keep it in a file for verify and listen --verify', '(umask 077; svc webhook secret show > webhook-secret)']]),
+    );
+  webhookSecretShow.register(secret, action);
+  webhookSecretRotate.register(secret, action);
 
   eventSignature.register(program, action);
 

@@ -260,19 +260,53 @@ export async function forEachLine(
 }
 
 /** The whole of a stream as UTF-8 text; `interrupt` destroys the stream and rejects with its reason. */
-export function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
+export async function readStreamText(stream: Readable, interrupt?: AbortSignal): Promise<string> {
+  return (await readStreamBytes(stream, { interrupt })).toString('utf8');
+}
+
+/** The bytes of a file the user named (see openInputFile); past `maxBytes` it stops reading and rejects with a TooLargeError. */
+export async function readInputFileBytes(path: string, limits: ReadLimits = {}): Promise<Buffer> {
+  return readStreamBytes(await openInputFile(path), limits);
+}
+
+export interface ReadLimits {
+  interrupt?: AbortSignal;
+  /** More than this many bytes: the stream is destroyed and the read rejects with a TooLargeError. */
+  maxBytes?: number;
+}
+
+/** Input longer than the reader accepts (a body piped from the wrong place, /dev/zero). */
+export class TooLargeError extends Error {
+  readonly code = 'ETOOLARGE';
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+  }
+}
+
+/** The whole of a stream as bytes, exactly as read; `interrupt` destroys the stream and rejects with its reason. */
+export function readStreamBytes(stream: Readable, { interrupt, maxBytes = Infinity }: ReadLimits = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    let size = 0;
     let settled = false;
     const finish = (error?: unknown) => {
       if (settled) return;
       settled = true;
       interrupt?.removeEventListener('abort', onInterrupt);
       stream.off('data', onData);
-      if (error === undefined) resolve(Buffer.concat(chunks).toString('utf8'));
+      if (error === undefined) resolve(Buffer.concat(chunks));
       else reject(error);
     };
-    const onData = (chunk: Buffer | string) => chunks.push(Buffer.from(chunk));
+    const onData = (chunk: Buffer | string) => {
+      const bytes = Buffer.from(chunk);
+      size += bytes.length;
+      if (size > maxBytes) {
+        finish(new TooLargeError(maxBytes));
+        stream.destroy();
+        return;
+      }
+      chunks.push(bytes);
+    };
     const onInterrupt = () => {
       finish(interruption(interrupt));
       stream.destroy();

@@ -8,12 +8,17 @@ import { displayUrl, isLoopbackHost } from '../settings/resolve.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 import { quotedText } from '../render/text.js';
+import { parseSecretSource } from './shared/webhook-secret.js';
+import type { SecretSource } from './shared/webhook-secret.js';
+import type { SignatureCheck } from '../receiver/index.js';
 
 export interface WebhookListenFlags {
   port: string;
   host: string;
   path?: string;
   forwardTo?: string;
+  verify?: boolean;
+  secretFile?: string;
 }
 
 export interface WebhookListenOptions {
@@ -21,6 +26,8 @@ export interface WebhookListenOptions {
   host: string;
   path?: string;
   forwardTo?: string;
+  /** With --verify: where the shared secret comes from. */
+  verify?: SecretSource;
 }
 
 export function register(webhook: Command, action: Action): void {
@@ -31,6 +38,11 @@ export function register(webhook: Command, action: Action): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--path <path>', 'accept notifications only at this path (default: any path)')
     .option('--forward-to <url>', 'relay each message to this URL and show its status (the sender gets that outcome)')
+    .option('--verify', 'check each signature: answer 401 to a missing or wrong one, and neither show nor forward that message')
+    .option(
+      '--secret-file <path>',
+      'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)',
+    )
     .addHelpText(
       'after',
       examples([
@@ -43,20 +55,26 @@ export function register(webhook: Command, action: Action): void {
           'relay to your app and keep a JSON log',
           'svc webhook listen --forward-to http://localhost:3000/hooks --json | tee messages.jsonl',
         ],
-      ]),
+        ['reject forged messages, as your receiver must (secret from the service)', 'svc webhook listen --verify'],
+        ['the same offline, with the secret in a file', 'svc webhook listen --verify --secret-file webhook-secret'],
+      ]) +
+        '\nWith --verify the secret comes from --secret-file, else SVC_WEBHOOK_SECRET, else the service (read once at start;\n' +
+        'after a mismatch it is read from the service again, at most every 10 seconds, so a rotation is picked up).\n',
     )
-    .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags), context)));
+    .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags, context.io.env), context)));
 }
 
-export function parseWebhookListenOptions(flags: WebhookListenFlags): WebhookListenOptions {
+export function parseWebhookListenOptions(flags: WebhookListenFlags, env: NodeJS.ProcessEnv = {}): WebhookListenOptions {
   if (flags.path !== undefined && (!flags.path.startsWith('/') || /[\s?#\p{Cc}]/u.test(flags.path))) {
     throw new UsageError(`--path "${flags.path}": must start with "/" and hold no spaces, "?" or "#"`);
   }
+  if (flags.secretFile !== undefined && !flags.verify) throw new UsageError('--secret-file is used with --verify: add --verify');
   return {
     port: parseInteger('--port', flags.port, 0, 65535),
     host: flags.host,
     path: flags.path,
     forwardTo: flags.forwardTo === undefined ? undefined : parseForwardTo(flags.forwardTo),
+    verify: flags.verify ? parseSecretSource(flags.secretFile, env) : undefined,
   };
 }
 
@@ -91,13 +109,21 @@ export async function run(options: WebhookListenOptions, context: CommandContext
     import('../render/notifications.js'),
     import('../render/json.js'),
   ]);
+  // The secret is read before the port is opened: a receiver that cannot verify must not look ready.
+  const verifier = options.verify ? await startVerifier(options.verify, context) : undefined;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   try {
     receiver = await startReceiver({
       ...options,
+      checkSignature: verifier,
       onEvent(event) {
         if (event.kind === 'malformed') {
           io.warn(`svc: malformed notification answered 400: ${quotedText(event.reason)}`);
+          return;
+        }
+        if (event.kind === 'unverified') {
+          const which = event.messageId === undefined ? 'a message' : `message ${quotedText(event.messageId)}`;
+          io.warn(`svc: rejected ${which} (answered 401): invalid signature: ${event.reason}`);
           return;
         }
         if (event.kind === 'rejected') {
@@ -130,4 +156,49 @@ export async function run(options: WebhookListenOptions, context: CommandContext
   );
   await untilInterrupted(context.interrupt);
   await receiver.close();
+}
+
+/** After a mismatch, the secret is asked for again at most this often: forged messages cannot make listen flood the service. */
+const SECRET_REFRESH_INTERVAL_MS = 10_000;
+
+/**
+ * Checks signatures with the secret read once at start. A secret from the service may be rotated while listen runs:
+ * on a mismatch it is fetched again (one fetch for every message that is waiting, at most every 10 s) and the
+ * message checked once more with the new one. A secret from a file or the environment is the user's to change.
+ */
+async function startVerifier(
+  source: SecretSource,
+  context: CommandContext,
+): Promise<(body: string, signature: string | undefined) => Promise<SignatureCheck>> {
+  const [{ fetchSecret, loadSecret }, { verifyBody }] = await Promise.all([
+    import('./shared/webhook-secret.js'),
+    import('../signature/index.js'),
+  ]);
+  let secret = await loadSecret(source, context);
+  let refreshing: Promise<void> | undefined;
+  // The first mismatch may fetch at once: a rotation right after start is the common case.
+  let lastRefresh = -Infinity;
+  const refresh = (): Promise<void> =>
+    (refreshing ??= (async () => {
+      lastRefresh = Date.now();
+      try {
+        const fresh = await fetchSecret(context);
+        if (fresh !== secret) context.io.warn('svc: the shared secret was rotated on the service: checking with the new one');
+        secret = fresh;
+      } catch (error) {
+        // The old secret stays in use; the sender retries, and the next mismatch tries again.
+        if (!context.interrupt.aborted)
+          context.io.warn(`svc: could not fetch the shared secret again: ${quotedText((error as Error).message)}`);
+      } finally {
+        refreshing = undefined;
+      }
+    })());
+  return async (body, signature) => {
+    const verdict = verifyBody(secret, body, signature);
+    if (verdict.valid || source.kind !== 'service' || signature === undefined || signature.trim() === '') return verdict;
+    const used = secret;
+    if (refreshing) await refreshing;
+    else if (Date.now() - lastRefresh >= SECRET_REFRESH_INTERVAL_MS) await refresh();
+    return secret === used ? verdict : verifyBody(secret, body, signature);
+  };
 }

@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
 import { ReceivedNotificationSchema } from '../schema/notifications.js';
 import type { ReceivedNotification } from '../schema/notifications.js';
+import { MAX_NOTIFICATION_BYTES } from '../schema/rules.js';
+import { SIGNATURE_HEADER } from '../signature/index.js';
 
 export interface ReceiverOptions {
   port: number;
@@ -12,8 +14,15 @@ export interface ReceiverOptions {
   path?: string;
   /** Each message is relayed here; its status is what the sender gets back. */
   forwardTo?: string;
+  /**
+   * With --verify: checks each message's signature (the raw body and its x-signature header) before anything else is
+   * done with it; an invalid one is answered 401, reported as `unverified`, and neither shown nor forwarded.
+   */
+  checkSignature?(body: string, signature: string | undefined): Promise<SignatureCheck>;
   onEvent(event: ReceiverEvent): void;
 }
+
+export type SignatureCheck = { valid: true } | { valid: false; reason: string };
 
 export type ReceiverEvent =
   | {
@@ -23,9 +32,13 @@ export type ReceiverEvent =
       body: string;
       receivedAt: Date;
       duplicate: boolean;
+      /** Its signature was checked and is right (only with `checkSignature`). */
+      verified: boolean;
       forward?: { status?: number; error?: string };
     }
   | { kind: 'malformed'; reason: string; receivedAt: Date }
+  /** Answered 401: the signature is missing or wrong. `messageId` when the body holds a readable one. */
+  | { kind: 'unverified'; reason: string; messageId?: string; receivedAt: Date }
   | { kind: 'rejected'; method: string; path: string; status: number; receivedAt: Date };
 
 export interface RunningReceiver {
@@ -33,8 +46,8 @@ export interface RunningReceiver {
   close(): Promise<void>;
 }
 
-/** Bodies larger than this are refused: a notification is a few kilobytes. */
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Bodies larger than this are refused. */
+const MAX_BODY_BYTES = MAX_NOTIFICATION_BYTES;
 /** How many messageIds are remembered for duplicate detection; the oldest are forgotten first. */
 const REMEMBERED_MESSAGE_IDS = 100_000;
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -72,6 +85,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
       options.onEvent({ kind: 'malformed', reason: `body larger than ${MAX_BODY_BYTES} bytes`, receivedAt });
       return answer(response, 413, { message: 'body too large' });
     }
+    const signatureHeader = request.headers[SIGNATURE_HEADER];
+    const signature = Array.isArray(signatureHeader) ? signatureHeader[0] : signatureHeader;
+    if (options.checkSignature) {
+      const check = await options.checkSignature(body, signature);
+      if (!check.valid) {
+        options.onEvent({ kind: 'unverified', reason: check.reason, messageId: readableMessageId(body), receivedAt });
+        return answer(response, 401, { message: `invalid signature: ${check.reason}` });
+      }
+    }
     const checked = checkNotification(body);
     if (typeof checked === 'string') {
       options.onEvent({ kind: 'malformed', reason: checked, receivedAt });
@@ -82,11 +104,19 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     let status = 200;
     let forward: { status?: number; error?: string } | undefined;
     if (forwardTarget) {
-      forward = await relay(forwardTarget, body, request.headers['content-type']);
+      forward = await relay(forwardTarget, body, request.headers['content-type'], signature);
       // The sender learns how the real consumer fared, so its retries can be rehearsed too.
       status = forward.status !== undefined && forward.status >= 200 && forward.status < 300 ? 200 : 502;
     }
-    options.onEvent({ kind: 'message', message: checked, body, receivedAt, duplicate, forward });
+    options.onEvent({
+      kind: 'message',
+      message: checked,
+      body,
+      receivedAt,
+      duplicate,
+      verified: options.checkSignature !== undefined,
+      forward,
+    });
     answer(response, status, { received: true, duplicate });
   }
 
@@ -138,6 +168,17 @@ export function checkNotification(body: string): ReceivedNotification | string {
   return result.success ? result.output : result.issues[0].message;
 }
 
+/** The messageId of a body that may be anything (a forged message is not trusted to be a notification). */
+function readableMessageId(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const messageId = (parsed as { messageId?: unknown } | null)?.messageId;
+    return typeof messageId === 'string' && messageId !== '' ? messageId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where and how messages are relayed: fetch refuses a URL holding a user:password, so it travels as Basic auth. */
 interface RelayTarget {
   url: string;
@@ -162,9 +203,16 @@ function percentDecoded(text: string): string {
   }
 }
 
-async function relay(target: RelayTarget, body: string, contentType: string | undefined): Promise<{ status?: number; error?: string }> {
+async function relay(
+  target: RelayTarget,
+  body: string,
+  contentType: string | undefined,
+  signature: string | undefined,
+): Promise<{ status?: number; error?: string }> {
   const headers: Record<string, string> = { 'content-type': contentType ?? 'application/json' };
   if (target.authorization) headers.authorization = target.authorization;
+  // Passed on unchanged, so the consumer can verify the message itself, as it will in production.
+  if (signature !== undefined) headers[SIGNATURE_HEADER] = signature;
   try {
     const response = await fetch(target.url, {
       method: 'POST',

@@ -9,6 +9,8 @@ export interface ShownMessage {
   message: ReceivedNotification;
   receivedAt: Date;
   duplicate: boolean;
+  /** Its signature was checked and is right (`listen --verify`). */
+  verified?: boolean;
   forward?: { status?: number; error?: string };
 }
 
@@ -25,14 +27,17 @@ function forwardLabel(forward: ShownMessage['forward']): string {
   return forward.status !== undefined ? `forward ${forward.status}` : `forward failed (${forward.error})`;
 }
 
-/** `14:05:09  3f2c8a71…  chain 43113  0xab12…9f3e  0x71c7…976f → 0x8ba1…ba72  1 ERC-20, 2 logs` */
+/**
+ * `14:05:09  3f2c8a71…  chain 43113  0xab12…9f3e  0x71c7…976f → 0x8ba1…ba72  1 ERC-20, 2 logs`; with --verify a ✓
+ * after the time says the signature was checked (two columns, so the line grows as little as possible).
+ */
 export function notificationLine(shown: ShownMessage, color: boolean): string {
   const chalk = palette(color);
   const tx = shown.message.event.transaction;
   const { erc20, logs } = counts(shown.message);
   const time = shown.receivedAt.toISOString().slice(11, 19);
   const parts = [
-    chalk.dim(time),
+    shown.verified ? `${chalk.dim(time)} ${chalk.green('✓')}` : chalk.dim(time),
     safeText(shown.message.webhookId),
     `chain ${safeText(tx.chainId)}`,
     shortenMiddle(safeText(tx.txHash), 13),

@@ -33,3 +33,6 @@ export const EVENT_TYPE = 'address_activity';
 /** The emulator's delivery retries: `fast` (a receiver that is down is given up within 2 minutes), `real` as the service. */
 export const RETRY_SCHEDULES = ['fast', 'real'] as const;
 export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
+
+/** Notification bodies larger than this are refused by the receiver and `webhook verify`: one is a few kilobytes. */
+export const MAX_NOTIFICATION_BYTES = 8 * 1024 * 1024;

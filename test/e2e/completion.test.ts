@@ -101,7 +101,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     ],
     [
       ['svc', 'webhook', ''],
-      ['create', 'list', 'get', 'update', 'addresses', 'deactivate', 'activate', 'apply', 'listen', 'help'],
+      ['create', 'list', 'get', 'update', 'addresses', 'deactivate', 'activate', 'apply', 'listen', 'verify', 'secret', 'help'],
     ],
     [
       ['svc', 'webhook', 'list', '--status', ''],
@@ -261,7 +261,10 @@ describe.skipIf(missing('fish'))('fish', () => {
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'fish', 'zsh']],
     ['svc completion bash ', []],
-    ['svc help webhook ', ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'update']],
+    [
+      'svc help webhook ',
+      ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
+    ],
     ['svc config set ', ['api-key', 'base-url']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);

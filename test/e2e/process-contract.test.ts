@@ -321,3 +321,63 @@ describe('emulator start signing options, as a process', () => {
     expect(schedule.stderr).toMatch(/^svc: --retry-schedule "never": must be one of fast, real/);
   });
 });
+
+describe('signatures and the shared secret, as processes', () => {
+  const SECRET = '5f3c0a9e1b7d4c2a8e6f0b1d3c5a7e9f2b4d6c8a0e1f3b5d7c9a1e3f5b7d9c0a';
+  const sign = async (value: unknown) => (await import('../../src/signature/index.js')).signBody(SECRET, value);
+
+  it('webhook secret show: the secret alone on stdout, exit 0', async () => {
+    server.respond([json({ secret: SECRET })]);
+    const result = await runCli(['webhook', 'secret', 'show'], { baseUrl: server.url, apiKey: KEY });
+    expect(result).toEqual({ exitCode: 0, stdout: `${SECRET}\n`, stderr: '' });
+    expect(server.requests.map((request) => request.rawUrl)).toEqual(['/v1/webhooks:getSharedSecret']);
+  });
+
+  it('webhook secret rotate: exit 2 and no request without --yes; the new secret with --yes', async () => {
+    server.respond([json({ secret: SECRET }, 201)]);
+    const refused = await runCli(['webhook', 'secret', 'rotate'], { baseUrl: server.url, apiKey: KEY });
+    expect(refused.exitCode).toBe(2);
+    expect(server.requests).toHaveLength(0);
+    const rotated = await runCli(['webhook', 'secret', 'rotate', '--yes'], { baseUrl: server.url, apiKey: KEY });
+    expect(rotated).toEqual({ exitCode: 0, stdout: `${SECRET}\n`, stderr: '' });
+    expect(server.requests.map((request) => `${request.method} ${request.rawUrl}`)).toEqual([
+      'POST /v1/webhooks:generateOrRotateSharedSecret',
+    ]);
+  });
+
+  it('webhook verify: "valid" and 0, the reason and 1, 2 without --signature (offline: nothing sent)', async () => {
+    const message = { messageId: 'm-1', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: { chainId: '43113' } } };
+    const body = JSON.stringify(message);
+    const env = { SVC_WEBHOOK_SECRET: SECRET };
+    const [valid, invalid, usage] = await Promise.all([
+      runCli(['webhook', 'verify', '--signature', await sign(message)], { input: body, env, baseUrl: server.url }),
+      runCli(['webhook', 'verify', '--signature', await sign({ ...message, messageId: 'm-2' })], { input: body, env, baseUrl: server.url }),
+      runCli(['webhook', 'verify'], { input: body, env, baseUrl: server.url }),
+    ]);
+    expect(valid).toEqual({ exitCode: 0, stdout: 'valid\n', stderr: '' });
+    expect(invalid).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(invalid.stderr).toMatch(/^svc: invalid signature: the signature does not match the body/);
+    expect(usage.exitCode).toBe(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('webhook listen --verify: 200 and a JSON line for a signed message, 401 and a stderr line for an unsigned one', async () => {
+    const { spawnCli, killAllChildren } = await import('../helpers/webhook-dev-processes.js');
+    const listen = spawnCli(['webhook', 'listen', '--port', '0', '--json', '--verify'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
+    try {
+      const url = /^Ready: notifications to (\S+)/.exec(await listen.waitForLine('stderr', /^Ready: /, 15_000))![1]!;
+      const message = { messageId: 'm-signed', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: {} } };
+      const post = (body: unknown, headers: Record<string, string>) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      expect((await post(message, { 'x-signature': await sign(message) })).status).toBe(200);
+      expect((await post({ ...message, messageId: 'm-unsigned' }, {})).status).toBe(401);
+      expect(JSON.parse(await listen.waitForLine('stdout', () => true))).toEqual(message);
+      expect(await listen.waitForLine('stderr', /m-unsigned/)).toBe(
+        'svc: rejected message m-unsigned (answered 401): invalid signature: no x-signature header',
+      );
+      expect(listen.stdoutLines).toHaveLength(1);
+    } finally {
+      await killAllChildren();
+    }
+  });
+});

@@ -200,24 +200,41 @@ export interface RunningInProcess {
   stop(): Promise<number>;
 }
 
+export interface StartInProcessOptions extends InProcessOptions {
+  /** Ready when a stderr line matches this (`webhook listen` says "Ready: ..." there), instead of at the first stdout. */
+  readyOnStderr?: RegExp;
+}
+
 /**
  * Starts a long-running command (`emulator start`, `webhook listen`) in this process and resolves once it has printed
- * on stdout (a server prints its URL when it is ready); throws with its stderr if it ends first.
+ * on stdout (a server prints its URL when it is ready), or a stderr line matching `readyOnStderr`; throws with its
+ * stderr if it ends first.
  */
-export async function startInProcess(args: string[], options: InProcessOptions = {}): Promise<RunningInProcess> {
+export async function startInProcess(args: string[], options: StartInProcessOptions = {}): Promise<RunningInProcess> {
   const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
     import('../../src/cli.js'),
     import('./test-io.js'),
     import('../../src/errors.js'),
   ]);
-  const base = createTestIO({ env: isolatedEnv(options), input: options.input, ...ioFlags(args) });
+  const base = createTestIO({
+    env: isolatedEnv(options),
+    input: options.input,
+    stdoutTTY: options.stdoutTTY,
+    stderrTTY: options.stderrTTY,
+    columns: options.columns,
+    ...ioFlags(args),
+  });
   let printed: () => void = () => {};
   const written = new Promise<void>((resolve) => (printed = resolve));
   const io = {
     ...base,
     async write(text: string | Uint8Array) {
       await base.write(text);
-      printed();
+      if (!options.readyOnStderr) printed();
+    },
+    warn(line: string) {
+      base.warn(line);
+      if (options.readyOnStderr?.test(line)) printed();
     },
   };
   const interrupts = new AbortController();

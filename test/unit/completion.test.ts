@@ -35,6 +35,8 @@ describe('describeProgram', () => {
       'activate',
       'apply',
       'listen',
+      'verify',
+      'secret',
       'help',
     ]);
     expect(node('svc webhook addresses').subcommands.map((sub) => sub.name)).toEqual(['list', 'add', 'remove', 'help']);
