@@ -153,6 +153,13 @@ for (const result of [cli, ...vendors]) {
   for (const { path, contents } of result.outputFiles) {
     let bytes = contents;
     if (path.endsWith('/svc.js')) {
+      // bin/svc.js reads the bundle as latin1, which is exact only for ASCII. esbuild escapes non-ASCII in strings but
+      // not everywhere (a regular expression's character class keeps it): such a character would be read as mojibake.
+      const at = contents.findIndex((byte) => byte > 0x7f);
+      if (at !== -1) {
+        const around = Buffer.from(contents.subarray(Math.max(0, at - 60), at + 20)).toString('utf8');
+        throw new Error(`the bundle must be ASCII (bin/svc.js reads it as latin1); write \\u escapes instead, near: ${around}`);
+      }
       const hash = createHash('sha256').update(contents).digest('hex').slice(0, 16);
       bytes = Buffer.concat([
         Buffer.from(`// svc build ${hash}: run by bin/svc.js, not a module\n(function (${BUNDLE_PARAMETERS}) {\n`),

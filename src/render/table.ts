@@ -176,7 +176,8 @@ export function renderTable(
  * Printable ASCII and the ellipsis cut cells end in, where one character is one column and one grapheme: hashes,
  * addresses, numbers, most names, and what fitting made of them.
  */
-const ONE_COLUMN_EACH = /^[\x20-\x7e…]*$/;
+// `\u2026` (…), not the character: the bundle must stay ASCII (scripts/build.mjs).
+const ONE_COLUMN_EACH = /^[\x20-\x7e\u2026]*$/;
 
 /**
  * Display width, without string-width's grapheme and emoji work for the text that needs none; the rest is measured
