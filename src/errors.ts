@@ -98,6 +98,28 @@ export function describeSystemError(error: NodeJS.ErrnoException): string {
 }
 
 /**
+ * A file named on the command line that could not be read, as a usage error naming its flag: the common causes in
+ * plain words, the rest as the system says them. `terminal` says what to do instead when the path is a terminal.
+ */
+export function unreadableFileError(
+  flag: string,
+  path: string,
+  error: unknown,
+  words: { terminal: string; tooLarge?: string },
+): UsageError {
+  const failure = error as NodeJS.ErrnoException;
+  const plain: Record<string, string | undefined> = {
+    ENOENT: 'no such file',
+    EISDIR: 'is a folder',
+    EACCES: 'permission denied',
+    ETERMINAL: words.terminal,
+    ETOOLARGE: words.tooLarge,
+  };
+  const why = plain[failure.code ?? ''] ?? (failure.code ? describeSystemError(failure) : failure.message);
+  return new UsageError(`${flag} ${path}: cannot read it (${why})`);
+}
+
+/**
  * The service accepted a change, but its answer could not be printed. Not a failed change: the message names what
  * was changed, and the hint says why the command must not simply be run again.
  */

@@ -3,7 +3,7 @@
 // the entry and the field, raised before any request.
 import { dirname, resolve } from 'node:path';
 import * as v from 'valibot';
-import { describeSystemError, UsageError } from '../errors.js';
+import { unreadableFileError, UsageError } from '../errors.js';
 import { readInputFile, readStreamText } from '../io.js';
 import type { IO } from '../io.js';
 import { addressLines, checkChecksums } from '../commands/shared/address-input.js';
@@ -116,13 +116,8 @@ async function readText(path: string, io: IO, interrupt: AbortSignal | undefined
     return await readInputFile(path, interrupt);
   } catch (error) {
     if (interrupt?.aborted && error === interrupt.reason) throw error;
-    throw new UsageError(`--file ${path}: cannot read it (${describeReadError(error as NodeJS.ErrnoException)})`);
+    throw unreadableFileError('--file', path, error, { terminal: 'it is a terminal; pipe the file to --file -' });
   }
-}
-
-function describeReadError(error: NodeJS.ErrnoException): string {
-  if (error.code === 'ETERMINAL') return 'it is a terminal; pipe the file to --file -';
-  return describeSystemError(error);
 }
 
 /** The schema's verdict, as UsageErrors naming the entry and the field; then the names, each once. */
@@ -213,10 +208,11 @@ async function readAddressesFile(
     text = await readInputFile(resolve(baseDir, path), interrupt);
   } catch (error) {
     if (interrupt?.aborted && error === interrupt.reason) throw error;
-    throw new UsageError(
-      `${named}: cannot read it (${describeReadError(error as NodeJS.ErrnoException)})`,
-      `it is read relative to ${baseDir}`,
-    );
+    const unreadable = unreadableFileError(`${label}.addressesFile`, path, error, {
+      terminal: 'it is a terminal; name a file of addresses',
+    });
+    unreadable.hint = `it is read relative to ${baseDir}`;
+    throw unreadable;
   }
   const lines = addressLines(text);
   if (lines.length === 0) throw new UsageError(`${named}: holds no addresses (one per line, # for comments)`);

@@ -448,7 +448,7 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
     const missing = await apply(['-f', missingFile]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(
-      /^svc: webhooks\[0\] \("treasury"\)\.addressesFile nope\.txt: cannot read it \(no such file or directory/,
+      /^svc: webhooks\[0\] \("treasury"\)\.addressesFile nope\.txt: cannot read it \(no such file\)\nit is read relative to /,
     );
     expect(server.requests).toEqual([]);
   });

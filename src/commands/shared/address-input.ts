@@ -1,7 +1,7 @@
 // Addresses given on the command line and in files: --address (repeatable, comma lists) and --addresses-file
 // (one per line, "-" for stdin, blank lines and # comments ignored), checked and sent once each.
 import type { Readable } from 'node:stream';
-import { SvcError, UsageError } from '../../errors.js';
+import { SvcError, unreadableFileError, UsageError } from '../../errors.js';
 import { interruption } from '../../interrupt.js';
 import { forEachLine, openInputFile } from '../../io.js';
 import type { IO } from '../../io.js';
@@ -159,16 +159,7 @@ function fileError(path: string, error: unknown, interrupt: AbortSignal | undefi
   if (error instanceof SvcError) return error;
   if (interrupt?.aborted) return interruption(interrupt);
   if (error instanceof RangeError) return new UsageError(`--addresses-file ${path} ${error.message}; not an addresses file?`);
-  const code = (error as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'is a folder'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'ETERMINAL'
-            ? 'it is a terminal; to type addresses, pipe them to --addresses-file -'
-            : (error as Error).message;
-  return new UsageError(`--addresses-file ${path}: cannot read it (${why})`);
+  return unreadableFileError('--addresses-file', path, error, {
+    terminal: 'it is a terminal; to type addresses, pipe them to --addresses-file -',
+  });
 }

@@ -3,7 +3,7 @@
 // here ever repeats it or a file's content.
 import type { Fetched } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
-import { ResponseShapeError, UsageError } from '../../errors.js';
+import { ResponseShapeError, unreadableFileError, UsageError } from '../../errors.js';
 import { readInputFileBytes } from '../../io.js';
 import type { SharedSecret } from '../../schema/index.js';
 
@@ -66,20 +66,10 @@ async function readSecretFile(path: string, interrupt: AbortSignal): Promise<str
     return (await readInputFileBytes(path, { interrupt, maxBytes: MAX_SECRET_FILE_BYTES })).toString('utf8');
   } catch (error) {
     if (interrupt.aborted && error === interrupt.reason) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : code === 'ETOOLARGE'
-              ? `larger than ${MAX_SECRET_FILE_BYTES} bytes, so not a secret file`
-              : code === 'ETERMINAL'
-                ? 'it is a terminal; use a file or SVC_WEBHOOK_SECRET'
-                : (code ?? 'unreadable');
-    throw new UsageError(`--secret-file ${path}: cannot read it (${why})`);
+    throw unreadableFileError('--secret-file', path, error, {
+      terminal: 'it is a terminal; use a file or SVC_WEBHOOK_SECRET',
+      tooLarge: `larger than ${MAX_SECRET_FILE_BYTES} bytes, so not a secret file`,
+    });
   }
 }
 
