@@ -135,7 +135,7 @@ export async function run(options: WebhookListenOptions, context: CommandContext
           ? `forwarded: ${event.forward.status !== undefined ? event.forward.status : `failed (${event.forward.error})`}`
           : undefined;
         if (io.isStdoutTTY && !globals.json) {
-          void io.write(notificationLine(event, io.colorEnabled));
+          void io.write(notificationLine(event, io.colorEnabled, io.columns));
         } else if (event.duplicate) {
           io.warn(`svc: duplicate message ${quotedText(event.message.messageId)} (not printed again)${forwarded ? `; ${forwarded}` : ''}`);
         } else {

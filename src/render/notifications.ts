@@ -2,7 +2,7 @@
 import type { ReceivedNotification } from '../schema/notifications.js';
 import { palette } from './table.js';
 import { safeText } from './text.js';
-import { shortenMiddle } from './width.js';
+import { displayWidth, shortenMiddle, truncate } from './width.js';
 import { tsvRow } from './tsv.js';
 
 export interface ShownMessage {
@@ -30,24 +30,43 @@ function forwardLabel(forward: ShownMessage['forward']): string {
 /**
  * `14:05:09  3f2c8a71…  chain 43113  0xab12…9f3e  0x71c7…976f → 0x8ba1…ba72  1 ERC-20, 2 logs`; with --verify a ✓
  * after the time says the signature was checked (two columns, so the line grows as little as possible).
+ * Fitted to `width` columns: the webhook id is shortened in the middle first (its ends tell webhooks apart), and a
+ * terminal narrower than that gets the line cut, without colour (cutting between escape sequences could leave one open).
  */
-export function notificationLine(shown: ShownMessage, color: boolean): string {
+export function notificationLine(shown: ShownMessage, color: boolean, width = Number.POSITIVE_INFINITY): string {
   const chalk = palette(color);
   const tx = shown.message.event.transaction;
   const { erc20, logs } = counts(shown.message);
   const time = shown.receivedAt.toISOString().slice(11, 19);
-  const parts = [
-    shown.verified ? `${chalk.dim(time)} ${chalk.green('✓')}` : chalk.dim(time),
-    safeText(shown.message.webhookId),
-    `chain ${safeText(tx.chainId)}`,
-    shortenMiddle(safeText(tx.txHash), 13),
-    `${shortenMiddle(safeText(tx.from), 13)} → ${shortenMiddle(safeText(tx.to), 13)}`,
-    `${erc20} ERC-20, ${logs} log${logs === 1 ? '' : 's'}`,
-  ];
   const forward = forwardLabel(shown.forward);
-  if (forward) parts.push(shown.forward?.status !== undefined && shown.forward.status < 300 ? chalk.green(forward) : chalk.red(forward));
-  if (shown.duplicate) parts.push(chalk.yellow(`duplicate of ${safeText(shown.message.messageId)}`));
-  return parts.join('  ') + '\n';
+  const forwardOk = shown.forward?.status !== undefined && shown.forward.status < 300;
+  const webhookId = safeText(shown.message.webhookId);
+  /** Each part as plain text and as shown, so the width is measured on what takes columns. */
+  const parts = (id: string): Array<[plain: string, styled: string]> => {
+    const hash = shortenMiddle(safeText(tx.txHash), 13);
+    const route = `${shortenMiddle(safeText(tx.from), 13)} → ${shortenMiddle(safeText(tx.to), 13)}`;
+    const tally = `${erc20} ERC-20, ${logs} log${logs === 1 ? '' : 's'}`;
+    const list: Array<[string, string]> = [
+      shown.verified ? [`${time} ✓`, `${chalk.dim(time)} ${chalk.green('✓')}`] : [time, chalk.dim(time)],
+      [id, id],
+      [`chain ${safeText(tx.chainId)}`, `chain ${safeText(tx.chainId)}`],
+      [hash, hash],
+      [route, route],
+      [tally, tally],
+    ];
+    if (forward) list.push([forward, forwardOk ? chalk.green(forward) : chalk.red(forward)]);
+    if (shown.duplicate) {
+      const duplicate = `duplicate of ${safeText(shown.message.messageId)}`;
+      list.push([duplicate, chalk.yellow(duplicate)]);
+    }
+    return list;
+  };
+  const plainLine = (list: Array<[string, string]>) => list.map(([plain]) => plain).join('  ');
+  let chosen = parts(webhookId);
+  if (displayWidth(plainLine(chosen)) > width) chosen = parts(shortenMiddle(webhookId, 13));
+  const plain = plainLine(chosen);
+  if (displayWidth(plain) > width) return truncate(plain, width) + '\n';
+  return chosen.map(([, styled]) => styled).join('  ') + '\n';
 }
 
 /** received-at, webhookId, messageId, chainId, txHash, from, to, ERC-20 count, log count, forward status. */

@@ -2,6 +2,7 @@
 // while the spinner runs, end in time with bounded output and no line wider than the terminal (from 20 columns up);
 // SIGINT and SIGTERM end every long-running state within a second; the hidden prompt ignores escape sequences.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -10,6 +11,7 @@ import { freshConfigDir } from '../helpers/cli.js';
 import { API_KEY, call, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 import { runInPty, visibleLines } from '../helpers/pty.js';
 import type { PtyRun } from '../helpers/pty.js';
+import { notification } from '../helpers/signatures.js';
 import { errorBody, useRecordingServer } from '../helpers/test-server.js';
 
 const WIDTHS = [0, 1, 20, 80, 250];
@@ -48,6 +50,18 @@ function expectWithin(run: PtyRun, columns: number): void {
 }
 
 const env = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
+
+/** A port nothing listens on now, for a receiver started in a pty (which cannot report the port it chose). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 describe.concurrent.each(WIDTHS)('a terminal of %i columns', (columns) => {
   it('tx list, webhook addresses --all and webhook create end in time, bounded, within the width', async () => {
@@ -92,6 +106,36 @@ describe.concurrent.each(WIDTHS)('a terminal of %i columns', (columns) => {
     expect(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default['api-key']).toBe('sk_abcdef');
     // The status line names the config file, a path often wider than the terminal: cut where the terminal would cut it.
     if (columns >= 20) expect(visibleLines(run.output).join('')).toContain(join(configDir, 'config.json'));
+  });
+
+  it('webhook listen shows each message on one line within the width', async () => {
+    const port = await freePort();
+    // Posted as soon as the receiver listens; the pty waits for the line (at 1 column all that fits is "…").
+    const posted = (async () => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        try {
+          const answer = await fetch(`http://127.0.0.1:${port}/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(notification()),
+          });
+          return answer.status;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      return 0;
+    })();
+    const run = await runInPty(['webhook', 'listen', '--port', String(port)], {
+      columns,
+      // The webhook id is shortened in the middle to fit: its first six characters stay.
+      steps: [{ waitFor: columns === 1 ? '…' : '0f0e0d' }, { signal: 'SIGINT' }],
+    });
+    expect(await posted).toBe(200);
+    expect(run.waitTimedOut).toBe(false);
+    // Ctrl-C is how a receiver is stopped: a clean stop, as for the emulator.
+    expect(run.exitCode).toBe(0);
+    expectWithin(run, columns);
   });
 
   it('error messages, their hints and warnings on stderr fit as well', async () => {

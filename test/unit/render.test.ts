@@ -8,7 +8,8 @@ import { asOneLine, asReturned } from '../../src/render/json.js';
 import { fitColumns, fitWidths } from '../../src/render/table.js';
 import { transactionTsv } from '../../src/render/transactions.js';
 import { webhookTsv } from '../../src/render/webhooks.js';
-import type { Transaction, Webhook } from '../../src/schema/index.js';
+import { notificationLine } from '../../src/render/notifications.js';
+import type { ReceivedNotification, Transaction, Webhook } from '../../src/schema/index.js';
 
 describe('formatNativeAmount', () => {
   it.each([
@@ -258,5 +259,46 @@ describe('wrapLines', () => {
       const wrapped = wrapLines('Next page: svc webhook addresses 3f2c8a71 --page-size 10 --page-token tok', width);
       for (const line of wrapped.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
     }
+  });
+});
+
+describe('notificationLine', () => {
+  const message = {
+    webhookId: '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60',
+    messageId: '9b1d2c3e-4f50-4a6b-8c7d-0e1f2a3b4c5d',
+    eventType: 'address_activity',
+    event: {
+      transaction: {
+        chainId: '43113',
+        txHash: '0x' + 'ab'.repeat(32),
+        from: '0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
+        to: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+        erc20Transfers: [{}],
+      },
+      logs: [{}, {}],
+    },
+  } as unknown as ReceivedNotification;
+  const shown = { message, receivedAt: new Date('2026-11-23T14:05:09Z'), duplicate: true, verified: true, forward: { status: 200 } };
+  const visible = (line: string) => displayWidth(line.replace(/\x1b\[[0-9;]*m/g, '').trimEnd());
+
+  it('is whole where it fits, and never wider than the terminal where it does not', () => {
+    const wide = notificationLine(shown, true, 250);
+    expect(wide).toContain(message.webhookId);
+    expect(wide).toContain('\x1b[');
+    for (const width of [1, 20, 40, 80, 120, 160]) {
+      const line = notificationLine(shown, true, width);
+      expect(line.endsWith('\n'), String(width)).toBe(true);
+      expect(line.slice(0, -1)).not.toContain('\n');
+      expect(visible(line), String(width)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('shortens the webhook id before cutting the line, keeping its colours while it fits', () => {
+    const full = notificationLine(shown, false);
+    const withShortId = full.replace(message.webhookId, shortenMiddle(message.webhookId, 13));
+    const width = displayWidth(withShortId.trimEnd());
+    expect(notificationLine(shown, false, width)).toBe(withShortId);
+    expect(notificationLine(shown, true, width)).toContain('\x1b[');
+    expect(notificationLine(shown, true, width - 1)).toBe(truncate(withShortId.trimEnd(), width - 1) + '\n');
   });
 });
