@@ -1,5 +1,6 @@
 // Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
 import { UsageError } from './errors.js';
+import { CHAIN_ID_PATTERN } from './schema/rules.js';
 
 export function parseInteger(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
@@ -46,7 +47,7 @@ export function parseHttpUrl(flag: string, text: string): string {
 }
 
 export function parseChainId(text: string): string {
-  if (!/^[1-9]\d{0,19}$/.test(text)) {
+  if (!CHAIN_ID_PATTERN.test(text)) {
     throw new UsageError(`--chain-id "${text}": must be a decimal chain id such as 43114 (mainnet) or 43113 (fuji)`);
   }
   return text;

@@ -10,7 +10,7 @@ import { addressLines, checkChecksums } from '../commands/shared/address-input.j
 import type { GivenAddress } from '../commands/shared/address-input.js';
 import { plainObject } from '../schema/common.js';
 import { AddressItemSchema, ChainIdSchema, HttpUrlSchema, RULES, SignatureItemSchema } from '../schema/webhooks.js';
-import { isAddress, WEBHOOK_STATUSES } from '../schema/rules.js';
+import { CHAIN_ID_PATTERN, isAddress, WEBHOOK_STATUSES } from '../schema/rules.js';
 import type { WebhookStatus } from '../schema/rules.js';
 
 /** One webhook as the file declares it, with every default filled in: what the service should hold. */
@@ -53,7 +53,8 @@ const EntrySchema = v.pipe(
   v.strictObject({
     name: v.pipe(v.string(rule(RULES.string)), v.minLength(1, 'must not be empty')),
     url: HttpUrlSchema,
-    chainId: ChainIdSchema,
+    // Stricter than the service's rule (any decimal), as `create --chain-id` is: a chain id is above 0.
+    chainId: v.pipe(ChainIdSchema, v.regex(CHAIN_ID_PATTERN, 'must be a decimal chain id above 0, e.g. "43114"')),
     addresses: v.optional(
       v.pipe(v.array(AddressItemSchema, 'must be an array of addresses'), v.minLength(1, 'must contain at least 1 address')),
     ),

@@ -4,6 +4,8 @@
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 export const HASH32_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 export const DECIMAL_PATTERN = /^(0|[1-9][0-9]*)$/;
+/** What the CLI sends as a chain id (`create --chain-id`, `apply`'s chainId): a decimal above 0, as EVM chain ids are. */
+export const CHAIN_ID_PATTERN = /^[1-9]\d{0,19}$/;
 
 /** The shape checks the CLI applies to input before any request (no keccak needed: checksums are another matter). */
 export function isAddress(text: string): boolean {

@@ -366,6 +366,11 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
       { webhooks: [entry(), entry({ name: 'ops', chainId: 43114 })] },
       'webhooks[1] ("ops").chainId must be a decimal string, e.g. "43114"',
     ],
+    [
+      'a chainId of 0, refused as `create --chain-id` refuses it',
+      { webhooks: [entry({ chainId: '0' })] },
+      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0, e.g. "43114"',
+    ],
     ['a missing url', { webhooks: [{ name: 'ops', chainId: '1', addresses: [A1] }] }, 'webhooks[0] ("ops").url is required'],
     ['a missing name', { webhooks: [{ url: 'https://example.com', chainId: '1', addresses: [A1] }] }, 'webhooks[0].name is required'],
     ['an unknown field', { webhooks: [entry({ colour: 'red' })] }, 'webhooks[0] ("treasury").colour: unknown field (known: name, url'],
