@@ -8,8 +8,8 @@ import { safeText } from '../render/text.js';
 import { isAddress, isEventSignature } from '../schema/rules.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
-import { checkChecksums } from './shared/address-input.js';
-import type { GivenAddress } from './shared/address-input.js';
+import { checkChecksums } from '../given-address.js';
+import type { GivenAddress } from '../given-address.js';
 import { examples } from './shared/help-text.js';
 import { OfferedValuesOption } from './shared/offered-values.js';
 

@@ -189,7 +189,7 @@ describe('EIP-55: a mixed-case address with a wrong checksum is a typo', () => {
   });
 
   it('any address: its checksum form passes; flipping the case of any one letter of it is refused', async () => {
-    const { checkChecksums } = await import('../../src/commands/shared/address-input.js');
+    const { checkChecksums } = await import('../../src/given-address.js');
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(39), async (bytes, at) => {
         const checksummed = toChecksumAddress('0x' + Buffer.from(bytes).toString('hex'));
@@ -217,7 +217,7 @@ describe('EIP-55: a mixed-case address with a wrong checksum is a typo', () => {
       return original();
     });
     try {
-      const { checkChecksums } = await import('../../src/commands/shared/address-input.js');
+      const { checkChecksums } = await import('../../src/given-address.js');
       await checkChecksums([
         { address: CHECKSUMMED.toLowerCase(), origin: '--address' },
         { address: '0x' + CHECKSUMMED.slice(2).toUpperCase(), origin: '--address' },
