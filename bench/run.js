@@ -159,13 +159,7 @@ try {
       () => runNode([BIN, '--version']),
       () => runNode(['-e', '0']),
     );
-    report(
-      'svc --version  vs  node -e 0',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 1.1 },
-    );
+    reportTime('svc --version  vs  node -e 0', as, bs, 1.1);
   }
 
   if (wanted('txhttp')) {
@@ -179,13 +173,7 @@ try {
       () => runNode([join(BENCH, 'bare-http-tx.mjs')], { env }),
       { sameOutput: true },
     );
-    report(
-      'svc tx list --json (emulator)  vs  bare node:http',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 1.3 },
-    );
+    reportTime('svc tx list --json (emulator)  vs  bare node:http', as, bs, 1.3);
     await emulator.stop();
     stops.pop();
   }
@@ -202,13 +190,7 @@ try {
       () => runNode([join(BENCH, 'bare-tx.mjs')], { env }),
       { sameOutput: true },
     );
-    report(
-      'svc tx list --json (one page)  vs  bare undici',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 1.1 },
-    );
+    reportTime('svc tx list --json (one page)  vs  bare undici', as, bs, 1.1);
   }
 
   if (wanted('addresses')) {
@@ -219,20 +201,8 @@ try {
       { sameOutput: true },
     );
     if (as[0].bytes !== 100_000 * 43) throw new Error(`expected 100,000 lines of 43 bytes, got ${as[0].bytes} bytes`);
-    report(
-      'svc webhook addresses --all, 100k, piped  vs  bare',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 1.15 },
-    );
-    report(
-      '  peak RSS of that run  vs  bare',
-      as.map((r) => r.rssKiB),
-      bs.map((r) => r.rssKiB),
-      'KiB',
-      { op: '<=', ratio: 1.0 },
-    );
+    reportTime('svc webhook addresses --all, 100k, piped  vs  bare', as, bs, 1.15);
+    reportRss('  peak RSS of that run  vs  bare', as, bs, 1.0);
   }
 
   if (wanted('flat')) {
@@ -245,13 +215,7 @@ try {
       { warmUp: false },
     );
     if (as[0].bytes !== 1_000_000 * 43) throw new Error(`expected 1,000,000 lines, got ${as[0].bytes} bytes`);
-    report(
-      `svc peak RSS, 1M addresses  vs  100k (${FLAT_RUNS}+${FLAT_RUNS} runs: RSS only)`,
-      as.map((r) => r.rssKiB),
-      bs.map((r) => r.rssKiB),
-      'KiB',
-      { op: '<=', ratio: 1.1 },
-    );
+    reportRss(`svc peak RSS, 1M addresses  vs  100k (${FLAT_RUNS}+${FLAT_RUNS} runs: RSS only)`, as, bs, 1.1);
   }
 
   if (server) {
@@ -297,20 +261,8 @@ try {
       async () => runNode([join(BENCH, 'bare-addresses-add.mjs'), await freshWebhook(), file], { env: addEnv, rss: true }),
       { sameOutput: true },
     );
-    report(
-      'svc webhook addresses add, 100k from a file (emulator)  vs  bare undici',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 1.15 },
-    );
-    report(
-      '  peak RSS of that run  vs  bare',
-      as.map((r) => r.rssKiB),
-      bs.map((r) => r.rssKiB),
-      'KiB',
-      { op: '<=', ratio: 1.0 },
-    );
+    reportTime('svc webhook addresses add, 100k from a file (emulator)  vs  bare undici', as, bs, 1.15);
+    reportRss('  peak RSS of that run  vs  bare', as, bs, 1.0);
     await emulator.stop();
     stops.pop();
   }
@@ -342,13 +294,7 @@ try {
       () => runNode([BIN, 'webhook', 'addresses', 'add', 'w', '--addresses-file', hundredThousand], { env: flatEnv, rss: true }),
       { warmUp: false },
     );
-    report(
-      `svc addresses add peak RSS, 1M  vs  100k (fixed server; ${FLAT_RUNS}+${FLAT_RUNS} runs)`,
-      as.map((r) => r.rssKiB),
-      bs.map((r) => r.rssKiB),
-      'KiB',
-      { op: '<=', ratio: 2 },
-    );
+    reportRss(`svc addresses add peak RSS, 1M  vs  100k (fixed server; ${FLAT_RUNS}+${FLAT_RUNS} runs)`, as, bs, 2);
     await fixed.stop();
     stops.pop();
   }
@@ -425,13 +371,7 @@ try {
       () => drawn('pty'),
       () => drawn('pipe'),
     );
-    report(
-      'svc tx list, 10k rows, 160-col terminal  vs  piped',
-      as.map((r) => r.ms),
-      bs.map((r) => r.ms),
-      'ms',
-      { op: '<=', ratio: 3 },
-    );
+    reportTime('svc tx list, 10k rows, 160-col terminal  vs  piped', as, bs, 3);
     await pageServer.stop();
     stops.pop();
   }
@@ -495,6 +435,28 @@ const missed = rows.filter((row) => !row.pass);
 console.log(missed.length ? `${missed.length} of ${rows.length} goals missed` : `all ${rows.length} goals met`);
 
 /** A figure with an absolute goal (the issue's "within one minute"): the median against the limit. */
+/** The time of alternated runs (`{ ms }` each) against their baseline's: at most `ratio` times it. */
+function reportTime(figure, svcRuns, baseRuns, ratio) {
+  report(
+    figure,
+    svcRuns.map((r) => r.ms),
+    baseRuns.map((r) => r.ms),
+    'ms',
+    { op: '<=', ratio },
+  );
+}
+
+/** The peak RSS of alternated runs (`{ rssKiB }` each) against their baseline's: at most `ratio` times it. */
+function reportRss(figure, svcRuns, baseRuns, ratio) {
+  report(
+    figure,
+    svcRuns.map((r) => r.rssKiB),
+    baseRuns.map((r) => r.rssKiB),
+    'KiB',
+    { op: '<=', ratio },
+  );
+}
+
 function reportWithin(figure, values, limitMs) {
   const value = median(values);
   const pass = value <= limitMs;
