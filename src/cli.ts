@@ -171,7 +171,8 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
     // As gh says it: which group the unknown command was looked up in.
     if (error.code === 'commander.unknownCommand')
       error.message = error.message.replace(/^(error: unknown command '[^']*')/, `$1 for '${path}'`);
-    throw error;
+    // The hint points at the help of the command that was being parsed, not at the whole program's.
+    throw Object.assign(error, { commandPath: path });
   });
   command.configureOutput({
     writeOut: (text) => io.out.write(text),
@@ -271,7 +272,11 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return ExitCode.ok;
     if (error.code === 'commander.help') return ExitCode.usage; // a command group without a subcommand: help went to stderr
-    return report(commanderUsageError(error.message), io, globals);
+    return report(
+      commanderUsageError(error.message, (error as CommanderError & { commandPath?: string }).commandPath ?? 'svc'),
+      io,
+      globals,
+    );
   }
   // Messages, reasons and hints quote the service, files and the command line (a token, a line, an address): each
   // is one line, without escape sequences, and at most a few KB, whatever came in.
@@ -309,12 +314,12 @@ function report(error: unknown, io: IO, globals: Partial<GlobalOptions>): number
 }
 
 /** commander's "error: unknown option '--x'\n(Did you mean --y?)" as one line and a hint. */
-function commanderUsageError(message: string): UsageError {
+function commanderUsageError(message: string, commandPath: string): UsageError {
   const [first = '', ...rest] = message
     .replace(/^error: /, '')
     // `--api-key=<key>` (as other CLIs take it): name the unknown option, never repeat its value.
     .replace(/^(unknown option '[^'=]*)=[^']*'/, "$1=…'")
     .split('\n');
   const suggestion = rest.join(' ').trim();
-  return new UsageError(first.trim(), suggestion ? suggestion.replace(/^\((.*)\)$/, '$1') : 'see: svc --help');
+  return new UsageError(first.trim(), suggestion ? suggestion.replace(/^\((.*)\)$/, '$1') : `see: ${commandPath} --help`);
 }

@@ -296,3 +296,15 @@ describe('--json error line', () => {
     expect(result.stderr.split('\n').some((line) => line.startsWith('{'))).toBe(false);
   });
 });
+
+describe('a usage error points at the help of the command it was made in', () => {
+  it.each([
+    [['webhook', 'get'], "svc: missing required argument 'id'\nsee: svc webhook get --help\n"],
+    [['webhook', 'addresses', 'add'], "svc: missing required argument 'id'\nsee: svc webhook addresses add --help\n"],
+    [['tx', 'list', '--page-size'], "svc: option '--page-size <n>' argument missing\nsee: svc tx list --help\n"],
+    [['--bogus'], "svc: unknown option '--bogus'\nsee: svc --help\n"],
+  ])('svc %j', async (args, stderr) => {
+    const result = await runInProcess(args, { baseUrl: server.url });
+    expect(result).toMatchObject({ exitCode: 2, stdout: '', stderr });
+  });
+});
