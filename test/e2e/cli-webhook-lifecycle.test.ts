@@ -549,4 +549,18 @@ describe('a change the service accepted whose answer could not be printed', () =
     expect(hint).toMatch(/^no need to run the command again/);
     expect(server.requests).toHaveLength(1);
   });
+  it('addresses add of one address into a full disk: the message counts it in the singular', async () => {
+    const args = ['webhook', 'addresses', 'add', ID, '--address', '0x1111111111111111111111111111111111111111'];
+    const stdout = new FullDisk();
+    const io = createTestIO({ env: isolatedEnv({ baseUrl: server.url, apiKey: KEY }), ...ioFlags(args) });
+    const exitCode = await runCommandLine(['node', 'svc', ...args], {
+      io: { ...io, out: stdout, write: (text) => writeWithBackpressure(stdout, text) },
+      interrupt: new AbortController().signal,
+    });
+    expect(exitCode).toBe(1);
+    const [message, hint] = io.stderr().split('\n');
+    expect(message).toMatch(new RegExp(`^svc: 1 address was added to webhook ${ID}, but the answer was lost: .*ENOSPC`));
+    expect(hint).toMatch(/^running the command again is safe/);
+    expect(server.requests).toHaveLength(1);
+  });
 });

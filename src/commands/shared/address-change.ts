@@ -104,7 +104,7 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
   }
   if (globals.json) return;
   const change = {
-    done: `${count(applied)} addresses were ${words.done} ${words.onWebhook} ${options.webhookId}`,
+    done: `${applied === 1 ? '1 address was' : `${count(applied)} addresses were`} ${words.done} ${words.onWebhook} ${options.webhookId}`,
     notAgain: 'running the command again is safe, and changes nothing more',
   };
   await printAcceptedChange(change, context, () => io.write(`${addressCount} ${addressCount === 1 ? 'address' : 'addresses'}\n`));
@@ -138,7 +138,10 @@ function stoppedAfter(error: unknown, stop: Stop): unknown {
   }
   // stdout failed (a full disk, a reader that left) after the answer came: a stopped change must not end quietly with 0.
   if (error instanceof OutputError) {
-    if (applied === total) return new UnshownChangeError(`all ${count(total)} addresses were ${words.done}`, error, again);
+    if (applied === total) {
+      const all = total === 1 ? 'the address was' : `all ${count(total)} addresses were`;
+      return new UnshownChangeError(`${all} ${words.done}`, error, again);
+    }
     return new LocalError(
       `${count(applied)} of ${count(total)} addresses were ${words.done}, then the command stopped: ${error.message}`,
       again,
