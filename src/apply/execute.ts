@@ -3,7 +3,8 @@
 import type { ServiceClient } from '../api/client.js';
 import { ApiError, InterruptedError, ResponseShapeError, SvcError } from '../errors.js';
 import { interruption } from '../interrupt.js';
-import type { Change, Plan, Target } from './plan.js';
+import type { Change, Plan, ServiceWebhook, Target } from './plan.js';
+import { retiredName } from './plan.js';
 
 export interface ExecuteHooks {
   /** Before a change's first request: for progress. */
@@ -86,6 +87,42 @@ async function create(
   }
   createdIds.set(change.name, id);
   for (const batch of change.moreAddresses) await client.addWebhookAddresses(id, batch);
+}
+
+/** A webhook a concurrent run created under a name this run created too, and the one of that name kept. */
+export interface RetiredCopy {
+  name: string;
+  retiredId: string;
+  /** The name the retired copy now has. */
+  renamedTo: string;
+  keptId: string;
+}
+
+/**
+ * Two applies of one file at once (two CI jobs, two shells) can both find a name absent and both create it: the
+ * service cannot refuse the second. So after creating, a run reads the listing once more, and where a name it created
+ * has several active webhooks, it keeps the oldest (last in the newest-first listing) and retires the others as a
+ * recreate retires one. Every run that looks sees the same order, so runs at the same time agree on the one kept, and
+ * the last to look sees every copy. `createdIds` is updated to the webhooks kept.
+ */
+export async function retireConcurrentCopies(
+  client: ServiceClient,
+  createdIds: Map<string, string>,
+  listing: readonly ServiceWebhook[],
+): Promise<RetiredCopy[]> {
+  const retired: RetiredCopy[] = [];
+  for (const name of createdIds.keys()) {
+    const active = listing.filter((webhook) => webhook.name === name && webhook.status === 'active');
+    if (active.length < 2) continue;
+    const kept = active[active.length - 1]!;
+    for (const copy of active.slice(0, -1)) {
+      const renamedTo = retiredName(name);
+      await client.updateWebhook(copy.id, { status: 'inactive', name: renamedTo });
+      retired.push({ name, retiredId: copy.id, renamedTo, keptId: kept.id });
+    }
+    createdIds.set(name, kept.id);
+  }
+  return retired;
 }
 
 /** What to do after a failure: the same command again, unless the service refused the request itself. */

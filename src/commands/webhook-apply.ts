@@ -112,7 +112,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
       return;
     }
     await confirmPrune(plan, options, io);
-    const { executePlan } = await import('../apply/execute.js');
+    const { executePlan, retireConcurrentCopies } = await import('../apply/execute.js');
     const createdIds = await executePlan(plan, client, {
       interrupt: context.interrupt,
       onStart: (change, position) => spinner.update(`${position + 1}/${plan.changes.length} ${changeLine(change)}`),
@@ -123,6 +123,17 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
         await io.write(changeLine(change) + '\n');
       },
     });
+    if (createdIds.size > 0) {
+      spinner.update('Checking for webhooks created at the same time');
+      const retired = await retireConcurrentCopies(client, createdIds, await readWebhooks(client, () => {}));
+      spinner.clear();
+      const { safeText } = await import('../render/text.js');
+      for (const copy of retired) {
+        io.warn(
+          `svc: another run created webhook "${safeText(copy.name)}" at the same time: kept ${copy.keptId}, deactivated ${copy.retiredId} (renamed "${safeText(copy.renamedTo)}")`,
+        );
+      }
+    }
     spinner.clear();
     if (globals.json) await io.write(planDocument(plan, false, createdIds));
     else if (plan.changes.length === 0) await io.write('no changes\n');

@@ -229,8 +229,9 @@ describe('svc webhook apply broken at each request, then run again', () => {
     } finally {
       await counting.close();
     }
-    // 1 listing, 2 address lists (ops, paused), 10 writes.
-    expect(requestCount).toBe(13);
+    // 1 listing, 2 address lists (ops, paused), 10 writes, and the listing again after the creations (for copies a
+    // run at the same time may have made).
+    expect(requestCount).toBe(14);
     await expectFileState();
     const again = await breakingProxy(Number.MAX_SAFE_INTEGER, 'answer-lost', new AbortController());
     try {
@@ -265,4 +266,69 @@ describe('svc webhook apply broken at each request, then run again', () => {
       }
     });
   }
+});
+
+describe('two applies of one file at the same time', () => {
+  /**
+   * Forwards to the emulator, but when the apply sends its creation, another run's creation of the same webhook
+   * reaches the service first: the race two CI jobs (or two shells) run into, made certain.
+   */
+  async function racingProxy(): Promise<{ url: string; close(): Promise<void> }> {
+    const target = new URL(emulator.url);
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks);
+        if (req.method === 'POST' && req.url === '/v1/webhooks') {
+          const other = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, body: JSON.parse(body.toString('utf8')) });
+          expect(other.status).toBe(201);
+        }
+        const forwarded = http.request(
+          { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        forwarded.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('both create the name; the run that looks after creating keeps the older one and retires its own copy', async () => {
+    expect((await call(emulator.url, 'POST', '/_emulator/reset')).status).toBe(200);
+    const raceFile = join(mkdtempSync(join(tmpdir(), 'svc-apply-race-')), 'webhooks.json');
+    writeFileSync(
+      raceFile,
+      JSON.stringify({ webhooks: [{ name: 'race', url: 'https://example.com/race', chainId: '43113', addresses: [A1] }] }),
+    );
+    const proxy = await racingProxy();
+    let result: Awaited<ReturnType<typeof runInProcess>>;
+    try {
+      result = await runInProcess(['webhook', 'apply', '-f', raceFile], { baseUrl: proxy.url, apiKey: API_KEY });
+    } finally {
+      await proxy.close();
+    }
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toBe('+ create race\n');
+    const listed = (await call(emulator.url, 'GET', '/v1/webhooks?pageSize=100', { key: API_KEY })).body.webhooks as Array<
+      Record<string, string>
+    >;
+    // Newest first: this run's creation, then the other run's.
+    const [ours, theirs] = listed;
+    expect(listed).toHaveLength(2);
+    expect(theirs).toMatchObject({ name: 'race', status: 'active' });
+    expect(ours).toMatchObject({ name: 'race (replaced)', status: 'inactive' });
+    expect(result.stderr).toBe(
+      `svc: another run created webhook "race" at the same time: kept ${theirs!.id}, deactivated ${ours!.id} (renamed "race (replaced)")\n`,
+    );
+    const again = await runInProcess(['webhook', 'apply', '-f', raceFile], { baseUrl: emulator.url, apiKey: API_KEY });
+    expect(again).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+  });
 });
