@@ -8,6 +8,7 @@ import { isEventSignature } from '../schema/rules.js';
 import type { CreateWebhookRequest } from '../schema/webhooks.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
+import { spinning } from './shared/spinning.js';
 import { readAddressInput } from './shared/address-input.js';
 import type { AddressFlags } from './shared/address-input.js';
 import { examples } from './shared/help-text.js';
@@ -117,12 +118,9 @@ async function parseEventSignatures(flags: Pick<WebhookCreateFlags, 'eventSignat
 export async function run(options: WebhookCreateOptions, context: CommandContext): Promise<void> {
   const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
-  const spinner = await context.io.spinner(context.globals.json);
-  try {
-    spinner.update('Creating webhook');
-    let created: Awaited<ReturnType<typeof client.createWebhook>>;
+  const created = await spinning(context, 'Creating webhook', async () => {
     try {
-      created = await client.createWebhook(options.request);
+      return await client.createWebhook(options.request);
     } catch (error) {
       if (error instanceof InterruptedError) {
         error.hint =
@@ -130,14 +128,11 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
       }
       throw error;
     }
-    spinner.clear();
-    const id = created.data.id;
-    const change = {
-      done: id === undefined ? 'the webhook was created (the answer held no id)' : `webhook ${id} was created`,
-      notAgain: 'do not run the command again: that would create a second webhook',
-    };
-    await printAcceptedChange(change, context, () => printWebhook(created, context));
-  } finally {
-    spinner.clear();
-  }
+  });
+  const id = created.data.id;
+  const change = {
+    done: id === undefined ? 'the webhook was created (the answer held no id)' : `webhook ${id} was created`,
+    notAgain: 'do not run the command again: that would create a second webhook',
+  };
+  await printAcceptedChange(change, context, () => printWebhook(created, context));
 }

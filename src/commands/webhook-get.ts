@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.js';
 import { checkWebhookId } from '../options.js';
 import type { Action } from './shared/action.js';
+import { spinning } from './shared/spinning.js';
 import { examples } from './shared/help-text.js';
 
 export interface WebhookGetOptions {
@@ -34,13 +35,6 @@ export function parseWebhookGetOptions(id: string): WebhookGetOptions {
 export async function run(options: WebhookGetOptions, context: CommandContext): Promise<void> {
   const { printWebhook } = await import('./shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
-  const spinner = await context.io.spinner(context.globals.json);
-  let fetched: Awaited<ReturnType<typeof client.getWebhook>>;
-  try {
-    spinner.update('Fetching webhook');
-    fetched = await client.getWebhook(options.webhookId);
-  } finally {
-    spinner.clear();
-  }
+  const fetched = await spinning(context, 'Fetching webhook', () => client.getWebhook(options.webhookId));
   await printWebhook(fetched, context);
 }

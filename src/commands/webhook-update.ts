@@ -6,6 +6,7 @@ import { checkWebhookId, parseChoice, parseHttpUrl } from '../options.js';
 import { WEBHOOK_STATUSES } from '../schema/rules.js';
 import type { UpdateWebhookRequest } from '../schema/webhooks.js';
 import type { Action } from './shared/action.js';
+import { spinning } from './shared/spinning.js';
 import { examples, shellQuote } from './shared/help-text.js';
 import { OfferedValuesOption } from './shared/offered-values.js';
 
@@ -78,14 +79,7 @@ export function parseWebhookUpdateOptions(id: string, flags: WebhookUpdateFlags)
 export async function run(options: WebhookUpdateOptions, context: CommandContext): Promise<void> {
   const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
-  const spinner = await context.io.spinner(context.globals.json);
-  let updated: Awaited<ReturnType<typeof client.updateWebhook>>;
-  try {
-    spinner.update('Updating webhook');
-    updated = await client.updateWebhook(options.webhookId, options.request);
-  } finally {
-    spinner.clear();
-  }
+  const updated = await spinning(context, 'Updating webhook', () => client.updateWebhook(options.webhookId, options.request));
   const change = {
     done: `webhook ${options.webhookId} was updated`,
     notAgain: `no need to run the command again: svc webhook get ${shellQuote(options.webhookId)} shows it`,
