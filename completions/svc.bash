@@ -49,8 +49,8 @@ __svc_node() {
     'svc webhook addresses')
         __svc_commands='list add remove'
         __svc_has_help=1
-        __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses list')
         __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

@@ -42,7 +42,7 @@ function __svc_value_options
         case 'svc webhook update'
             printf '%s\n' --url --name --description --status --base-url --profile --timeout --retries
         case 'svc webhook addresses'
-            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook addresses list'
             printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc webhook addresses add'
@@ -150,14 +150,14 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
+complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
-complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures'
+complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
@@ -185,25 +185,25 @@ complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-acti
 complete -c svc -n '__svc_is "svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
 complete -c svc -n '__svc_is "svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
 complete -c svc -n '__svc_is "svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
-complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches; add or remove some (list, add, remove)'
+complete -c svc -n '__svc_is "svc webhook"' -a addresses -d 'The addresses a webhook watches'
 complete -c svc -n '__svc_is "svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
-complete -c svc -n '__svc_is "svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
+complete -c svc -n '__svc_is "svc webhook"' -a secret -d 'The shared secret notifications are signed with'
 complete -c svc -n '__svc_is "svc webhook"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
 complete -c svc -n '__svc_is "help:svc webhook"' -a list -d 'List the key\'s webhooks, newest first'
 complete -c svc -n '__svc_is "help:svc webhook"' -a get -d 'Show one webhook: its url, status, chain, addresses and settings'
 complete -c svc -n '__svc_is "help:svc webhook"' -a update -d 'Change a webhook: only the fields given are sent, the others stay as they are'
-complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'List the addresses an address-activity webhook watches; add or remove some (list, add, remove)'
+complete -c svc -n '__svc_is "help:svc webhook"' -a addresses -d 'The addresses a webhook watches'
 complete -c svc -n '__svc_is "help:svc webhook"' -a deactivate -d 'Deactivate a webhook: its notifications stop at once'
 complete -c svc -n '__svc_is "help:svc webhook"' -a activate -d 'Activate a webhook again (after deactivate, or after the service switched it off): notifications resume'
 complete -c svc -n '__svc_is "help:svc webhook"' -a apply -d 'Make the key\'s webhooks match a file: create, update, add and remove addresses; a second run changes nothing'
 complete -c svc -n '__svc_is "help:svc webhook"' -a listen -d 'Receive notifications locally and show each one (duplicates flagged by messageId)'
 complete -c svc -n '__svc_is "help:svc webhook"' -a verify -d 'Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1'
-complete -c svc -n '__svc_is "help:svc webhook"' -a secret -d 'The shared secret notifications are signed with: show it, rotate it'
+complete -c svc -n '__svc_is "help:svc webhook"' -a secret -d 'The shared secret notifications are signed with'
 complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
 
 # svc webhook create
@@ -242,17 +242,13 @@ complete -c svc -n '__svc_is "svc webhook update"' -l no-include-internal-txs -d
 complete -c svc -n '__svc_is "svc webhook update"' -s h -l help -d 'show help'
 
 # svc webhook addresses
-complete -c svc -n '__svc_is "svc webhook addresses"' -a list -d 'List the addresses a webhook watches (the same as svc webhook addresses <id>)'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (the same as svc webhook addresses <id>)'
+complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
-complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
-complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
-complete -c svc -n '__svc_is "svc webhook addresses"' -l limit -x -d 'follow pages until n addresses are printed'
-complete -c svc -n '__svc_is "svc webhook addresses"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 
 # svc webhook addresses list

@@ -11,31 +11,7 @@ import { parseInteger, parseSeconds } from './options.js';
 import { addHelpCommands } from './commands/help.js';
 import type { Action, Handler } from './commands/shared/action.js';
 import { examples } from './commands/shared/help-text.js';
-import * as completion from './commands/completion.js';
-import * as configGet from './commands/config-get.js';
-import * as configList from './commands/config-list.js';
-import * as configPath from './commands/config-path.js';
-import * as configSet from './commands/config-set.js';
-import * as configUnset from './commands/config-unset.js';
-import * as emulatorStart from './commands/emulator-start.js';
-import * as emulatorTrigger from './commands/emulator-trigger.js';
-import * as eventSignature from './commands/event-signature.js';
-import * as txList from './commands/tx-list.js';
-import * as webhookActivate from './commands/webhook-activate.js';
-import * as webhookAddresses from './commands/webhook-addresses.js';
-import * as webhookAddressesAdd from './commands/webhook-addresses-add.js';
-import * as webhookAddressesList from './commands/webhook-addresses-list.js';
-import * as webhookAddressesRemove from './commands/webhook-addresses-remove.js';
-import * as webhookApply from './commands/webhook-apply.js';
-import * as webhookCreate from './commands/webhook-create.js';
-import * as webhookDeactivate from './commands/webhook-deactivate.js';
-import * as webhookGet from './commands/webhook-get.js';
-import * as webhookList from './commands/webhook-list.js';
-import * as webhookListen from './commands/webhook-listen.js';
-import * as webhookUpdate from './commands/webhook-update.js';
-import * as webhookSecretRotate from './commands/webhook-secret-rotate.js';
-import * as webhookSecretShow from './commands/webhook-secret-show.js';
-import * as webhookVerify from './commands/webhook-verify.js';
+import { registerCommands } from './commands/index.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -94,73 +70,7 @@ export function buildProgram(action: Action): Command {
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
-  const tx = program
-    .command('tx')
-    .description('Transactions across EVM chains')
-    .addHelpText('after', examples([['the latest failed transactions on Fuji', 'svc tx list --network fuji --status failed']]));
-  txList.register(tx, action);
-
-  const webhook = program
-    .command('webhook')
-    .description(
-      'Address-activity webhooks: create, list, get, update, activate and deactivate them, list, add and remove their addresses; apply a file; verify signatures',
-    )
-    .addHelpText(
-      'after',
-      examples([
-        [
-          'watch an address on Fuji, keep the id',
-          'WEBHOOK_ID=$(svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --json | jq -r .id)',
-        ],
-        ['find it again later by its name', `svc webhook list --all --json | jq -r '.webhooks[] | select(.name == "payments") | .id'`],
-        ['send its notifications elsewhere', 'svc webhook update "$WEBHOOK_ID" --url https://example.com/new-hook'],
-        ['stop it, and start it again', 'svc webhook deactivate "$WEBHOOK_ID" --yes\n  $ svc webhook activate "$WEBHOOK_ID"'],
-      ]),
-    );
-  webhookCreate.register(webhook, action);
-  webhookList.register(webhook, action);
-  webhookGet.register(webhook, action);
-  webhookUpdate.register(webhook, action);
-  const addresses = webhookAddresses.register(webhook, action);
-  webhookAddressesList.register(addresses, action);
-  webhookAddressesAdd.register(addresses, action);
-  webhookAddressesRemove.register(addresses, action);
-  webhookDeactivate.register(webhook, action);
-  webhookActivate.register(webhook, action);
-  webhookApply.register(webhook, action);
-  webhookListen.register(webhook, action);
-  webhookVerify.register(webhook, action);
-  const secret = webhook
-    .command('secret')
-    .description('The shared secret notifications are signed with: show it, rotate it')
-    .addHelpText(
-      'after',
-      examples([['keep it in a file for verify and listen --verify', '(umask 077; svc webhook secret show > webhook-secret)']]),
-    );
-  webhookSecretShow.register(secret, action);
-  webhookSecretRotate.register(secret, action);
-
-  eventSignature.register(program, action);
-
-  const config = program
-    .command('config')
-    .description('Settings: the API key and base URL, per profile')
-    .addHelpText('after', examples([['every setting in effect and where it comes from', 'svc config list']]));
-  configSet.register(config, action);
-  configGet.register(config, action);
-  configUnset.register(config, action);
-  configList.register(config, action);
-  configPath.register(config, action);
-
-  const emulator = program
-    .command('emulator')
-    .description('The bundled local emulator of the service')
-    .addHelpText('after', examples([['run it in the background, then talk to it', 'svc emulator start --seed 1 &\n  $ svc tx list']]));
-  emulatorStart.register(emulator, action);
-  emulatorTrigger.register(emulator, action);
-
-  completion.register(program, action);
-
+  registerCommands(program, action);
   addHelpCommands(program);
   return program;
 }

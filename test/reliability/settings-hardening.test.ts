@@ -579,7 +579,7 @@ describe('class 9: credentials in URLs', () => {
     });
 
     it('https, and plain http to this machine, are accepted with credentials', async () => {
-      const { parseWebhookListenOptions } = await import('../../src/commands/webhook-listen.js');
+      const { parseWebhookListenOptions } = await import('../../src/commands/webhook/listen.js');
       for (const forwardTo of [
         `https://alice:${PASSWORD}@hooks.example.com/`,
         `http://alice:${PASSWORD}@localhost:3000/`,

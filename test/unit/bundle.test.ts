@@ -33,7 +33,7 @@ describe('the bundle built by npm run build', () => {
   const bundled = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
 
   it('runs commander and our own modules at start-up, and nothing heavy', () => {
-    expect(atStart).toContain('src/commands/tx-list.ts');
+    expect(atStart).toContain('src/commands/tx/list.ts');
     expect([...new Set(atStart.filter((input) => input.includes('node_modules/')).map(packageOf))]).toEqual(['commander']);
     expect(atStart.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules)|api|render\/table)/.test(input))).toEqual([]);
   });

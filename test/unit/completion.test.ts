@@ -40,7 +40,9 @@ describe('describeProgram', () => {
       'help',
     ]);
     expect(node('svc webhook addresses').subcommands.map((sub) => sub.name)).toEqual(['list', 'add', 'remove', 'help']);
-    expect(node('svc webhook addresses').arguments.map((argument) => argument.name)).toEqual(['id']);
+    // `addresses <id>` is the default command `list`: the group itself takes no argument.
+    expect(node('svc webhook addresses').arguments).toEqual([]);
+    expect(node('svc webhook addresses list').arguments.map((argument) => argument.name)).toEqual(['id']);
     expect(option('svc webhook addresses add', '--addresses-file')?.file).toBe(true);
     expect(option('svc webhook addresses add', '--page-size')).toBeUndefined();
     expect(node('svc help').isHelp).toBe(true);

@@ -1,15 +1,15 @@
 // `svc tx list`: GET /v1/transactions, one page or many, never the same (chainId, txHash) twice in a run.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { NETWORKS, TX_STATUS_FILTERS } from '../schema/rules.js';
-import type { Network, TxStatusFilter } from '../schema/rules.js';
-import type { ListedTransaction, TransactionPage } from '../schema/transactions.js';
-import { parseChoice } from '../options.js';
-import type { Action } from './shared/action.js';
-import { examples, shellQuote } from './shared/help-text.js';
-import { OfferedValuesOption } from './shared/offered-values.js';
-import { addPagingOptions, parsePaging } from './shared/paging.js';
-import type { PagingFlags, PagingOptions } from './shared/paging.js';
+import type { CommandContext } from '../../context.js';
+import { NETWORKS, TX_STATUS_FILTERS } from '../../schema/rules.js';
+import type { Network, TxStatusFilter } from '../../schema/rules.js';
+import type { ListedTransaction, TransactionPage } from '../../schema/transactions.js';
+import { parseChoice } from '../../options.js';
+import type { Action } from '../shared/action.js';
+import { examples, shellQuote } from '../shared/help-text.js';
+import { OfferedValuesOption } from '../shared/offered-values.js';
+import { addPagingOptions, parsePaging } from '../shared/paging.js';
+import type { PagingFlags, PagingOptions } from '../shared/paging.js';
 
 export interface TxListOptions {
   network?: Network;
@@ -66,9 +66,9 @@ export function parseTxListOptions(flags: TxListFlags): TxListOptions {
 
 export async function run(options: TxListOptions, context: CommandContext): Promise<void> {
   const [{ printListing }, { transactionTable, transactionTsv }, { transactionKey }] = await Promise.all([
-    import('./shared/listing.js'),
-    import('../render/transactions.js'),
-    import('../api/client.js'),
+    import('../shared/listing.js'),
+    import('../../render/transactions.js'),
+    import('../../api/client.js'),
   ]);
   const client = await context.client({ needsKey: false });
   const printedKeys = new Set<string>();

@@ -1,19 +1,16 @@
 // `svc webhook addresses add <id>`: PATCH /v1/webhooks/{id}/addresses in batches; adding a present address changes
 // nothing, so each batch is retried with the same body and the whole command can be run again.
 import type { Command } from 'commander';
-import type { Action } from './shared/action.js';
-import { addAddressChangeOptions, parseAddressChangeOptions, runAddressChange } from './shared/address-change.js';
-import type { AddressChangeFlags } from './shared/address-change.js';
-import { examples } from './shared/help-text.js';
-import { refuseListingFlags } from './webhook-addresses.js';
+import type { Action } from '../../shared/action.js';
+import { addAddressChangeOptions, parseAddressChangeOptions, runAddressChange } from '../../shared/address-change.js';
+import type { AddressChangeFlags } from '../../shared/address-change.js';
+import { examples } from '../../shared/help-text.js';
 
 export function register(addresses: Command, action: Action): void {
   const command = addresses
     .command('add')
     .description("Add addresses to a webhook's watch list, in batches; prints the count it watches after the change")
-    .argument('<id>', 'the webhook id')
-    // The group lets extra words through to name them itself; here one id is all there is.
-    .allowExcessArguments(false);
+    .argument('<id>', 'the webhook id');
   addAddressChangeOptions(command, 'add').addHelpText(
     'after',
     examples([
@@ -30,7 +27,6 @@ export function register(addresses: Command, action: Action): void {
   );
   command.action(
     action<[id: string], AddressChangeFlags>(async ({ args: [id], flags }, context) => {
-      refuseListingFlags(command);
       return runAddressChange(await parseAddressChangeOptions('add', id, flags, context.io, context.interrupt), context);
     }),
   );

@@ -1,11 +1,11 @@
 // `svc webhook deactivate <id>`: DELETE /v1/webhooks/{id}, after a confirmation on a terminal (or --yes).
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import type { IO } from '../io.js';
-import { checkWebhookId } from '../options.js';
-import type { Action } from './shared/action.js';
-import { checkConfirmation, confirmOrCancel } from './shared/confirm.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import type { IO } from '../../io.js';
+import { checkWebhookId } from '../../options.js';
+import type { Action } from '../shared/action.js';
+import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
+import { examples } from '../shared/help-text.js';
 
 export interface WebhookDeactivateOptions {
   webhookId: string;
@@ -47,7 +47,7 @@ export async function run(options: WebhookDeactivateOptions, context: CommandCon
       'the webhook was not deactivated',
     );
   }
-  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const { printAcceptedChange, printWebhook } = await import('../shared/webhook-output.js');
   const deactivated = await client.deactivateWebhook(options.webhookId);
   const change = {
     done: `webhook ${options.webhookId} was deactivated`,

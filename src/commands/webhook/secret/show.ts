@@ -1,8 +1,8 @@
 // `svc webhook secret show`: GET /v1/webhooks:getSharedSecret, the secret notifications are signed with.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../../context.js';
+import type { Action } from '../../shared/action.js';
+import { examples } from '../../shared/help-text.js';
 
 export function register(secret: Command, action: Action): void {
   secret
@@ -21,6 +21,6 @@ export function register(secret: Command, action: Action): void {
 export async function run(context: CommandContext): Promise<void> {
   const client = await context.client({ needsKey: true });
   const fetched = await client.getSharedSecret();
-  const { printSecret } = await import('./shared/webhook-secret.js');
+  const { printSecret } = await import('../../shared/webhook-secret.js');
   await printSecret(fetched, context);
 }

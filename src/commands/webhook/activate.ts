@@ -1,9 +1,9 @@
 // `svc webhook activate <id>`: PATCH /v1/webhooks/{id} with {"status":"active"}, the counterpart of `deactivate`.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { checkWebhookId } from '../options.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { checkWebhookId } from '../../options.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export interface WebhookActivateOptions {
   webhookId: string;
@@ -32,7 +32,7 @@ export function parseWebhookActivateOptions(id: string): WebhookActivateOptions 
 }
 
 export async function run(options: WebhookActivateOptions, context: CommandContext): Promise<void> {
-  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const { printAcceptedChange, printWebhook } = await import('../shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
   // Turning notifications on undoes nothing and loses nothing: no confirmation, unlike deactivate.
   const activated = await client.updateWebhook(options.webhookId, { status: 'active' });

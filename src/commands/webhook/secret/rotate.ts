@@ -1,12 +1,12 @@
 // `svc webhook secret rotate`: POST /v1/webhooks:generateOrRotateSharedSecret, after a confirmation on a terminal
 // (or --yes): receivers holding the old secret reject every notification until they get the new one.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { InterruptedError, ResponseShapeError } from '../errors.js';
-import type { IO } from '../io.js';
-import type { Action } from './shared/action.js';
-import { checkConfirmation, confirmOrCancel } from './shared/confirm.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../../context.js';
+import { InterruptedError, ResponseShapeError } from '../../../errors.js';
+import type { IO } from '../../../io.js';
+import type { Action } from '../../shared/action.js';
+import { checkConfirmation, confirmOrCancel } from '../../shared/confirm.js';
+import { examples } from '../../shared/help-text.js';
 
 export interface WebhookSecretRotateOptions {
   confirmed: boolean;
@@ -57,8 +57,8 @@ export async function run(options: WebhookSecretRotateOptions, context: CommandC
     throw error;
   }
   const [{ printAcceptedChange }, { printSecret }] = await Promise.all([
-    import('./shared/webhook-output.js'),
-    import('./shared/webhook-secret.js'),
+    import('../../shared/webhook-output.js'),
+    import('../../shared/webhook-secret.js'),
   ]);
   const change = {
     done: 'the shared secret was rotated',

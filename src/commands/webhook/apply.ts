@@ -1,14 +1,14 @@
 // `svc webhook apply -f <file>`: makes the key's webhooks match a file (webhooks as code); running it twice changes
 // nothing the second time, and a run broken half-way is finished by running it again.
 import type { Command } from 'commander';
-import type { DesiredWebhook } from '../apply/file.js';
-import type { Plan } from '../apply/plan.js';
-import type { CommandContext } from '../context.js';
-import { UsageError } from '../errors.js';
-import type { IO } from '../io.js';
-import type { Action } from './shared/action.js';
-import { checkConfirmation, confirmOrCancel } from './shared/confirm.js';
-import { examples } from './shared/help-text.js';
+import type { DesiredWebhook } from '../../apply/file.js';
+import type { Plan } from '../../apply/plan.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { IO } from '../../io.js';
+import type { Action } from '../shared/action.js';
+import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
+import { examples } from '../shared/help-text.js';
 
 export interface WebhookApplyFlags {
   file?: string;
@@ -76,7 +76,7 @@ export async function parseWebhookApplyOptions(flags: WebhookApplyFlags, io: IO,
     prune && !dryRun
       ? checkConfirmation(io, flags.yes, 'refusing to prune (deactivate webhooks the file does not name) without confirmation')
       : { confirmed: true };
-  const { readWebhooksFile } = await import('../apply/file.js');
+  const { readWebhooksFile } = await import('../../apply/file.js');
   const webhooks = await readWebhooksFile(flags.file, io, interrupt);
   return { webhooks, dryRun, prune, recreate: Boolean(flags.recreate), confirmed };
 }
@@ -86,7 +86,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     { checkFixedFields, fixedFieldChanges, matchWebhooks, planChanges },
     { readAddresses, readWebhooks },
     { changeLine, planDocument },
-  ] = await Promise.all([import('../apply/plan.js'), import('../apply/service-state.js'), import('../render/apply.js')]);
+  ] = await Promise.all([import('../../apply/plan.js'), import('../../apply/service-state.js'), import('../../render/apply.js')]);
   const { io, globals } = context;
   const client = await context.client({ needsKey: true });
   const spinner = await io.spinner(globals.json);
@@ -112,7 +112,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
       return;
     }
     await confirmPrune(plan, options, io);
-    const { executePlan, retireConcurrentCopies } = await import('../apply/execute.js');
+    const { executePlan, retireConcurrentCopies } = await import('../../apply/execute.js');
     const createdIds = await executePlan(plan, client, {
       interrupt: context.interrupt,
       onStart: (change, position) => spinner.update(`${position + 1}/${plan.changes.length} ${changeLine(change)}`),
@@ -127,7 +127,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
       spinner.update('Checking for webhooks created at the same time');
       const retired = await retireConcurrentCopies(client, createdIds, await readWebhooks(client, () => {}));
       spinner.clear();
-      const { safeText } = await import('../render/text.js');
+      const { safeText } = await import('../../render/text.js');
       for (const copy of retired) {
         io.warn(
           `svc: another run created webhook "${safeText(copy.name)}" at the same time: kept ${copy.keptId}, deactivated ${copy.retiredId} (renamed "${safeText(copy.renamedTo)}")`,
@@ -146,7 +146,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
 async function confirmPrune(plan: Plan, options: WebhookApplyOptions, io: IO): Promise<void> {
   const pruned = plan.changes.filter((change) => change.kind === 'prune');
   if (options.confirmed || pruned.length === 0) return;
-  const { safeText } = await import('../render/text.js');
+  const { safeText } = await import('../../render/text.js');
   const names = pruned.map((change) => safeText(change.name ?? change.id)).join(', ');
   await confirmOrCancel(
     io,

@@ -1,16 +1,16 @@
 // `svc webhook listen`: a local receiver for notifications, for developing a webhook consumer.
 import type { Command } from 'commander';
-import { untilInterrupted } from '../context.js';
-import type { CommandContext } from '../context.js';
-import { LocalError, UsageError } from '../errors.js';
-import { parseInteger } from '../options.js';
-import { displayUrl, isLoopbackHost } from '../settings/resolve.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
-import { quotedText } from '../render/text.js';
-import { parseSecretSource } from './shared/webhook-secret.js';
-import type { SecretSource } from './shared/webhook-secret.js';
-import type { SignatureCheck } from '../receiver/index.js';
+import { untilInterrupted } from '../../context.js';
+import type { CommandContext } from '../../context.js';
+import { LocalError, UsageError } from '../../errors.js';
+import { parseInteger } from '../../options.js';
+import { displayUrl, isLoopbackHost } from '../../settings/resolve.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
+import { quotedText } from '../../render/text.js';
+import { parseSecretSource } from '../shared/webhook-secret.js';
+import type { SecretSource } from '../shared/webhook-secret.js';
+import type { SignatureCheck } from '../../receiver/index.js';
 
 export interface WebhookListenFlags {
   port: string;
@@ -105,9 +105,9 @@ function parseForwardTo(text: string): string {
 export async function run(options: WebhookListenOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const [{ startReceiver }, { notificationLine, notificationTsv }, { asOneLine }] = await Promise.all([
-    import('../receiver/index.js'),
-    import('../render/notifications.js'),
-    import('../render/json.js'),
+    import('../../receiver/index.js'),
+    import('../../render/notifications.js'),
+    import('../../render/json.js'),
   ]);
   // The secret is read before the port is opened: a receiver that cannot verify must not look ready.
   const verifier = options.verify ? await startVerifier(options.verify, context) : undefined;
@@ -171,8 +171,8 @@ async function startVerifier(
   context: CommandContext,
 ): Promise<(body: string, signature: string | undefined) => Promise<SignatureCheck>> {
   const [{ fetchSecret, loadSecret }, { verifyBody }] = await Promise.all([
-    import('./shared/webhook-secret.js'),
-    import('../signature/index.js'),
+    import('../shared/webhook-secret.js'),
+    import('../../signature/index.js'),
   ]);
   let secret = await loadSecret(source, context);
   let refreshing: Promise<void> | undefined;

@@ -1,15 +1,15 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
 import type { Command } from 'commander';
-import { untilInterrupted } from '../context.js';
-import type { CommandContext } from '../context.js';
-import { LocalError, UsageError } from '../errors.js';
-import type { EmulatorOptions } from '../emulator/options.js';
-import { parseChoice, parseInteger } from '../options.js';
-import { RETRY_SCHEDULES } from '../schema/rules.js';
-import { collect } from './shared/action.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
-import { OfferedValuesOption } from './shared/offered-values.js';
+import { untilInterrupted } from '../../context.js';
+import type { CommandContext } from '../../context.js';
+import { LocalError, UsageError } from '../../errors.js';
+import type { EmulatorOptions } from '../../emulator/options.js';
+import { parseChoice, parseInteger } from '../../options.js';
+import { RETRY_SCHEDULES } from '../../schema/rules.js';
+import { collect } from '../shared/action.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
+import { OfferedValuesOption } from '../shared/offered-values.js';
 
 export interface EmulatorStartFlags {
   port: string;
@@ -121,7 +121,7 @@ function parseHost(text: string): string {
 
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   const options: EmulatorOptions = { ...startOptions, log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined };
-  const { startEmulator, isWildcard } = await import('../emulator/index.js');
+  const { startEmulator, isWildcard } = await import('../../emulator/index.js');
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator(options);

@@ -1,12 +1,12 @@
 // `svc config set <key> [value]`: stores a setting in a profile; the API key comes from stdin or a hidden prompt.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { UsageError } from '../errors.js';
-import { checkBaseUrl } from '../settings/resolve.js';
-import { parseSettingKey } from '../settings/store.js';
-import type { SettingKey } from '../settings/store.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { checkBaseUrl } from '../../settings/resolve.js';
+import { parseSettingKey } from '../../settings/store.js';
+import type { SettingKey } from '../../settings/store.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -54,9 +54,9 @@ function checkSettingValue(key: SettingKey, value: string): string {
 
 export async function run(options: ConfigSetOptions, context: CommandContext): Promise<void> {
   const [{ writeSetting }, { resolveProfile, displayUrl, maskKey }, { configPath, readConfig }] = await Promise.all([
-    import('../settings/write.js'),
-    import('../settings/resolve.js'),
-    import('../settings/store.js'),
+    import('../../settings/write.js'),
+    import('../../settings/resolve.js'),
+    import('../../settings/store.js'),
   ]);
   const { key } = options;
   const { io } = context;
@@ -86,6 +86,6 @@ async function readKey(context: CommandContext): Promise<string> {
       .toString('utf8')
       .replace(/\r?\n$/, '');
   }
-  const { readHidden } = await import('../prompt.js');
+  const { readHidden } = await import('../../prompt.js');
   return readHidden(io, 'API key (input hidden): ', context.interrupt);
 }

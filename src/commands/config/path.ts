@@ -1,8 +1,8 @@
 // `svc config path`: where the config file is (SVC_CONFIG_DIR moves it).
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -19,6 +19,6 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(context: CommandContext): Promise<void> {
-  const { configPath } = await import('../settings/store.js');
+  const { configPath } = await import('../../settings/store.js');
   await context.io.write(configPath(context.io.env) + '\n');
 }

@@ -1,15 +1,15 @@
 // `svc webhook verify --signature <base64>`: checks a notification body on stdin against its x-signature, offline
 // when the secret comes from SVC_WEBHOOK_SECRET or --secret-file.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { ExitCode, SvcError, UsageError } from '../errors.js';
-import { readStreamBytes } from '../io.js';
-import type { IO } from '../io.js';
-import { MAX_NOTIFICATION_BYTES } from '../schema/rules.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
-import { loadSecret, parseSecretSource } from './shared/webhook-secret.js';
-import type { SecretSource } from './shared/webhook-secret.js';
+import type { CommandContext } from '../../context.js';
+import { ExitCode, SvcError, UsageError } from '../../errors.js';
+import { readStreamBytes } from '../../io.js';
+import type { IO } from '../../io.js';
+import { MAX_NOTIFICATION_BYTES } from '../../schema/rules.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
+import { loadSecret, parseSecretSource } from '../shared/webhook-secret.js';
+import type { SecretSource } from '../shared/webhook-secret.js';
 
 export interface WebhookVerifyFlags {
   signature?: string;
@@ -60,7 +60,7 @@ export function parseWebhookVerifyOptions(flags: WebhookVerifyFlags, io: IO): We
 }
 
 export async function run(options: WebhookVerifyOptions, context: CommandContext): Promise<void> {
-  const { verifyBody } = await import('../signature/index.js');
+  const { verifyBody } = await import('../../signature/index.js');
   // The body first: a bad one is known without asking the service for the secret.
   let body: Buffer;
   try {

@@ -1,10 +1,10 @@
 // `svc webhook get <id>`: GET /v1/webhooks/{id}, printed as `create` prints the webhook it made.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { checkWebhookId } from '../options.js';
-import type { Action } from './shared/action.js';
-import { spinning } from './shared/spinning.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { checkWebhookId } from '../../options.js';
+import type { Action } from '../shared/action.js';
+import { spinning } from '../shared/spinning.js';
+import { examples } from '../shared/help-text.js';
 
 export interface WebhookGetOptions {
   webhookId: string;
@@ -33,7 +33,7 @@ export function parseWebhookGetOptions(id: string): WebhookGetOptions {
 }
 
 export async function run(options: WebhookGetOptions, context: CommandContext): Promise<void> {
-  const { printWebhook } = await import('./shared/webhook-output.js');
+  const { printWebhook } = await import('../shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
   const fetched = await spinning(context, 'Fetching webhook', () => client.getWebhook(options.webhookId));
   await printWebhook(fetched, context);

@@ -1,10 +1,10 @@
 // `svc config unset <key>`: removes a setting from the profile.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { parseSettingKey } from '../settings/store.js';
-import type { SettingKey } from '../settings/store.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { parseSettingKey } from '../../settings/store.js';
+import type { SettingKey } from '../../settings/store.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -17,9 +17,9 @@ export function register(config: Command, action: Action): void {
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {
   const [{ removeSetting }, { resolveProfile }, { configPath }] = await Promise.all([
-    import('../settings/write.js'),
-    import('../settings/resolve.js'),
-    import('../settings/store.js'),
+    import('../../settings/write.js'),
+    import('../../settings/resolve.js'),
+    import('../../settings/store.js'),
   ]);
   const { io } = context;
   // Only the profile: a stored value that no longer passes is what unset is run to remove.

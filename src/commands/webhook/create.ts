@@ -1,17 +1,17 @@
 // `svc webhook create`: POST /v1/webhooks for address_activity; never retried where it could create a second one.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { InterruptedError, UsageError } from '../errors.js';
-import type { IO } from '../io.js';
-import { parseChainId, parseHttpUrl } from '../options.js';
-import { isEventSignature } from '../schema/rules.js';
-import type { CreateWebhookRequest } from '../schema/webhooks.js';
-import { collect } from './shared/action.js';
-import type { Action } from './shared/action.js';
-import { spinning } from './shared/spinning.js';
-import { readAddressInput } from './shared/address-input.js';
-import type { AddressFlags } from './shared/address-input.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { InterruptedError, UsageError } from '../../errors.js';
+import type { IO } from '../../io.js';
+import { parseChainId, parseHttpUrl } from '../../options.js';
+import { isEventSignature } from '../../schema/rules.js';
+import type { CreateWebhookRequest } from '../../schema/webhooks.js';
+import { collect } from '../shared/action.js';
+import type { Action } from '../shared/action.js';
+import { spinning } from '../shared/spinning.js';
+import { readAddressInput } from '../shared/address-input.js';
+import type { AddressFlags } from '../shared/address-input.js';
+import { examples } from '../shared/help-text.js';
 
 export interface WebhookCreateFlags extends AddressFlags {
   url?: string;
@@ -102,7 +102,7 @@ async function parseEventSignatures(flags: Pick<WebhookCreateFlags, 'eventSignat
     eventSignatures.push(signature);
   }
   if (flags.event.length > 0) {
-    const { DeclarationError, eventSignature } = await import('../evm/event-signature.js');
+    const { DeclarationError, eventSignature } = await import('../../evm/event-signature.js');
     for (const declaration of flags.event) {
       try {
         eventSignatures.push(eventSignature(declaration).signature);
@@ -116,7 +116,7 @@ async function parseEventSignatures(flags: Pick<WebhookCreateFlags, 'eventSignat
 }
 
 export async function run(options: WebhookCreateOptions, context: CommandContext): Promise<void> {
-  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const { printAcceptedChange, printWebhook } = await import('../shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
   const created = await spinning(context, 'Creating webhook', async () => {
     try {

@@ -1,15 +1,15 @@
 // `svc webhook list`: GET /v1/webhooks, the key's own webhooks newest first, page by page, streamed.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { parseChoice } from '../options.js';
-import { WEBHOOK_STATUSES } from '../schema/rules.js';
-import type { WebhookStatus } from '../schema/rules.js';
-import type { ShownWebhook, WebhookPage } from '../schema/webhooks.js';
-import type { Action } from './shared/action.js';
-import { examples, shellQuote } from './shared/help-text.js';
-import { OfferedValuesOption } from './shared/offered-values.js';
-import { addPagingOptions, parsePaging } from './shared/paging.js';
-import type { PagingFlags, PagingOptions } from './shared/paging.js';
+import type { CommandContext } from '../../context.js';
+import { parseChoice } from '../../options.js';
+import { WEBHOOK_STATUSES } from '../../schema/rules.js';
+import type { WebhookStatus } from '../../schema/rules.js';
+import type { ShownWebhook, WebhookPage } from '../../schema/webhooks.js';
+import type { Action } from '../shared/action.js';
+import { examples, shellQuote } from '../shared/help-text.js';
+import { OfferedValuesOption } from '../shared/offered-values.js';
+import { addPagingOptions, parsePaging } from '../shared/paging.js';
+import type { PagingFlags, PagingOptions } from '../shared/paging.js';
 
 export interface WebhookListFlags extends PagingFlags {
   status?: string;
@@ -48,8 +48,8 @@ export function parseWebhookListOptions(flags: WebhookListFlags): WebhookListOpt
 
 export async function run(options: WebhookListOptions, context: CommandContext): Promise<void> {
   const [{ printListing }, { webhookListTable, webhookListTsv }] = await Promise.all([
-    import('./shared/listing.js'),
-    import('../render/webhooks.js'),
+    import('../shared/listing.js'),
+    import('../../render/webhooks.js'),
   ]);
   const client = await context.client({ needsKey: true });
   // Newest first: a webhook created while the list is read pushes the others down a place, so the next page

@@ -1,17 +1,17 @@
 // `svc emulator trigger`: makes a transaction happen in the running emulator, delivering its notifications now.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import type { InjectTransactionRequest } from '../api/emulator-control.js';
-import { UsageError } from '../errors.js';
-import { parseChainId, parseChoice } from '../options.js';
-import { safeText } from '../render/text.js';
-import { isAddress, isEventSignature } from '../schema/rules.js';
-import { collect } from './shared/action.js';
-import type { Action } from './shared/action.js';
-import { checkChecksums } from '../given-address.js';
-import type { GivenAddress } from '../given-address.js';
-import { examples } from './shared/help-text.js';
-import { OfferedValuesOption } from './shared/offered-values.js';
+import type { CommandContext } from '../../context.js';
+import type { InjectTransactionRequest } from '../../api/emulator-control.js';
+import { UsageError } from '../../errors.js';
+import { parseChainId, parseChoice } from '../../options.js';
+import { safeText } from '../../render/text.js';
+import { isAddress, isEventSignature } from '../../schema/rules.js';
+import { collect } from '../shared/action.js';
+import type { Action } from '../shared/action.js';
+import { checkChecksums } from '../../given-address.js';
+import type { GivenAddress } from '../../given-address.js';
+import { examples } from '../shared/help-text.js';
+import { OfferedValuesOption } from '../shared/offered-values.js';
 
 export interface EmulatorTriggerFlags {
   chainId?: string;
@@ -96,7 +96,7 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
   const client = await context.emulatorControl();
   const injected = await client.injectTransaction(request);
   if (globals.json) {
-    const { asReturned } = await import('../render/json.js');
+    const { asReturned } = await import('../../render/json.js');
     await io.write(asReturned(injected.raw));
   } else if (io.isStdoutTTY) {
     const { txHash, messageIds } = injected.data;
@@ -106,7 +106,7 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
         : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
     await io.write(safeText(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}`) + '\n');
   } else {
-    const { tsvRow } = await import('../render/tsv.js');
+    const { tsvRow } = await import('../../render/tsv.js');
     await io.write(tsvRow([injected.data.txHash, ...injected.data.messageIds]));
   }
 }

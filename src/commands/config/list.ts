@@ -1,8 +1,8 @@
 // `svc config list`: every effective setting with where it comes from (flag, env, profile, default).
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -14,8 +14,8 @@ export function register(config: Command, action: Action): void {
 
 export async function run(context: CommandContext): Promise<void> {
   const [{ resolveSettings, displayUrl, maskKey }, { tsvRow }] = await Promise.all([
-    import('../settings/resolve.js'),
-    import('../render/tsv.js'),
+    import('../../settings/resolve.js'),
+    import('../../render/tsv.js'),
   ]);
   const { io } = context;
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, io.env);
@@ -28,7 +28,7 @@ export async function run(context: CommandContext): Promise<void> {
     const document = Object.fromEntries(rows.map(([key, value, source]) => [key, { value: value === '' ? null : value, source }]));
     await io.write(JSON.stringify(document) + '\n');
   } else if (io.isStdoutTTY) {
-    const { renderTable } = await import('../render/table.js');
+    const { renderTable } = await import('../../render/table.js');
     const shown = rows.map(([key, value, source]) => [key, value === '' ? '(not set)' : value, source]);
     await io.write(
       renderTable(

@@ -1,14 +1,14 @@
 // `svc webhook update <id>`: PATCH /v1/webhooks/{id} with only the fields given; the same body again on retry.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { UsageError } from '../errors.js';
-import { checkWebhookId, parseChoice, parseHttpUrl } from '../options.js';
-import { WEBHOOK_STATUSES } from '../schema/rules.js';
-import type { UpdateWebhookRequest } from '../schema/webhooks.js';
-import type { Action } from './shared/action.js';
-import { spinning } from './shared/spinning.js';
-import { examples, shellQuote } from './shared/help-text.js';
-import { OfferedValuesOption } from './shared/offered-values.js';
+import type { CommandContext } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { checkWebhookId, parseChoice, parseHttpUrl } from '../../options.js';
+import { WEBHOOK_STATUSES } from '../../schema/rules.js';
+import type { UpdateWebhookRequest } from '../../schema/webhooks.js';
+import type { Action } from '../shared/action.js';
+import { spinning } from '../shared/spinning.js';
+import { examples, shellQuote } from '../shared/help-text.js';
+import { OfferedValuesOption } from '../shared/offered-values.js';
 
 export interface WebhookUpdateFlags {
   url?: string;
@@ -77,7 +77,7 @@ export function parseWebhookUpdateOptions(id: string, flags: WebhookUpdateFlags)
 }
 
 export async function run(options: WebhookUpdateOptions, context: CommandContext): Promise<void> {
-  const { printAcceptedChange, printWebhook } = await import('./shared/webhook-output.js');
+  const { printAcceptedChange, printWebhook } = await import('../shared/webhook-output.js');
   const client = await context.client({ needsKey: true });
   const updated = await spinning(context, 'Updating webhook', () => client.updateWebhook(options.webhookId, options.request));
   const change = {

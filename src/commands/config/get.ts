@@ -1,11 +1,11 @@
 // `svc config get <key>`: the effective value of a setting; a key only ever as its last 4 characters, a URL's password never.
 import type { Command } from 'commander';
-import type { CommandContext } from '../context.js';
-import { LocalError } from '../errors.js';
-import { parseSettingKey } from '../settings/store.js';
-import type { SettingKey } from '../settings/store.js';
-import type { Action } from './shared/action.js';
-import { examples } from './shared/help-text.js';
+import type { CommandContext } from '../../context.js';
+import { LocalError } from '../../errors.js';
+import { parseSettingKey } from '../../settings/store.js';
+import type { SettingKey } from '../../settings/store.js';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
 
 export function register(config: Command, action: Action): void {
   config
@@ -17,7 +17,7 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {
-  const { resolveSettings, displayUrl, maskKey } = await import('../settings/resolve.js');
+  const { resolveSettings, displayUrl, maskKey } = await import('../../settings/resolve.js');
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
   if (key === 'base-url') {
     await context.io.write(displayUrl(settings.baseUrl.value) + '\n');

@@ -1,0 +1,17 @@
+// `svc config`: the settings store, per profile.
+import type { Command } from 'commander';
+import type { Action } from '../shared/action.js';
+import { examples } from '../shared/help-text.js';
+import * as get from './get.js';
+import * as list from './list.js';
+import * as path from './path.js';
+import * as set from './set.js';
+import * as unset from './unset.js';
+
+export function register(program: Command, action: Action): void {
+  const config = program
+    .command('config')
+    .description('Settings: the API key and base URL, per profile')
+    .addHelpText('after', examples([['every setting in effect and where it comes from', 'svc config list']]));
+  for (const verb of [set, get, unset, list, path]) verb.register(config, action);
+}
