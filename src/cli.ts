@@ -12,6 +12,7 @@ import { addHelpCommands } from './commands/help.js';
 import type { Action, Handler } from './commands/shared/action.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerCommands } from './commands/index.js';
+import { withAdvice } from './commands/shared/hints.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -150,6 +151,8 @@ export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO
       const args = commanderArgs.slice(0, -2) as Args;
       try {
         await handler({ args, flags: command.opts() as Flags }, context);
+      } catch (error) {
+        throw withAdvice(error);
       } finally {
         await close();
       }

@@ -2,17 +2,10 @@
 import type { EmulatorControlClient } from './api/emulator-control.js';
 import type { ServiceClient } from './api/client.js';
 import type { IO } from './io.js';
+import type { GlobalOptions } from './globals.js';
 import type { Session } from './session.js';
 
-export interface GlobalOptions {
-  baseUrl?: string;
-  profile?: string;
-  json: boolean;
-  timeoutMs: number;
-  retries: number;
-  verbose: boolean;
-  quiet: boolean;
-}
+export type { GlobalOptions };
 
 export interface CommandContext {
   io: IO;

@@ -18,6 +18,8 @@ export abstract class SvcError extends Error {
   /** The service's status and reason phrase, for the JSON error line. */
   statusCode?: number;
   reason?: string;
+  /** A change was asked for and the service may have made it: the command may say how to check. */
+  outcomeUnknown = false;
 
   /** `hint`: one optional line telling the user what to do next. */
   constructor(
@@ -66,14 +68,31 @@ export function exitCodeForStatus(status: number): number {
   return ExitCode.failure;
 }
 
+/** What went wrong on the way, as the transport saw it; the command layer words the advice for each. */
+export type NetworkFailure = 'refused' | 'dns' | 'connect-timeout' | 'timeout' | 'reset' | 'tls' | 'other';
+
 /** Connection refused or reset, DNS failure, timeout, TLS failure. */
 export class NetworkError extends SvcError {
   readonly exitCode = ExitCode.network;
+  constructor(
+    message: string,
+    hint: string | undefined,
+    readonly failure: NetworkFailure = 'other',
+  ) {
+    super(message, hint);
+  }
 }
 
 /** A body that is not JSON, or not the shape the CLI relies on. */
 export class ResponseShapeError extends SvcError {
   readonly exitCode = ExitCode.failure;
+  /** The body was larger than svc reads: the base URL may name another server. */
+  oversized = false;
+}
+
+/** An id that cannot be put in a path safely (the client's last line of defence; commands check ids first). */
+export class UnsafeIdError extends SvcError {
+  readonly exitCode = ExitCode.usage;
 }
 
 /**

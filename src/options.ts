@@ -1,6 +1,6 @@
 // Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
 import { UsageError } from './errors.js';
-import { CHAIN_ID_PATTERN } from './schema/rules.js';
+import { CHAIN_ID_PATTERN, isSafeId, SAFE_ID_RULE } from './schema/rules.js';
 
 export function parseInteger(flag: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text.trim()) || Number(text) < min || Number(text) > max) {
@@ -58,10 +58,6 @@ export function parseChainId(text: string): string {
  * characters). Lives here, not in api/, so commands can check ids without loading the HTTP client.
  */
 export function checkWebhookId(id: string): string {
-  if (id === '' || id === '.' || id === '..' || /[/?#\s\p{Cc}\\]/u.test(id)) {
-    throw new UsageError(
-      `webhook id ${JSON.stringify(id)}: must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters`,
-    );
-  }
+  if (!isSafeId(id)) throw new UsageError(`webhook id ${JSON.stringify(id)}: ${SAFE_ID_RULE}`);
   return id;
 }

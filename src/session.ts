@@ -3,7 +3,7 @@ import { AuthError, UsageError } from './errors.js';
 import { ServiceClient } from './api/client.js';
 import { EmulatorControlClient } from './api/emulator-control.js';
 import type { TransportOptions } from './api/http.js';
-import type { GlobalOptions } from './context.js';
+import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
 import { isLoopbackHost, resolveSettings } from './settings/resolve.js';
 

@@ -1,8 +1,8 @@
 // The typed client: one method per service operation, each with its retry policy, its own words for errors, and
 // its answer checked against the schema of what the CLI relies on.
 import * as v from 'valibot';
-import { ResponseShapeError } from '../errors.js';
-import { checkWebhookId } from '../options.js';
+import { ResponseShapeError, UnsafeIdError } from '../errors.js';
+import { isSafeId, SAFE_ID_RULE } from '../schema/rules.js';
 import {
   AddressCountSchema,
   AddressPageSchema,
@@ -214,7 +214,7 @@ export class ServiceClient {
       path: '/v1/webhooks:generateOrRotateSharedSecret',
       retryPolicy: 'at-most-once',
       sendKey: true,
-      outcomeUnknownHint: 'the secret may have been rotated: run `svc webhook secret show` to see the one in effect',
+      outcomeUnknownHint: 'the secret may have been rotated: read the one in effect before rotating again',
       statusHints: { 403: WEBHOOK_HINTS[403] },
     });
   }
@@ -247,7 +247,8 @@ export class ServiceClient {
 
 /** Refuses ids that could reach another route, then percent-encodes the rest. */
 function encodeId(id: string): string {
-  return encodeURIComponent(checkWebhookId(id));
+  if (!isSafeId(id)) throw new UnsafeIdError(`webhook id ${JSON.stringify(id)}: ${SAFE_ID_RULE}`);
+  return encodeURIComponent(id);
 }
 
 /** Whether the bytes start with `{` and end with `}`, whitespace aside: a JSON object on its face, without parsing it. */

@@ -35,7 +35,6 @@ export class EmulatorControlClient {
       retryPolicy: 'at-most-once',
       sendKey: false,
       outcomeUnknownHint: 'check the emulator before triggering again: curl $SVC_BASE_URL/_emulator/deliveries lists what it sent',
-      statusHints: { 404: 'is the base URL the emulator? Only `svc emulator start` has the control API (/_emulator/...)' },
     });
     return { data: parseAnswer(InjectTransactionResponseSchema, response), raw: response.body };
   }

@@ -5,10 +5,11 @@ import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import { ApiError, NetworkError, ResponseShapeError } from '../errors.js';
+import type { NetworkFailure } from '../errors.js';
 import { interruption, sleep } from '../interrupt.js';
 import { API_KEY_HEADER, REASON_PHRASES } from '../schema/index.js';
 import { RETRYABLE_STATUSES, retryDelayMs } from './retry.js';
-import { maskKey } from '../settings/mask.js';
+import { maskKey } from '../mask.js';
 
 /**
  * How a request may be retried, by what repeating it would do.
@@ -49,7 +50,7 @@ export interface RequestSpec {
    * was sent, then the connection broke or a 5xx came back), in the words of the resource it touches.
    */
   outcomeUnknownHint?: string;
-  /** Hints for error statuses, in the words of this operation; the transport adds only generic ones (401, 429). */
+  /** Hints for error statuses, in the words of this operation (naming no command or flag: the command layer adds those). */
   statusHints?: Readonly<Partial<Record<number, string>>>;
   /** The most of the answer read, for operations whose answers are known to be larger; MAX_BODY_BYTES otherwise. */
   maxBodyBytes?: number;
@@ -241,21 +242,25 @@ export class Transport {
     if (outcome.kind === 'network') {
       const { error } = outcome;
       if (spec.retryPolicy === 'at-most-once' && !error.notConnected) {
-        throw new NetworkError(
+        const unknown = new NetworkError(
           `${error.message}: the request may have reached the service, so the outcome is unknown and it was not retried`,
           spec.outcomeUnknownHint ?? 'check whether the change was made before trying again',
+          error.failure,
         );
+        unknown.outcomeUnknown = true;
+        throw unknown;
       }
-      throw new NetworkError(error.message, error.hint);
+      throw new NetworkError(error.message, undefined, error.failure);
     }
     if (outcome.kind === 'oversized') {
       const error = new ResponseShapeError(
         `unexpected response: HTTP ${outcome.status} with a body larger than ${outcome.limit / 1024 / 1024} MiB, the most svc reads; stopped reading it`,
       );
-      error.hint =
-        spec.retryPolicy === 'at-most-once' && outcome.status < 300
-          ? `the service may have acted; ${spec.outcomeUnknownHint ?? 'check whether the change was made before trying again'}`
-          : 'a proxy or gateway may stand between you and the service, or the base URL names another server: svc config get base-url';
+      error.oversized = true;
+      if (spec.retryPolicy === 'at-most-once' && outcome.status < 300) {
+        error.outcomeUnknown = true;
+        error.hint = `the service may have acted; ${spec.outcomeUnknownHint ?? 'check whether the change was made before trying again'}`;
+      }
       throw error;
     }
     if (outcome.status >= 200 && outcome.status < 300) {
@@ -268,6 +273,7 @@ export class Transport {
     if (apiKey && error.reason?.includes(apiKey)) error.reason = error.reason.split(apiKey).join(maskKey(apiKey));
     // A 5xx to an at-most-once request (often a gateway's) does not say whether the service acted: "try again" could act twice.
     if (spec.retryPolicy === 'at-most-once' && outcome.status >= 500) {
+      error.outcomeUnknown = true;
       error.hint = `the outcome is unknown: the service may have acted before failing; ${spec.outcomeUnknownHint ?? 'check whether the change was made before trying again'}`;
     }
     throw error;
@@ -358,7 +364,7 @@ function readBounded(body: Dispatcher.ResponseData['body'], limit: number, edges
 interface DescribedNetworkError {
   code: string;
   message: string;
-  hint?: string;
+  failure: NetworkFailure;
   notConnected: boolean;
   permanent: boolean;
 }
@@ -368,7 +374,7 @@ function describeNetworkError(error: unknown, timedOut: boolean, timeoutMs: numb
     return {
       code: 'TIMEOUT',
       message: `request timed out after ${timeoutMs / 1000} s`,
-      hint: 'raise the limit with --timeout <seconds>',
+      failure: 'timeout',
       notConnected: false,
       permanent: false,
     };
@@ -379,39 +385,33 @@ function describeNetworkError(error: unknown, timedOut: boolean, timeoutMs: numb
   const notConnected = !connected && NOT_CONNECTED_CODES.has(code);
   const permanent = PERMANENT_NETWORK_CODES.test(code);
   let message: string;
-  let hint: string | undefined;
+  let failure: NetworkFailure;
   switch (code) {
     case 'ECONNREFUSED':
       message = `connection refused (${detail.replace(/^connect ECONNREFUSED /, '')})`;
-      hint = 'is the service running? For the local emulator: svc emulator start';
+      failure = 'refused';
       break;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       message = `could not resolve host (${detail})`;
-      hint = 'check the base URL: svc config get base-url';
+      failure = 'dns';
       break;
     case 'UND_ERR_CONNECT_TIMEOUT':
       message = 'timed out while connecting';
-      hint = 'check the base URL and your network, or raise --timeout';
+      failure = 'connect-timeout';
       break;
     case 'UND_ERR_SOCKET':
     case 'ECONNRESET':
     case 'EPIPE':
       message = 'connection closed by the server before the response was complete';
+      failure = 'reset';
       break;
     default:
       message = permanent ? `TLS or protocol failure: ${detail}` : `network error: ${detail}`;
+      failure = permanent ? 'tls' : 'other';
   }
-  return { code, message, hint, notConnected, permanent };
+  return { code, message, failure, notConnected, permanent };
 }
-
-/** Hints that hold whatever the request was; an operation's own hints come first. */
-const GENERIC_STATUS_HINTS: Readonly<Record<number, string>> = {
-  401: 'check the API key: svc config get api-key (SVC_API_KEY wins over the config store)',
-  403: 'this key may not do that',
-  404: 'check the base URL: svc config get base-url',
-  429: 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits',
-};
 
 /** Builds the typed error from a non-2xx answer; the body may be the spec's JSON, or a proxy's HTML page. */
 export function apiErrorFrom(
@@ -436,7 +436,8 @@ export function apiErrorFrom(
         : undefined;
     const reason = typeof record.error === 'string' ? record.error : reasonPhrase;
     const error = new ApiError(status, message ?? `HTTP ${status}${reason ? ' ' + reason : ''}`, reason);
-    error.hint = statusHints[status] ?? GENERIC_STATUS_HINTS[status];
+    // An operation's own words; the advice that names commands and flags is the command layer's (commands/shared/hints.ts).
+    error.hint = statusHints[status];
     return error;
   }
   const kind = contentType ? contentType.split(';')[0]!.trim() : 'no content type';

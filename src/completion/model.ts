@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
 import type { Argument, Command, Option } from 'commander';
-import { offeredValues } from '../commands/shared/offered-values.js';
+import { offeredValues } from './offered-values.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {

@@ -38,3 +38,13 @@ export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
 
 /** Notification bodies larger than this are refused by the receiver and `webhook verify`: one is a few kilobytes. */
 export const MAX_NOTIFICATION_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Whether an id can stand as one path segment without reaching another route: non-empty, not "." or "..", no "/",
+ * "?", "#", "\\", whitespace or control characters (the contract's rule; commands refuse others before any request).
+ */
+export function isSafeId(id: string): boolean {
+  return !(id === '' || id === '.' || id === '..' || /[/?#\s\p{Cc}\\]/u.test(id));
+}
+
+export const SAFE_ID_RULE = 'must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters';

@@ -123,4 +123,4 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export { maskKey } from './mask.js';
+export { maskKey } from '../mask.js';

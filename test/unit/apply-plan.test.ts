@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredWebhook } from '../../src/apply/file.js';
 import { ADDRESS_BATCH_SIZE, checkFixedFields, matchWebhooks, planChanges } from '../../src/apply/plan.js';
 import type { Match, PlanOptions, ServiceWebhook } from '../../src/apply/plan.js';
-import { changeLine } from '../../src/render/apply.js';
+import { changeLine } from '../../src/apply/report.js';
 import { UsageError } from '../../src/errors.js';
 
 const A1 = '0x1111111111111111111111111111111111111111';

@@ -9,7 +9,7 @@ import { RETRY_SCHEDULES } from '../../schema/rules.js';
 import { collect } from '../shared/action.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
-import { OfferedValuesOption } from '../shared/offered-values.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
 
 export interface EmulatorStartFlags {
   port: string;

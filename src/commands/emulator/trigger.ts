@@ -11,7 +11,8 @@ import type { Action } from '../shared/action.js';
 import { checkChecksums } from '../../given-address.js';
 import type { GivenAddress } from '../../given-address.js';
 import { examples } from '../shared/help-text.js';
-import { OfferedValuesOption } from '../shared/offered-values.js';
+import { controlApiAdvice } from '../shared/hints.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
 
 export interface EmulatorTriggerFlags {
   chainId?: string;
@@ -94,7 +95,9 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
 export async function run(request: InjectTransactionRequest, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const client = await context.emulatorControl();
-  const injected = await client.injectTransaction(request);
+  const injected = await client.injectTransaction(request).catch((error: unknown) => {
+    throw controlApiAdvice(error);
+  });
   if (globals.json) {
     const { asReturned } = await import('../../render/json.js');
     await io.write(asReturned(injected.raw));

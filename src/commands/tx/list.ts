@@ -7,7 +7,7 @@ import type { ListedTransaction, TransactionPage } from '../../schema/transactio
 import { parseChoice } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { examples, shellQuote } from '../shared/help-text.js';
-import { OfferedValuesOption } from '../shared/offered-values.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../shared/paging.js';
 

@@ -86,7 +86,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     { checkFixedFields, fixedFieldChanges, matchWebhooks, planChanges },
     { readAddresses, readWebhooks },
     { changeLine, planDocument },
-  ] = await Promise.all([import('../../apply/plan.js'), import('../../apply/service-state.js'), import('../../render/apply.js')]);
+  ] = await Promise.all([import('../../apply/plan.js'), import('../../apply/service-state.js'), import('../../apply/report.js')]);
   const { io, globals } = context;
   const client = await context.client({ needsKey: true });
   const spinner = await io.spinner(globals.json);

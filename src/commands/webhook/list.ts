@@ -7,7 +7,7 @@ import type { WebhookStatus } from '../../schema/rules.js';
 import type { ShownWebhook, WebhookPage } from '../../schema/webhooks.js';
 import type { Action } from '../shared/action.js';
 import { examples, shellQuote } from '../shared/help-text.js';
-import { OfferedValuesOption } from '../shared/offered-values.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../shared/paging.js';
 

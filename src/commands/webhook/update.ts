@@ -8,7 +8,7 @@ import type { UpdateWebhookRequest } from '../../schema/webhooks.js';
 import type { Action } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { examples, shellQuote } from '../shared/help-text.js';
-import { OfferedValuesOption } from '../shared/offered-values.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
 
 export interface WebhookUpdateFlags {
   url?: string;

@@ -2,7 +2,7 @@
 // (or --yes): receivers holding the old secret reject every notification until they get the new one.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../../context.js';
-import { InterruptedError, ResponseShapeError } from '../../../errors.js';
+import { InterruptedError, ResponseShapeError, SvcError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
 import type { Action } from '../../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../../shared/confirm.js';
@@ -53,6 +53,8 @@ export async function run(options: WebhookSecretRotateOptions, context: CommandC
     if (error instanceof ResponseShapeError) {
       error.message = `the secret was rotated, but the answer could not be read: ${error.message.replace(/^unexpected response: /, '')}`;
       error.hint = 'see the new secret with: svc webhook secret show';
+    } else if (error instanceof SvcError && error.outcomeUnknown) {
+      error.hint = `${error.hint ?? 'the secret may have been rotated'}; see the one in effect with: svc webhook secret show`;
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 // The plan and the result of `svc webhook apply`: one line per change for people, one JSON document for scripts.
-import type { Change, Plan } from '../apply/plan.js';
-import { addressCount } from '../apply/plan.js';
-import { safeText } from './text.js';
+import type { Change, Plan } from './plan.js';
+import { addressCount } from './plan.js';
+import { safeText } from '../render/text.js';
 
 /** `+ create treasury`, `~ update treasury: url`, `+ 3 addresses treasury`, `- 1 address treasury`, ... */
 export function changeLine(change: Change): string {
