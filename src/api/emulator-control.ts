@@ -1,23 +1,12 @@
 // A client for the emulator's control API (/_emulator/...), which the real service does not have.
-import * as v from 'valibot';
 import type { Fetched } from './client.js';
 import { parseAnswer } from './client.js';
 import { Transport } from './http.js';
 import type { TransportOptions } from './http.js';
+import { DeliveriesAnswerSchema, InjectTransactionAnswerSchema, ResetAnswerSchema } from '../schema/emulator-control.js';
+import type { DeliveriesAnswer, InjectTransactionAnswer, InjectTransactionRequest } from '../schema/emulator-control.js';
 
-/** Body of POST /_emulator/transactions. */
-export interface InjectTransactionRequest {
-  chainId: string;
-  from?: string;
-  to?: string;
-  value?: string;
-  txStatus?: '1' | '0';
-  erc20Transfers?: Array<{ from: string; to: string; value: string }>;
-  logs?: Array<{ address: string; topics: string[]; data: string }>;
-}
-
-export const InjectTransactionResponseSchema = v.looseObject({ txHash: v.string(), messageIds: v.array(v.string()) });
-export type InjectTransactionResponse = v.InferOutput<typeof InjectTransactionResponseSchema>;
+export type { InjectTransactionRequest };
 
 export class EmulatorControlClient {
   private readonly transport: Transport;
@@ -26,7 +15,7 @@ export class EmulatorControlClient {
     this.transport = new Transport(options);
   }
 
-  async injectTransaction(body: InjectTransactionRequest): Promise<Fetched<InjectTransactionResponse>> {
+  async injectTransaction(body: InjectTransactionRequest): Promise<Fetched<InjectTransactionAnswer>> {
     const response = await this.transport.send({
       method: 'POST',
       path: '/_emulator/transactions',
@@ -36,7 +25,19 @@ export class EmulatorControlClient {
       sendKey: false,
       outcomeUnknownHint: 'check the emulator before triggering again: curl $SVC_BASE_URL/_emulator/deliveries lists what it sent',
     });
-    return { data: parseAnswer(InjectTransactionResponseSchema, response), raw: response.body };
+    return { data: parseAnswer(InjectTransactionAnswerSchema, response), raw: response.body };
+  }
+
+  /** Every message the emulator keeps, with its attempts and state. */
+  async listDeliveries(): Promise<Fetched<DeliveriesAnswer>> {
+    const response = await this.transport.send({ method: 'GET', path: '/_emulator/deliveries', retryPolicy: 'repeatable', sendKey: false });
+    return { data: parseAnswer(DeliveriesAnswerSchema, response), raw: response.body };
+  }
+
+  /** Forgets webhooks, injected transactions and deliveries. Doing it twice is the same as once. */
+  async reset(): Promise<void> {
+    const response = await this.transport.send({ method: 'POST', path: '/_emulator/reset', retryPolicy: 'repeatable', sendKey: false });
+    parseAnswer(ResetAnswerSchema, response);
   }
 
   close(): Promise<void> {

@@ -6,6 +6,7 @@ import type { ClientRequest } from 'node:http';
 import type https from 'node:https';
 import { SIGNATURE_HEADER, signBody } from '../signature/index.js';
 import type { RetrySchedule } from '../schema/rules.js';
+import type { DeliveryRecord, DeliveryState } from '../schema/emulator-control.js';
 
 export interface DeliveryTuning {
   /** An attempt without a 2xx answer within this time counts as failed. */
@@ -71,20 +72,7 @@ export interface DeliveryHooks {
   exhausted(webhookId: string): boolean;
 }
 
-export type DeliveryState = 'delivered' | 'retrying' | 'failed';
-
-/** The shape `GET /_emulator/deliveries` lists; `retrying` covers every delivery not yet finished. */
-export interface DeliveryRecord {
-  messageId: string;
-  webhookId: string;
-  url: string;
-  attempts: number;
-  /** The HTTP status of the last answer; null when there was none (refused, reset, timed out). */
-  lastStatus: number | null;
-  state: DeliveryState;
-  /** Present, true, on the failed message whose last attempt switched its webhook to `inactive`. */
-  webhookDeactivated?: true;
-}
+export type { DeliveryRecord, DeliveryState };
 
 /** Why a message is given up before it is delivered; only `expired` can be the receiver's doing. */
 type GiveUpReason = 'expired' | 'cancelled' | 'evicted';

@@ -5,6 +5,9 @@ import { execa } from 'execa';
 import type { ResultPromise } from 'execa';
 import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv, runInProcess, startInProcess } from './cli.js';
 import type { RunOptions, RunResult } from './cli.js';
+import * as v from 'valibot';
+import { DeliveriesAnswerSchema } from '../../src/schema/emulator-control.js';
+import type { DeliveryRecord } from '../../src/schema/emulator-control.js';
 
 export interface Exit {
   exitCode: number | undefined;
@@ -254,18 +257,12 @@ export async function injectDirect(baseUrl: string, body: Record<string, unknown
   return JSON.parse(text);
 }
 
-export interface DeliveryRecord {
-  messageId: string;
-  webhookId: string;
-  url: string;
-  attempts: number;
-  lastStatus: number | null;
-  state: 'delivered' | 'retrying' | 'failed';
-}
+export type { DeliveryRecord };
 
+/** The emulator's deliveries, checked against the control API's schema. */
 export async function deliveries(baseUrl: string): Promise<DeliveryRecord[]> {
   const response = await fetch(`${baseUrl}/_emulator/deliveries`);
-  return ((await response.json()) as { deliveries: DeliveryRecord[] }).deliveries;
+  return v.parse(DeliveriesAnswerSchema, await response.json()).deliveries;
 }
 
 export function sleep(ms: number): Promise<void> {

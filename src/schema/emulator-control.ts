@@ -1,0 +1,48 @@
+// The emulator's control API (/_emulator/...), which the real service does not have: its bodies, defined once for the
+// emulator that answers them, the control client that validates them, and the tests that read them.
+import * as v from 'valibot';
+
+export const DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** One message of `GET /_emulator/deliveries`; `retrying` covers every delivery not yet finished. */
+export const DeliveryRecordSchema = v.object({
+  messageId: v.string(),
+  webhookId: v.string(),
+  url: v.string(),
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** The HTTP status of the last answer; null when there was none (refused, reset, timed out). */
+  lastStatus: v.nullable(v.pipe(v.number(), v.integer())),
+  state: v.picklist(DELIVERY_STATES),
+  /** Present, true, on the failed message whose last attempt switched its webhook to `inactive`. */
+  webhookDeactivated: v.optional(v.literal(true)),
+});
+export type DeliveryRecord = v.InferOutput<typeof DeliveryRecordSchema>;
+
+/** `GET /_emulator/deliveries`. */
+export const DeliveriesAnswerSchema = v.object({ deliveries: v.array(DeliveryRecordSchema) });
+export type DeliveriesAnswer = v.InferOutput<typeof DeliveriesAnswerSchema>;
+
+/** Body of `POST /_emulator/transactions` (the emulator checks it field by field, naming each rule). */
+export interface InjectTransactionRequest {
+  chainId: string;
+  from?: string;
+  to?: string;
+  value?: string;
+  txStatus?: '1' | '0';
+  erc20Transfers?: Array<{
+    from: string;
+    to: string;
+    value: string;
+    token?: { address: string; name: string; symbol: string; decimals: number };
+  }>;
+  internalTransactions?: Array<{ from: string; to: string; value: string; internalTxType: string }>;
+  logs?: Array<{ address: string; topics: string[]; data: string }>;
+}
+
+/** 201 to `POST /_emulator/transactions`: the injected transaction and the messages it made. */
+export const InjectTransactionAnswerSchema = v.object({ txHash: v.string(), messageIds: v.array(v.string()) });
+export type InjectTransactionAnswer = v.InferOutput<typeof InjectTransactionAnswerSchema>;
+
+/** `POST /_emulator/reset`. */
+export const ResetAnswerSchema = v.object({ reset: v.literal(true) });
