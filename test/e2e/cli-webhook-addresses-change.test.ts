@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { runInProcess } from '../helpers/cli.js';
-import type { RunOptions } from '../helpers/cli.js';
+import type { InProcessOptions } from '../helpers/cli.js';
 import { API_KEY, call, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 import { makeWebhook, numberedAddress } from '../helpers/fixtures.js';
 import { errorAnswer, errorBody, json, useRecordingServer } from '../helpers/test-server.js';
@@ -31,7 +31,7 @@ function growingWebhook(): Handler {
 }
 
 const server = useRecordingServer(() => growingWebhook());
-const run = (args: string[], options: RunOptions = {}) => runInProcess(args, { baseUrl: server.url, apiKey: KEY, ...options });
+const run = (args: string[], options: InProcessOptions = {}) => runInProcess(args, { baseUrl: server.url, apiKey: KEY, ...options });
 const scratch = mkdtempSync(join(tmpdir(), 'svc-addresses-'));
 let fileCount = 0;
 function file(text: string): string {
@@ -347,7 +347,7 @@ describe('retries and a change that stops part-way', () => {
   });
 
   it('the same for remove, a 429 after retries: exit 5; with --json the error line too', async () => {
-    server.respond((request, index) => (index >= 1 ? errorAnswer(429, 'slow down') : watching(10)));
+    server.respond((_request, index) => (index >= 1 ? errorAnswer(429, 'slow down') : watching(10)));
     const result = await run([
       'webhook',
       'addresses',
@@ -376,7 +376,7 @@ describe('retries and a change that stops part-way', () => {
   });
 
   it('interrupted while a batch is under way: exit 143 at once, saying how many were applied', async () => {
-    server.respond((request, index) => (index === 0 ? watching(3) : { fault: 'stall' }));
+    server.respond((_request, index) => (index === 0 ? watching(3) : { fault: 'stall' }));
     const result = await run(['webhook', 'addresses', 'add', ID, '--address', numbered(1, 5).join(','), '--batch-size', '2'], {
       timeout: 600,
     });

@@ -6,6 +6,7 @@ import { BIN, isolatedEnv, REPO_ROOT } from './cli.js';
 import type { RunOptions } from './cli.js';
 
 export type PtyStep =
+  /** Waits until the text appears, its words separated by any white space (the terminal may wrap between them). */
   | { waitFor: string }
   | { type: string }
   | { resize: [columns: number, rows: number] }
@@ -26,7 +27,7 @@ export interface PtyRun {
 }
 
 const RUNNER = `
-import fcntl, json, os, pty, select, signal, struct, sys, termios, time
+import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
 cols, rows, deadline_s = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
 steps = json.loads(sys.argv[4])
 argv = sys.argv[5:]
@@ -56,9 +57,11 @@ def pump(timeout):
 for step in steps:
     if status is not None: break
     if 'waitFor' in step:
-        needle = step['waitFor'].encode()
-        while needle not in out and status is None and time.monotonic() < deadline: pump(0.02)
-        if needle not in out: wait_timed_out = True
+        # The CLI wraps its lines to the terminal, so the words of the text may stand on two lines: any run of
+        # white space (line breaks included) between two words matches.
+        needle = re.compile(rb'\\s+'.join(re.escape(word.encode()) for word in step['waitFor'].split()))
+        while not needle.search(out) and status is None and time.monotonic() < deadline: pump(0.02)
+        if not needle.search(out): wait_timed_out = True
     elif 'type' in step:
         os.write(fd, step['type'].encode())
     elif 'resize' in step:

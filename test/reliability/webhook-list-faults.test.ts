@@ -2,6 +2,7 @@
 // every webhook printed exactly once, in the service's order, in each output mode; every retry asks for the same page.
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/cli.js';
+import type { InProcessOptions } from '../helpers/cli.js';
 import { makeWebhook, seededRandom } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest } from '../helpers/test-server.js';
@@ -69,8 +70,11 @@ function account(printed: string[]): { lost: number; duplicated: number; inOrder
   return { lost, duplicated, inOrder: printed.every((id, i) => id === IDS[i]) };
 }
 
+/** A way to print the listing: its name, its flags, how the CLI runs, and how to read the ids back from stdout. */
+type OutputCase = [name: string, flags: string[], options: InProcessOptions, ids: (stdout: string) => string[]];
+
 describe('webhook list --all over 1,000 webhooks through faults', () => {
-  it.concurrent.for([
+  it.concurrent.for<OutputCase>([
     [
       'TSV',
       [] as string[],
@@ -99,6 +103,7 @@ describe('webhook list --all over 1,000 webhooks through faults', () => {
     ],
   ])(
     '%s: each webhook once, in order; each retry repeats its page request',
+    { timeout: 60_000 },
     async ([, flags, options, ids], { onTestFinished }) => {
       const service = faultyService(20_261_123 + flags.length);
       const server = await startTestServer(service.script);
@@ -120,6 +125,5 @@ describe('webhook list --all over 1,000 webhooks through faults', () => {
       expect(new Set(distinct).size).toBe(TOTAL / 25);
       expect(server.requests.every((request) => request.headers['x-service-api-key'] === KEY)).toBe(true);
     },
-    60_000,
   );
 });

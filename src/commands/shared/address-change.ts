@@ -12,6 +12,7 @@ import { collect } from './action.js';
 import { readAddressSet } from './address-input.js';
 import type { AddressFlags } from './address-input.js';
 import type { AddressSet } from './address-set.js';
+import { withAdvice } from './hints.js';
 
 export const BATCH_SIZE_DEFAULT = 500;
 export const BATCH_SIZE_MIN = 1;
@@ -148,6 +149,8 @@ function stoppedAfter(error: unknown, stop: Stop): unknown {
     );
   }
   if (!(error instanceof SvcError) || batch === 0) return error;
+  // The advice for the failure itself (a 429's, a refused connection's) follows the one about running again.
+  withAdvice(error);
   const before = `${count(applied)} of ${count(total)} addresses were ${words.done}, then batch ${batch + 1} of ${batchCount} failed`;
   error.message = `${before}: ${error.message}`;
   error.hint = error.hint ? `${again}; ${error.hint}` : again;
