@@ -3,14 +3,14 @@ import { readFileSync, statSync, writeFileSync, mkdirSync, existsSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshConfigDir, runInProcess } from '../helpers/cli.js';
-import { json, startTestServer } from '../helpers/test-server.js';
+import { json, startTestServer, repeatedly } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
 let configDir: string;
 
 beforeAll(async () => {
-  server = await startTestServer([json({ transactions: [] })]);
+  server = await startTestServer(repeatedly(json({ transactions: [] })));
 });
 afterAll(async () => {
   await server.close();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
 import { makeTransactions, makeWebhook } from '../helpers/fixtures.js';
-import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import { errorBody, json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_DISTINCTIVE_0123456789abcdef';
@@ -31,7 +31,7 @@ describe('the key never appears whole', () => {
     {
       name: 'tx list -v with retries on 503',
       args: ['tx', 'list', '-v', '--retries', '1'],
-      answers: [errorBody(503, 'later', { 'retry-after': '0' })],
+      answers: repeatedly(errorBody(503, 'later', { 'retry-after': '0' })),
     },
     { name: 'tx list -v on garbage', args: ['tx', 'list', '-v'], answers: [{ status: 200, body: 'not json' }] },
     { name: 'tx list -v on a dropped connection', args: ['tx', 'list', '-v', '--retries', '0'], answers: [{ fault: 'drop' }] },
@@ -56,7 +56,7 @@ describe('the key never appears whole', () => {
       args: ['webhook', 'deactivate', 'abc', '--yes', '-v'],
       answers: [errorBody(404, 'nope')],
     },
-    { name: 'a usage error -v', args: ['tx', 'list', '-v', '--page-size', '1000'], answers: [json({})] },
+    { name: 'a usage error -v', args: ['tx', 'list', '-v', '--page-size', '1000'], answers: [] },
   ];
 
   it.each(scenarios)('$name', async ({ args, answers }) => {
@@ -123,7 +123,7 @@ describe('the key never appears whole', () => {
 
 describe('an unusable key value', () => {
   it('a key holding a newline is refused before any request as a local problem, not a network failure', async () => {
-    server.respond([json({ transactions: [] })]);
+    server.respond([]);
     const result = await runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: server.url, apiKey: `${KEY}\nX-Injected: 1` });
     expect(server.requests).toHaveLength(0);
     expect([2, 4]).toContain(result.exitCode);
@@ -158,7 +158,7 @@ describe('no key over plain http to another host', () => {
   });
 
   it('loopback over http is fine: localhost, 127.0.0.1', async () => {
-    server.respond([json({ transactions: [] })]);
+    server.respond([json({ transactions: [] }), json({ transactions: [] })]);
     const port = new URL(server.url).port;
     const viaLocalhost = await runInProcess(['tx', 'list'], { apiKey: KEY, baseUrl: `http://localhost:${port}` });
     // localhost may resolve to ::1 first; accept either success or a refused IPv6 connection, never a refusal to send.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freshConfigDir, runCliTty } from '../helpers/cli.js';
 import type { TtyOptions } from '../helpers/cli.js';
 import { makeTransaction, makeWebhook } from '../helpers/fixtures.js';
-import { json, useRecordingServer } from '../helpers/test-server.js';
+import { json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_tty_key_000777';
 const ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';
@@ -102,7 +102,7 @@ describe('svc tx list on a terminal', () => {
 
   it('no spinner with --json or --quiet; the JSON is printed as returned', async () => {
     const body = '{"transactions": [],\n "nextPageToken": "x"}';
-    server.respond([{ status: 200, body }]);
+    server.respond(repeatedly({ status: 200, body }));
     const asJson = await tty(['tx', 'list', '--json']);
     expect(asJson.exitCode).toBe(0);
     expect(asJson.output).not.toContain('Fetching');
@@ -120,7 +120,7 @@ describe('svc tx list on a terminal', () => {
   });
 
   it('NO_COLOR keeps the table free of colour codes; FORCE_COLOR-less TTY colours the status', async () => {
-    server.respond([json({ transactions: [makeTransaction({ txStatus: '1' })] })]);
+    server.respond(repeatedly(json({ transactions: [makeTransaction({ txStatus: '1' })] })));
     const plain = await tty(['tx', 'list', '-q']);
     expect(plain.output).not.toMatch(/\u001b\[3\dm/);
     const coloured = await tty(['tx', 'list', '-q'], { env: { NO_COLOR: undefined } });
@@ -181,7 +181,7 @@ describe('svc webhook addresses --all on a terminal', () => {
 
 describe('svc webhook deactivate on a terminal', () => {
   it('asks, and "n" cancels with no request', async () => {
-    server.respond([json(makeWebhook({ status: 'inactive' }))]);
+    server.respond([]);
     const result = await tty(['webhook', 'deactivate', ID], { typeAfter: { waitFor: '[y/N]', text: 'n\r' } });
     expect(result.output).toMatch(/Deactivate webhook .*\[y\/N\]/);
     expect(result.exitCode).not.toBe(0);

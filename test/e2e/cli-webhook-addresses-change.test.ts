@@ -216,7 +216,7 @@ describe('answers read only at their edges', () => {
 
 describe('svc webhook addresses remove', () => {
   it('DELETEs /v1/webhooks/<id>/addresses with the same body, in batches', async () => {
-    server.respond([watching(40)]);
+    server.respond([watching(40), watching(40)]);
     const result = await run(['webhook', 'addresses', 'remove', ID, '--address', numbered(1, 6).join(','), '--batch-size', '4']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests.map((request) => [request.method, request.path, request.headers['content-type']])).toEqual([
@@ -392,7 +392,7 @@ describe('svc webhook addresses <id> and addresses list <id>', () => {
   const page = json({ addresses: [numberedAddress(1), numberedAddress(2)], nextPageToken: 'next', totalAddresses: 3 });
 
   it('print the same listing, with the same requests', async () => {
-    server.respond([page]);
+    server.respond([page, page]);
     const old = await run(['webhook', 'addresses', ID, '--page-size', '2']);
     const listed = await run(['webhook', 'addresses', 'list', ID, '--page-size', '2']);
     expect(old.exitCode).toBe(0);
@@ -408,7 +408,7 @@ describe('svc webhook addresses <id> and addresses list <id>', () => {
     server.respond([page, json({ addresses: [numberedAddress(3)], totalAddresses: 3 })]);
     const all = await run(['webhook', 'addresses', 'list', ID, '--all']);
     expect(all.stdout.trimEnd().split('\n')).toEqual([1, 2, 3].map(numberedAddress));
-    server.respond([page]);
+    server.respond([page, page]);
     const [old, listed] = await Promise.all([
       run(['webhook', 'addresses', ID], { stdoutTTY: true }),
       run(['webhook', 'addresses', 'list', ID], { stdoutTTY: true }),

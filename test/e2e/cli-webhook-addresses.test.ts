@@ -69,7 +69,6 @@ describe('svc webhook addresses', () => {
       json({ addresses: [address(1)], nextPageToken: 'b', totalAddresses: 3 }),
       json({ addresses: [address(2)], nextPageToken: 'c', totalAddresses: 3 }),
       json({ addresses: [address(3)], nextPageToken: '', totalAddresses: 3 }),
-      json({ addresses: [address(4)], totalAddresses: 3 }),
     ]);
     const result = await run(['webhook', 'addresses', ID, '--all']);
     expect(result.exitCode).toBe(0);

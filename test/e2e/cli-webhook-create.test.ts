@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import type { RunOptions } from '../helpers/cli.js';
 import { makeWebhook } from '../helpers/fixtures.js';
-import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import { errorBody, json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_webhook_create_0001';
 const A1 = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -252,14 +252,14 @@ describe('svc webhook create: the answer', () => {
 
 describe('svc webhook create: never a second webhook', () => {
   it.each([500, 502, 503])('a %i is not retried: exactly one request, exit 1', async (status) => {
-    server.respond([errorBody(status, 'oops', { 'retry-after': '0' }), json(makeWebhook(), 201)]);
+    server.respond([errorBody(status, 'oops', { 'retry-after': '0' })]);
     const result = await create([...BASE, '--address', A1, '--retries', '3']);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
   });
 
   it('a connection dropped after the request was sent: one request, exit 6, outcome unknown', async () => {
-    server.respond([{ fault: 'drop' }, json(makeWebhook(), 201)]);
+    server.respond([{ fault: 'drop' }]);
     const result = await create([...BASE, '--address', A1, '--retries', '3']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(1);
@@ -268,7 +268,7 @@ describe('svc webhook create: never a second webhook', () => {
   });
 
   it('a timeout after the request was sent: one request, exit 6, outcome unknown', async () => {
-    server.respond([{ fault: 'stall' }, json(makeWebhook(), 201)]);
+    server.respond([{ fault: 'stall' }]);
     const result = await create([...BASE, '--address', A1, '--retries', '3', '--timeout', '0.5']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('svc webhook create: never a second webhook', () => {
   });
 
   it('429 on every attempt → exit 5 after retries+1 attempts', async () => {
-    server.respond([errorBody(429, 'slow', { 'retry-after': '0' })]);
+    server.respond(repeatedly(errorBody(429, 'slow', { 'retry-after': '0' })));
     const result = await create([...BASE, '--address', A1, '--retries', '1']);
     expect(result.exitCode).toBe(5);
     expect(server.requests).toHaveLength(2);

@@ -8,7 +8,7 @@ import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import type { InProcessOptions } from '../helpers/cli.js';
 import { makeWebhook } from '../helpers/fixtures.js';
 import { createTestIO } from '../helpers/test-io.js';
-import { errorAnswer, errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import { errorAnswer, errorBody, json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_webhook_lifecycle_0003';
@@ -112,11 +112,7 @@ describe('svc webhook list: requests', () => {
   });
 
   it('--all follows every page and stops on an empty token (never sent back)', async () => {
-    server.respond([
-      json({ webhooks: [webhookAt(1)], nextPageToken: 'b' }),
-      json({ webhooks: [webhookAt(2)], nextPageToken: '' }),
-      json({ webhooks: [webhookAt(3)] }),
-    ]);
+    server.respond([json({ webhooks: [webhookAt(1)], nextPageToken: 'b' }), json({ webhooks: [webhookAt(2)], nextPageToken: '' })]);
     const result = await run(['webhook', 'list', '--all']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests.map((request) => request.query.pageToken)).toEqual([undefined, 'b']);
@@ -482,7 +478,7 @@ describe('exit codes of list, get, update and activate', () => {
   });
 
   it.each(COMMANDS)('%s: 429 after retries → 5 (--retries 2: three requests)', async (_name, args) => {
-    server.respond([errorAnswer(429, 'slow down')]);
+    server.respond(repeatedly(errorAnswer(429, 'slow down')));
     const result = await run([...args, '--retries', '2']);
     expect(result.exitCode).toBe(5);
     expect(server.requests).toHaveLength(3);
@@ -490,7 +486,7 @@ describe('exit codes of list, get, update and activate', () => {
   });
 
   it.each(COMMANDS)('%s: 5xx after retries → 1', async (_name, args) => {
-    server.respond([errorAnswer(503, 'down')]);
+    server.respond(repeatedly(errorAnswer(503, 'down')));
     const result = await run([...args, '--retries', '1']);
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(2);
@@ -504,7 +500,7 @@ describe('exit codes of list, get, update and activate', () => {
   });
 
   it.each(COMMANDS)('%s: a connection dropped on every try → 6 after the retries', async (_name, args) => {
-    server.respond([{ fault: 'drop' }]);
+    server.respond(repeatedly({ fault: 'drop' }));
     const result = await run([...args, '--retries', '1']);
     expect(result.exitCode).toBe(6);
     expect(server.requests).toHaveLength(2);

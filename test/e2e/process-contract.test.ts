@@ -155,7 +155,7 @@ describe('webhook list, get, update and activate, as processes', () => {
 
   it('webhook list: TSV rows piped (created in UTC from milliseconds), one document with --json, exit 2 for a tx status', async () => {
     const page = { webhooks: [webhook(), webhook({ id: 'w2', status: 'inactive', createdAt: 946_684_800_000 })] };
-    server.respond([json(page)]);
+    server.respond([json(page), json(page)]);
     const [tsv, asJson, badStatus] = await Promise.all([
       viaServer(['webhook', 'list', '--status', 'active']),
       viaServer(['webhook', 'list', '--json']),

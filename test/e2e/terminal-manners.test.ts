@@ -2,7 +2,7 @@
 // `stty cols`, UTC ISO times on pipes and readable ones on a terminal, empty results, and the progress line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliTty } from '../helpers/cli.js';
-import { json, startTestServer } from '../helpers/test-server.js';
+import { json, startTestServer, repeatedly } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -132,7 +132,7 @@ describe('times', () => {
 describe('empty results', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer([json({ transactions: [] })]);
+    server = await startTestServer(repeatedly(json({ transactions: [] })));
   });
   afterAll(async () => {
     await server.close();

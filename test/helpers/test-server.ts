@@ -1,7 +1,7 @@
 // A real HTTP server on 127.0.0.1 for tests: records every request and answers each from a script (a handler or
 // a queue of answers) with a canned response or a fault (dropped or stalled, before headers or mid-body).
 import { createServer } from 'node:http';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -46,7 +46,11 @@ export type Answer = Reply | Fault;
 
 export type Handler = (request: RecordedRequest, index: number) => Answer | Promise<Answer>;
 
-/** A handler, or a queue of answers (the last one repeats when the queue runs out). */
+/**
+ * A handler, or a queue of answers, each given once, in order. A request beyond the queue is answered 500 and fails
+ * the test at verify(), and so does an answer left in the queue (as gh's httpmock does): a test says exactly which
+ * requests it expects. `repeatedly(answer)` answers every request alike, where the count is not the point.
+ */
 export type Script = Handler | Answer[];
 
 export interface TestServer {
@@ -56,8 +60,13 @@ export interface TestServer {
   readonly connections: number;
   /** Destroy every new connection as soon as it is accepted (before the request is read). */
   dropOnConnect: boolean;
-  /** Replaces the script. */
-  respond(script: Script): void;
+  /** Replaces the script; answers the old one still held count as never asked for (unless `optional`). */
+  respond(script: Script, options?: { optional?: boolean }): void;
+  /**
+   * Throws when a request came that the script had no answer for, or an answer was never asked for; then starts
+   * afresh (nothing pending). useRecordingServer calls it after each test; close() calls it too.
+   */
+  verify(): void;
   /** Destroys every open socket (stalled ones too) and stops listening. */
   close(): Promise<void>;
 }
@@ -93,16 +102,38 @@ export function errorAnswer(status: number, message?: string | string[], headers
   return errorBody(status, message, { ...retry, ...headers });
 }
 
-function toHandler(script: Script): Handler {
-  if (typeof script === 'function') return script;
-  const queue = [...script];
-  return (_request, index) => queue[Math.min(index, queue.length - 1)] ?? json({});
+/** A handler giving every request the same answer. */
+export function repeatedly(answer: Answer): Handler {
+  return () => answer;
 }
 
-export async function startTestServer(script: Script = [json({})], port = 0): Promise<TestServer> {
+/** What a script left unmet: requests it had no answer for, answers nobody asked for. */
+interface Unmet {
+  unanswered: string[];
+  unused: number;
+}
+
+/** `optional`: answers a test may leave unasked (a file's default script) are not counted as never asked for. */
+function toHandler(script: Script, unmet: Unmet, optional = false): { handler: Handler; pending: () => number; drop: () => void } {
+  if (typeof script === 'function') return { handler: script, pending: () => 0, drop: () => {} };
+  const queue = [...script];
+  return {
+    handler: (request) => {
+      const answer = queue.shift();
+      if (answer) return answer;
+      unmet.unanswered.push(`${request.method} ${request.rawUrl}`);
+      return { status: 500, body: { message: `test server: no answer scripted for ${request.method} ${request.rawUrl}` } };
+    },
+    pending: () => (optional ? 0 : queue.length),
+    drop: () => void queue.splice(0),
+  };
+}
+
+export async function startTestServer(script: Script = [], port = 0): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const requests: RecordedRequest[] = [];
-  let handler = toHandler(script);
+  const unmet: Unmet = { unanswered: [], unused: 0 };
+  let scripted = toHandler(script, unmet);
   let connections = 0;
 
   const httpServer = createServer((req, res) => {
@@ -129,7 +160,7 @@ export async function startTestServer(script: Script = [json({})], port = 0): Pr
       };
       const index = requests.length;
       requests.push(recorded);
-      void Promise.resolve(handler(recorded, index)).then((answer) => answerWith(req, res, answer));
+      void Promise.resolve(scripted.handler(recorded, index)).then((answer) => answerWith(req, res, answer));
     });
   });
   httpServer.on('connection', (socket) => {
@@ -151,14 +182,30 @@ export async function startTestServer(script: Script = [json({})], port = 0): Pr
       return connections;
     },
     dropOnConnect: false,
-    respond(next) {
-      handler = toHandler(next);
+    respond(next, options) {
+      unmet.unused += scripted.pending();
+      scripted = toHandler(next, unmet, options?.optional);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    verify() {
+      const unused = unmet.unused + scripted.pending();
+      const unanswered = unmet.unanswered.splice(0);
+      unmet.unused = 0;
+      // A queue is spent once checked; a handler goes on answering (a server shared by the tests of a file).
+      scripted.drop();
+      const problems = [
+        ...(unanswered.length ? [`requests the script had no answer for: ${unanswered.join(', ')}`] : []),
+        ...(unused ? [`${unused} scripted answer(s) never asked for`] : []),
+      ];
+      if (problems.length) throw new Error(`test server: ${problems.join('; ')}`);
+    },
+    // Whoever started the server closes it, and learns then what its script left unmet.
+    close: async () => {
+      await new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
         httpServer.close(() => resolve());
-      }),
+      });
+      server.verify();
+    },
   };
   return server;
 }
@@ -214,8 +261,10 @@ export function useRecordingServer(defaultScript?: () => Script): TestServer {
   });
   beforeEach(() => {
     current().requests.length = 0;
-    if (defaultScript) current().respond(defaultScript());
+    // The file's default: a test that sends nothing leaves it unasked, and that is no failure.
+    if (defaultScript) current().respond(defaultScript(), { optional: true });
   });
+  afterEach(() => current().verify());
   return {
     get url() {
       return current().url;
@@ -232,7 +281,8 @@ export function useRecordingServer(defaultScript?: () => Script): TestServer {
     set dropOnConnect(value: boolean) {
       current().dropOnConnect = value;
     },
-    respond: (script) => current().respond(script),
+    respond: (script, options) => current().respond(script, options),
+    verify: () => current().verify(),
     close: () => current().close(),
   };
 }

@@ -14,7 +14,7 @@ import { QUOTED_TEXT_LIMIT, quotedText, safeText } from '../../src/render/text.j
 import { BIN, isolatedEnv, REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { makeWebhook, numberedTransaction } from '../helpers/fixtures.js';
 import { createTestIO } from '../helpers/test-io.js';
-import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
+import { errorBody, json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 import type { RecordedRequest } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_output_7c1d9e3a42';
@@ -158,7 +158,7 @@ describe('errors quote outside text safely and briefly', () => {
     ['a message array', { message: [HOSTILE, HOSTILE], statusCode: 500, error: 'Internal Server Error' }],
     ['the error field', { message: 'failed', statusCode: 500, error: HOSTILE }],
   ])('escape sequences and line breaks in %s never reach stderr', async (_name, body) => {
-    server.respond([json(body, 500)]);
+    server.respond(repeatedly(json(body, 500)));
     for (const asJson of [false, true]) {
       const result = await runInProcess(['tx', 'list', '--retries', '0', ...(asJson ? ['--json'] : [])], {
         baseUrl: server.url,

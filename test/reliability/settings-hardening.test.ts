@@ -16,12 +16,12 @@ import { checkBaseUrl, displayUrl } from '../../src/settings/resolve.js';
 import { LOCK_WAIT_MS, STALE_LOCK_MS, writeSetting } from '../../src/settings/write.js';
 import { freshConfigDir, REPO_ROOT, runCli, runInProcess } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
-import { json, useRecordingServer } from '../helpers/test-server.js';
+import { json, repeatedly, useRecordingServer } from '../helpers/test-server.js';
 import { killAllChildren, spawnCli } from '../helpers/webhook-dev-processes.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
-const server = useRecordingServer(() => [json({ transactions: [] })]);
+const server = useRecordingServer(() => repeatedly(json({ transactions: [] })));
 const PASSWORD = 'S3cr3t-pw-7f1c';
 
 afterAll(killAllChildren);
