@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { resolve as resolvePath } from 'node:path';
 
 const require = createRequire(import.meta.url);
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -89,6 +90,51 @@ assert.AssertionError = AssertionError;
 module.exports = assert;
 `;
 
+/**
+ * Parts of svc that only some commands run, each bundled on its own as dist/svc-part-<name>.cjs and required on first
+ * use: the main bundle (read and compiled at every start) holds commander, the command tree and the hot paths, so it
+ * grows with what `tx list` needs, not with the number of commands. The lint rules keep these parts to schema, evm and
+ * signature (never errors, api or commands), so the copies of those small modules a part carries are safe: no class
+ * crosses between a part and the CLI.
+ */
+const PARTS = { emulator: 'src/emulator/index.ts', receiver: 'src/receiver/index.ts', completion: 'src/completion/index.ts' };
+const partFile = (name) => `svc-part-${name}.cjs`;
+
+const parts = {
+  name: 'parts',
+  setup(build) {
+    build.onResolve({ filter: /\/index\.js$/ }, (args) => {
+      for (const [name, entry] of Object.entries(PARTS)) {
+        const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+        const target = resolvePath(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+        if (target.endsWith(entry) && !args.importer.includes(folder)) return { path: `./${partFile(name)}`, external: true };
+      }
+      return undefined;
+    });
+  },
+};
+
+/**
+ * undici's HTTP parser is WebAssembly shipped as base64 in two modules (with and without SIMD), 141 KB of the bundle
+ * that every start had to read and scan: the build writes the binaries to dist/ and the CLI reads the one it uses.
+ */
+const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp-simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
+
+const llhttpFiles = {
+  name: 'llhttp-files',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ }, (args) =>
+      args.importer.includes('node_modules/undici/')
+        ? { path: LLHTTP[args.path.slice('../llhttp/'.length)], namespace: 'llhttp' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'llhttp' }, (args) => ({
+      contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** The CLI's imports of vendored packages, pointed at their own files (kept as require() calls). */
 const vendored = {
   name: 'vendored',
@@ -118,10 +164,10 @@ const common = {
   write: false,
 };
 
-const [cli, ...vendors] = await Promise.all([
+const [cli, ...others] = await Promise.all([
   build({
     ...common,
-    plugins: [unusedAtRuntime, vendored],
+    plugins: [unusedAtRuntime, vendored, parts, llhttpFiles],
     entryPoints: { svc: 'src/cli.ts' },
     outdir: 'dist',
     // bin/svc.js passes the bundle's file URL: import.meta of an ES module has no meaning in a script.
@@ -141,7 +187,17 @@ const [cli, ...vendors] = await Promise.all([
       define: { 'import.meta.url': 'undefined' },
     }),
   ),
+  ...Object.entries(PARTS).map(([name, entry]) =>
+    build({
+      ...common,
+      entryPoints: [entry],
+      outfile: `dist/${partFile(name)}`,
+      // A part is run by require(): import.meta means nothing there, and nothing in a part reads it at run time.
+      define: { 'import.meta.url': 'undefined' },
+    }),
+  ),
 ]);
+const vendors = others;
 
 /**
  * Writes each output whole under a temporary name, then renames it: a CLI starting while the build runs reads the
@@ -172,6 +228,11 @@ for (const result of [cli, ...vendors]) {
     renameSync(temporary, path);
     written.add(path.replace(/.*\//, ''));
   }
+}
+
+for (const [module, file] of Object.entries(LLHTTP)) {
+  writeFileSync(new URL(file, dist), require(`undici/lib/llhttp/${module}`));
+  written.add(file);
 }
 
 // Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading

@@ -16,5 +16,7 @@ export class OfferedValuesOption extends Option {
 
 /** The values an option offers for completion, when it declares a closed set. */
 export function offeredValues(option: Option): readonly string[] | undefined {
-  return option instanceof OfferedValuesOption ? option.offeredValues : undefined;
+  // Read by its field, not instanceof: the completion writers are bundled apart from the commands (scripts/build.mjs).
+  const values = (option as Partial<OfferedValuesOption>).offeredValues;
+  return Array.isArray(values) ? values : undefined;
 }

@@ -1,7 +1,7 @@
 // Start-up stays lean: the bundle (dist/svc.js, one script) runs at start only what the CLI's entry imports statically:
 // commander and our own small modules, never keccak, the schemas, undici, tables, spinner or conf, which run on first
 // use (import() in the source); and the big vendored packages are not in it at all.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -42,6 +42,23 @@ describe('the bundle built by npm run build', () => {
     expect(bundled.some((input) => input.endsWith('src/evm/keccak.ts'))).toBe(true);
     expect(bundled.some((input) => input.endsWith('src/schema/transactions.ts'))).toBe(true);
     expect(atStart.some((input) => input.endsWith('src/evm/keccak.ts') || input.includes('node_modules/@noble/'))).toBe(false);
+  });
+
+  it('leaves the emulator, the receiver and the completion writers to files of their own, required when used', () => {
+    expect(bundled.filter((input) => /^src\/(emulator|receiver|completion\/(?!offered-values|shells))/.test(input))).toEqual([]);
+    const required = Object.values(meta.inputs).flatMap((input) =>
+      input.imports.filter((imported) => imported.external).map((imported) => imported.path),
+    );
+    expect(required).toEqual(expect.arrayContaining(['./svc-part-emulator.cjs', './svc-part-receiver.cjs', './svc-part-completion.cjs']));
+    for (const part of ['emulator', 'receiver', 'completion'])
+      expect(existsSync(join(REPO_ROOT, 'dist', `svc-part-${part}.cjs`))).toBe(true);
+  });
+
+  it("carries undici's HTTP parser as WebAssembly files beside the bundle, not as base64 inside it", () => {
+    expect(bundled.filter((input) => input.includes('llhttp') && input.endsWith('-wasm.js'))).toEqual([]);
+    for (const file of ['llhttp-simd.wasm', 'llhttp.wasm']) {
+      expect(readFileSync(join(REPO_ROOT, 'dist', file)).subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+    }
   });
 
   it('leaves conf (with ajv), ora, cli-table3 and proper-lockfile to their own files, required when used', () => {
