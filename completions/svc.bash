@@ -167,9 +167,9 @@ __svc_option_values() {
 # Completes positional argument number "$2" (from 1) of the command at path "$1".
 __svc_argument_values() {
     case "$1 $2" in
-    'svc config set 1') __svc_reply_words 'api-key base-url' ;;
-    'svc config get 1') __svc_reply_words 'api-key base-url' ;;
-    'svc config unset 1') __svc_reply_words 'api-key base-url' ;;
+    'svc config set 1') __svc_reply_words 'api-key base-url api-key-header' ;;
+    'svc config get 1') __svc_reply_words 'api-key base-url api-key-header' ;;
+    'svc config unset 1') __svc_reply_words 'api-key base-url api-key-header' ;;
     'svc completion 1') __svc_reply_words 'bash zsh fish' ;;
     esac
 }

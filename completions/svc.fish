@@ -318,13 +318,13 @@ complete -c svc -n '__svc_is "svc webhook secret rotate"' -s h -l help -d 'show 
 complete -c svc -n '__svc_is "svc event-signature"' -s h -l help -d 'show help'
 
 # svc config
-complete -c svc -n '__svc_is "svc config"' -a set -d 'Store a setting (api-key, base-url) in the profile'
+complete -c svc -n '__svc_is "svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header) in the profile'
 complete -c svc -n '__svc_is "svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
 complete -c svc -n '__svc_is "svc config"' -a unset -d 'Remove a setting from the profile'
 complete -c svc -n '__svc_is "svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
 complete -c svc -n '__svc_is "svc config"' -a path -d 'Print the path of the config file'
 complete -c svc -n '__svc_is "svc config"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc config"' -a set -d 'Store a setting (api-key, base-url) in the profile'
+complete -c svc -n '__svc_is "help:svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header) in the profile'
 complete -c svc -n '__svc_is "help:svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
 complete -c svc -n '__svc_is "help:svc config"' -a unset -d 'Remove a setting from the profile'
 complete -c svc -n '__svc_is "help:svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
@@ -332,15 +332,15 @@ complete -c svc -n '__svc_is "help:svc config"' -a path -d 'Print the path of th
 complete -c svc -n '__svc_is "svc config"' -s h -l help -d 'show help'
 
 # svc config set
-complete -c svc -n '__svc_is "svc config set" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config set" 0' -a 'api-key base-url api-key-header' -d 'api-key, base-url or api-key-header'
 complete -c svc -n '__svc_is "svc config set"' -s h -l help -d 'show help'
 
 # svc config get
-complete -c svc -n '__svc_is "svc config get" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config get" 0' -a 'api-key base-url api-key-header' -d 'api-key or base-url'
 complete -c svc -n '__svc_is "svc config get"' -s h -l help -d 'show help'
 
 # svc config unset
-complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url api-key-header' -d 'api-key or base-url'
 complete -c svc -n '__svc_is "svc config unset"' -s h -l help -d 'show help'
 
 # svc config list

@@ -43,7 +43,9 @@ export class Session {
         `use an https:// base URL (its source: ${settings.baseUrl.source})`,
       );
     }
-    return this.track(new ServiceClient({ ...this.transportOptions(settings.baseUrl.value), apiKey }));
+    return this.track(
+      new ServiceClient({ ...this.transportOptions(settings.baseUrl.value), apiKey, apiKeyHeader: settings.apiKeyHeader.value }),
+    );
   }
 
   emulatorControl(): EmulatorControlClient {

@@ -26,6 +26,8 @@ export interface TransportOptions {
   /** Normalised: no trailing slash; may carry a path prefix. */
   baseUrl: string;
   apiKey?: string;
+  /** The header the key goes in; the seed's x-service-api-key unless the settings name another. */
+  apiKeyHeader?: string;
   timeoutMs: number;
   /** Retries after the first attempt, per request. */
   retries: number;
@@ -127,7 +129,7 @@ export class Transport {
       accept: 'application/json',
       'user-agent': this.options.userAgent,
     };
-    if (spec.sendKey && this.options.apiKey) headers[API_KEY_HEADER] = this.options.apiKey;
+    if (spec.sendKey && this.options.apiKey) headers[this.options.apiKeyHeader ?? API_KEY_HEADER] = this.options.apiKey;
     let body: string | undefined;
     if (spec.jsonBody !== undefined) {
       body = JSON.stringify(spec.jsonBody);

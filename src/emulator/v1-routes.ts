@@ -4,6 +4,7 @@ import type { WebhookAddressListResponse, WebhookStatus } from '../schema/index.
 import {
   AddressesChangeRequestSchema,
   API_KEY_HEADER,
+  OPERATOR_API_KEY_HEADER,
   NETWORKS,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -164,14 +165,17 @@ export class V1Routes {
 
   /** Key check (401) then rate limit (429); the caller, or null once an error has been sent. */
   private admit(req: IncomingMessage, res: ServerResponse, keyRequired: boolean): Caller | null {
-    const header = req.headers[API_KEY_HEADER];
-    const key = typeof header === 'string' && header.trim() !== '' ? header.trim() : null;
+    // The seed's header, or the operator's (its SDK sends that one): the first that holds a key.
+    const [keyHeader, header] = [API_KEY_HEADER, OPERATOR_API_KEY_HEADER]
+      .map((name) => [name, req.headers[name]] as const)
+      .find(([, value]) => typeof value === 'string' && value.trim() !== '') ?? [API_KEY_HEADER, undefined];
+    const key = typeof header === 'string' ? header.trim() : null;
     if (key === null && keyRequired) {
       sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header`);
       return null;
     }
     if (key !== null && this.options.apiKeys.length > 0 && !this.acceptedKeys.has(key)) {
-      sendError(res, 401, `the API key in ${API_KEY_HEADER} is not valid`);
+      sendError(res, 401, `the API key in ${keyHeader} is not valid`);
       return null;
     }
     const decision =

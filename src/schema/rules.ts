@@ -20,8 +20,11 @@ export const PAGE_SIZE_MIN = 1;
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 10;
 
-/** The header that carries the API key (spec section 5). */
+/** The header that carries the API key (spec section 5); the CLI's default (`api-key-header` setting). */
 export const API_KEY_HEADER = 'x-service-api-key';
+
+/** The operator's own header for the key, which its SDK sends: the emulator accepts it beside the seed's. */
+export const OPERATOR_API_KEY_HEADER = 'x-glacier-api-key';
 
 export const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 export type Network = (typeof NETWORKS)[number];

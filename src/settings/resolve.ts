@@ -1,5 +1,6 @@
 // Effective settings: flag > environment > profile in the config store > built-in default, with the source of each.
 import { UsageError } from '../errors.js';
+import { API_KEY_HEADER } from '../schema/rules.js';
 import { checkProfileName, configPath, profileSettings, readConfig } from './store.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -16,6 +17,8 @@ export interface ResolvedSettings {
   profile: Sourced<string>;
   baseUrl: Sourced<string>;
   apiKey: Sourced<string> | undefined;
+  /** The request header the key is sent in: the seed's by default, the operator's own for the real service. */
+  apiKeyHeader: Sourced<string>;
   configPath: string;
 }
 
@@ -50,7 +53,16 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Re
   if (env.SVC_API_KEY) apiKey = { value: env.SVC_API_KEY, source: 'env' };
   else if (stored['api-key']) apiKey = { value: stored['api-key'], source: 'profile' };
 
-  return { profile, baseUrl, apiKey, configPath: path };
+  let apiKeyHeader: Sourced<string>;
+  if (env.SVC_API_KEY_HEADER) apiKeyHeader = { value: checkApiKeyHeader(env.SVC_API_KEY_HEADER, 'SVC_API_KEY_HEADER'), source: 'env' };
+  else if (stored['api-key-header']) {
+    apiKeyHeader = {
+      value: checkApiKeyHeader(stored['api-key-header'], `api-key-header of profile "${profile.value}"`),
+      source: 'profile',
+    };
+  } else apiKeyHeader = { value: API_KEY_HEADER, source: 'default' };
+
+  return { profile, baseUrl, apiKey, apiKeyHeader, configPath: path };
 }
 
 /** A stored base URL that no longer passes (written by hand, or by an older svc) names the command that mends it. */
@@ -113,6 +125,45 @@ export function displayUrl(text: string): string {
   const authority = rest.slice(0, rest.search(/[/?#\\]|$/));
   const at = URL.canParse(text.trim()) ? authority.lastIndexOf('@') : rest.lastIndexOf('@');
   return at < 0 ? text : `${scheme}***${rest.slice(at)}`;
+}
+
+/**
+ * Headers HTTP or the transport already give a meaning to: a key sent in one of them would be lost, or would change
+ * what the request means (and a proxy may log some of them).
+ */
+const RESERVED_HEADERS = new Set([
+  'accept',
+  'accept-encoding',
+  'authorization',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'expect',
+  'host',
+  'keep-alive',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+]);
+
+/** A header name to send the key in (lower-cased), or a usage error naming `origin` and the rule. */
+export function checkApiKeyHeader(text: string, origin: string): string {
+  const name = text.trim().toLowerCase();
+  // RFC 9110's token: the characters a field name may hold.
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) {
+    throw new UsageError(`${origin} ${JSON.stringify(text)}: must be a header name (letters, digits and - _ . ! # $ % & ' * + ^ \` | ~)`);
+  }
+  if (RESERVED_HEADERS.has(name)) {
+    throw new UsageError(
+      `${origin} ${JSON.stringify(text)}: a standard HTTP header cannot carry the API key`,
+      `the service's own is ${API_KEY_HEADER}; the operator's is x-glacier-api-key`,
+    );
+  }
+  return name;
 }
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only hosts a key may be sent to over plain http. */

@@ -135,7 +135,7 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
     [['svc', 'completion', 'bash', ''], []],
     [
       ['svc', 'config', 'get', ''],
-      ['api-key', 'base-url'],
+      ['api-key', 'base-url', 'api-key-header'],
     ],
     [
       ['svc', 'help', ''],
@@ -265,7 +265,7 @@ describe.skipIf(missing('fish'))('fish', () => {
       'svc help webhook ',
       ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
     ],
-    ['svc config set ', ['api-key', 'base-url']],
+    ['svc config set ', ['api-key', 'api-key-header', 'base-url']],
   ])('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });

@@ -226,6 +226,7 @@ describe('class 2: profile names that are properties of every object', () => {
       profile: { value: name, source: 'flag' },
       'base-url': { value: `https://${host(name)}.example.com`, source: 'profile' },
       'api-key': { value: '****5678', source: 'profile' },
+      'api-key-header': { value: 'x-service-api-key', source: 'default' },
     });
     const viaEnv = await runInProcess(['config', 'get', 'base-url'], { configDir, env: { SVC_PROFILE: name } });
     expect(viaEnv.stdout).toBe(`https://${host(name)}.example.com\n`);

@@ -23,6 +23,10 @@ export async function run(key: SettingKey, context: CommandContext): Promise<voi
     await context.io.write(displayUrl(settings.baseUrl.value) + '\n');
     return;
   }
+  if (key === 'api-key-header') {
+    await context.io.write(settings.apiKeyHeader.value + '\n');
+    return;
+  }
   if (!settings.apiKey) {
     throw new LocalError(
       `api-key is not set (profile "${settings.profile.value}", SVC_API_KEY unset)`,

@@ -23,6 +23,7 @@ export async function run(context: CommandContext): Promise<void> {
     ['profile', settings.profile.value, settings.profile.source],
     ['base-url', displayUrl(settings.baseUrl.value), settings.baseUrl.source],
     ['api-key', settings.apiKey ? maskKey(settings.apiKey.value) : '', settings.apiKey?.source ?? 'default'],
+    ['api-key-header', settings.apiKeyHeader.value, settings.apiKeyHeader.source],
   ];
   if (context.globals.json) {
     const document = Object.fromEntries(rows.map(([key, value, source]) => [key, { value: value === '' ? null : value, source }]));

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkBaseUrl } from '../../settings/resolve.js';
+import { checkApiKeyHeader, checkBaseUrl } from '../../settings/resolve.js';
 import { parseSettingKey } from '../../settings/store.js';
 import type { SettingKey } from '../../settings/store.js';
 import type { Action } from '../shared/action.js';
@@ -11,8 +11,8 @@ import { examples } from '../shared/help-text.js';
 export function register(config: Command, action: Action): void {
   config
     .command('set')
-    .description('Store a setting (api-key, base-url) in the profile')
-    .argument('<key>', 'api-key or base-url')
+    .description('Store a setting (api-key, base-url, api-key-header) in the profile')
+    .argument('<key>', 'api-key, base-url or api-key-header')
     .argument('[value]', 'the value; for api-key leave it out: it is read from stdin or a hidden prompt')
     .addHelpText(
       'after',
@@ -20,6 +20,7 @@ export function register(config: Command, action: Action): void {
         ['asks for the key without showing it', 'svc config set api-key'],
         ['from a secret store, in CI', 'printf %s "$SERVICE_KEY" | svc config set api-key'],
         ['a staging service in its own profile', 'svc config set base-url https://staging.example.com --profile staging'],
+        ['the header the real service reads the key from', 'svc config set api-key-header x-glacier-api-key --profile real'],
       ]),
     )
     .action(
@@ -46,6 +47,7 @@ export function parseConfigSetOptions(keyText: string, valueArgument: string | u
 
 function checkSettingValue(key: SettingKey, value: string): string {
   if (key === 'base-url') return checkBaseUrl(value, 'config set base-url');
+  if (key === 'api-key-header') return checkApiKeyHeader(value, 'config set api-key-header');
   if (value === '' || /[^\x21-\x7e]/.test(value)) {
     throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
   }
@@ -72,7 +74,7 @@ export async function run(options: ConfigSetOptions, context: CommandContext): P
   }
   await writeSetting(path, profile, key, value, { interrupt: context.interrupt });
   if (!io.quiet) {
-    const shown = key === 'api-key' ? maskKey(value) : displayUrl(value);
+    const shown = key === 'api-key' ? maskKey(value) : key === 'base-url' ? displayUrl(value) : value;
     io.warn(`Set ${key} to ${shown} in profile "${profile}" (${path})`);
   }
 }
