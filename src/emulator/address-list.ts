@@ -10,8 +10,11 @@ const CHUNK_CAPACITY = 1_024;
 const COMMA = Buffer.from(',');
 
 interface Chunk {
-  /** Lower-case addresses in insertion order (a Set keeps it, and deletes in O(1)). */
-  members: Set<string>;
+  /**
+   * Lower-case address → the address as it was given, in insertion order (a Map keeps it, and deletes in O(1)). An
+   * address given in lower case is one string for both (toLowerCase answers the same string when nothing changes).
+   */
+  members: Map<string, string>;
   /** `"0x…","0x…"`: the chunk's part of the JSON array, made when first needed after a change. */
   json: Buffer | null;
 }
@@ -21,7 +24,10 @@ export class AddressList {
   private chunks: Chunk[] = [];
   private readonly chunkOf = new Map<string, Chunk>();
 
-  /** `addresses` must be lower-case; repeats are dropped. Tests pass a small `chunkCapacity` to cross chunks often. */
+  /**
+   * Addresses are kept as given and compared case-insensitively (repeats in any case are dropped, the first kept).
+   * Tests pass a small `chunkCapacity` to cross chunks often.
+   */
   constructor(
     addresses: Iterable<string> = [],
     private readonly chunkCapacity = CHUNK_CAPACITY,
@@ -34,53 +40,61 @@ export class AddressList {
   }
 
   has(address: string): boolean {
-    return this.chunkOf.has(address);
+    return this.chunkOf.has(address.toLowerCase());
   }
 
-  /** How many of these (lower-case) addresses are not in the list yet, counting repeats once. */
+  /** How many of these addresses (any case) are not in the list yet, counting repeats once. */
   countAbsent(addresses: readonly string[]): number {
     const fresh = new Set<string>();
-    for (const address of addresses) if (!this.chunkOf.has(address)) fresh.add(address);
+    for (const address of addresses) {
+      const key = address.toLowerCase();
+      if (!this.chunkOf.has(key)) fresh.add(key);
+    }
     return fresh.size;
   }
 
-  /** How many of these (lower-case) addresses are in the list, counting repeats once. */
+  /** How many of these addresses (any case) are in the list, counting repeats once. */
   countPresent(addresses: readonly string[]): number {
     const found = new Set<string>();
-    for (const address of addresses) if (this.chunkOf.has(address)) found.add(address);
+    for (const address of addresses) {
+      const key = address.toLowerCase();
+      if (this.chunkOf.has(key)) found.add(key);
+    }
     return found.size;
   }
 
-  /** Appends the lower-case addresses not present yet, in order; answers those it added. */
+  /** Appends the addresses not present yet (in any case), in order and as given; answers them in lower case. */
   add(addresses: Iterable<string>): string[] {
     const added: string[] = [];
     let last = this.chunks[this.chunks.length - 1];
     for (const address of addresses) {
-      if (this.chunkOf.has(address)) continue;
+      const key = address.toLowerCase();
+      if (this.chunkOf.has(key)) continue;
       if (!last || last.members.size >= this.chunkCapacity) {
-        last = { members: new Set(), json: null };
+        last = { members: new Map(), json: null };
         this.chunks.push(last);
       }
-      last.members.add(address);
+      last.members.set(key, address);
       last.json = null;
-      this.chunkOf.set(address, last);
-      added.push(address);
+      this.chunkOf.set(key, last);
+      added.push(key);
     }
     return added;
   }
 
-  /** Drops the lower-case addresses present; absent ones are skipped. Answers those it removed. */
+  /** Drops the addresses present, in whatever case they are given; absent ones are skipped. Answers them in lower case. */
   remove(addresses: Iterable<string>): string[] {
     const removed: string[] = [];
     let emptied = false;
     for (const address of addresses) {
-      const chunk = this.chunkOf.get(address);
+      const key = address.toLowerCase();
+      const chunk = this.chunkOf.get(key);
       if (!chunk) continue;
-      this.chunkOf.delete(address);
-      chunk.members.delete(address);
+      this.chunkOf.delete(key);
+      chunk.members.delete(key);
       chunk.json = null;
       emptied ||= chunk.members.size === 0;
-      removed.push(address);
+      removed.push(key);
     }
     if (emptied) this.chunks = this.chunks.filter((chunk) => chunk.members.size > 0);
     return removed;
@@ -96,7 +110,7 @@ export class AddressList {
         skip -= chunk.members.size;
         continue;
       }
-      for (const address of chunk.members) {
+      for (const address of chunk.members.values()) {
         if (skip > 0) {
           skip--;
           continue;
@@ -113,8 +127,14 @@ export class AddressList {
     return this.slice(index, 1)[0];
   }
 
+  /** The addresses as given. */
   *[Symbol.iterator](): IterableIterator<string> {
-    for (const chunk of this.chunks) yield* chunk.members;
+    for (const chunk of this.chunks) yield* chunk.members.values();
+  }
+
+  /** The addresses in lower case, as the matching index keys them. */
+  *keys(): IterableIterator<string> {
+    for (const chunk of this.chunks) yield* chunk.members.keys();
   }
 
   toArray(): string[] {
@@ -125,7 +145,7 @@ export class AddressList {
   jsonParts(): Buffer[] {
     const parts: Buffer[] = [];
     for (const chunk of this.chunks) {
-      chunk.json ??= Buffer.from(Array.from(chunk.members, (address) => JSON.stringify(address)).join(','));
+      chunk.json ??= Buffer.from(Array.from(chunk.members.values(), (address) => JSON.stringify(address)).join(','));
       if (parts.length > 0) parts.push(COMMA);
       parts.push(chunk.json);
     }

@@ -524,8 +524,8 @@ export class ChainDataGenerator {
         logs.push({
           address: checksum(raw.address),
           topic0: raw.topics[0]!,
-          topic1: raw.topics[1] ?? null,
-          topic2: raw.topics[2] ?? null,
+          ...(raw.topics[1] === undefined ? {} : { topic1: raw.topics[1] }),
+          ...(raw.topics[2] === undefined ? {} : { topic2: raw.topics[2] }),
           topic3: raw.topics[3] ?? null,
           data: raw.data,
           transactionIndex: blockIndex,

@@ -346,7 +346,8 @@ export class V1Routes {
     }
     const stored = this.ownedWebhook(res, call.caller, id);
     if (!stored) return;
-    const addresses = validated.value.addresses.map((address) => address.toLowerCase());
+    // Kept as given; the list compares them case-insensitively.
+    const addresses = validated.value.addresses;
     if (change === 'add') {
       const cap = this.options.maxAddresses;
       const total = cap === undefined ? 0 : stored.addresses.size + stored.addresses.countAbsent(addresses);

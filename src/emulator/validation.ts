@@ -46,6 +46,13 @@ function dedupeLower(items: readonly string[]): string[] {
   return [...new Set(items.map((item) => item.toLowerCase()))];
 }
 
+/** Drops repeats compared case-insensitively, keeping the first occurrence as it was given. */
+function dedupeKeepingCase(items: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const item of items) if (!seen.has(item.toLowerCase())) seen.set(item.toLowerCase(), item);
+  return [...seen.values()];
+}
+
 /** Checks `body` against `schema`, in the messages of the service's 400s. */
 export function validateBody<S extends v.GenericSchema>(schema: S, body: unknown): Validated<v.InferOutput<S>> {
   const result = v.safeParse(schema, body, { abortEarly: false });
@@ -73,7 +80,7 @@ export function validateStrictBody<S extends v.GenericSchema>(
 /** The top-level fields of a creation body; any other is named in the 400. */
 const CREATE_FIELDS = ['url', 'chainId', 'eventType', 'metadata', 'name', 'description', 'includeInternalTxs', 'includeLogs'];
 
-/** A creation body, checked, with addresses and signatures lower-cased and deduplicated as the service stores them. */
+/** A creation body, checked, with addresses deduplicated (kept as given) and signatures lower-cased and deduplicated. */
 export function validateCreateWebhook(body: unknown): Validated<CreateWebhookRequest> {
   const validated = validateStrictBody(CreateWebhookRequestSchema, CREATE_FIELDS, body);
   if (!validated.ok) return validated;
@@ -82,7 +89,7 @@ export function validateCreateWebhook(body: unknown): Validated<CreateWebhookReq
     ok: true,
     value: {
       ...validated.value,
-      metadata: { addresses: dedupeLower(metadata.addresses), eventSignatures: dedupeLower(metadata.eventSignatures ?? []) },
+      metadata: { addresses: dedupeKeepingCase(metadata.addresses), eventSignatures: dedupeLower(metadata.eventSignatures ?? []) },
     },
   };
 }

@@ -119,15 +119,15 @@ export class WebhookStore {
   deactivate(stored: StoredWebhook): void {
     if (stored.webhook.status === 'inactive') return;
     stored.webhook.status = 'inactive';
-    this.unwatch(stored, stored.addresses);
+    this.unwatch(stored, stored.addresses.keys());
     const active = this.activeByChain.get(stored.webhook.chainId);
     active?.delete(stored);
     if (active?.size === 0) this.activeByChain.delete(stored.webhook.chainId);
   }
 
-  /** Appends the addresses not present yet, compared case-insensitively and stored lower-case. Costs the batch, not the list. */
+  /** Appends the addresses not present yet, compared case-insensitively and kept as given. Costs the batch, not the list. */
   addAddresses(stored: StoredWebhook, addresses: readonly string[]): void {
-    const added = stored.addresses.add(addresses.map((address) => address.toLowerCase()));
+    const added = stored.addresses.add(addresses);
     if (stored.webhook.status === 'active') this.watch(stored, added);
   }
 
@@ -136,9 +136,8 @@ export class WebhookStore {
    * one address, so when none would remain it changes nothing and answers false (the contract's 400).
    */
   removeAddresses(stored: StoredWebhook, addresses: readonly string[]): boolean {
-    const lower = addresses.map((address) => address.toLowerCase());
-    if (stored.addresses.countPresent(lower) >= stored.addresses.size) return false;
-    const removed = stored.addresses.remove(lower);
+    if (stored.addresses.countPresent(addresses) >= stored.addresses.size) return false;
+    const removed = stored.addresses.remove(addresses);
     if (stored.webhook.status === 'active') this.unwatch(stored, removed);
     return true;
   }
@@ -224,7 +223,7 @@ export class WebhookStore {
   }
 
   private index(stored: StoredWebhook): void {
-    this.watch(stored, stored.addresses);
+    this.watch(stored, stored.addresses.keys());
     let active = this.activeByChain.get(stored.webhook.chainId);
     if (!active) {
       active = new Set();

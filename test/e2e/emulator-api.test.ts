@@ -229,7 +229,7 @@ describe('emulator /v1 API', () => {
   });
 
   describe('webhooks', () => {
-    it('creates with 201: the webhook object, addresses lower-cased and deduplicated, flags defaulting to false', async () => {
+    it('creates with 201: the webhook object, addresses deduplicated case-insensitively and kept as first given, flags defaulting to false', async () => {
       const before = Date.now();
       const signature = keccak256Hex('Transfer(address,address,uint256)');
       const response = await call(emulator.url, 'POST', '/v1/webhooks', {
@@ -259,7 +259,7 @@ describe('emulator /v1 API', () => {
         includeInternalTxs: false,
         includeLogs: false,
         metadata: {
-          addresses: ['0xabcdefabcdef0123456789012345678901234567', '0x2222222222222222222222222222222222222222'],
+          addresses: ['0xABCDEFabcdef0123456789012345678901234567', '0x2222222222222222222222222222222222222222'],
           eventSignatures: [signature],
         },
       });

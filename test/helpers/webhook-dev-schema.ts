@@ -29,6 +29,10 @@ const nullable =
     if (value !== null) check(value, path, problems);
   };
 
+/** A field that may be left out; when present, it passes `check`. */
+const optional = (check: Check): Check =>
+  Object.assign<Check, { optional: true }>((value, path, problems) => check(value, path, problems), { optional: true });
+
 const literal =
   (expected: string): Check =>
   (value, path, problems) => {
@@ -41,8 +45,9 @@ const object =
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(problems, path, 'object', value);
     const record = value as Record<string, unknown>;
     for (const [name, check] of Object.entries(fields)) {
-      if (!(name in record)) problems.push(`${path}.${name}: missing`);
-      else check(record[name], `${path}.${name}`, problems);
+      if (!(name in record)) {
+        if (!('optional' in check)) problems.push(`${path}.${name}: missing`);
+      } else check(record[name], `${path}.${name}`, problems);
     }
   };
 
@@ -93,8 +98,8 @@ const internalTransaction = object({
 const log = object({
   address,
   topic0: hash32,
-  topic1: hash32,
-  topic2: hash32,
+  topic1: optional(hash32),
+  topic2: optional(hash32),
   topic3: nullable(hash32),
   data: string(HEX, '0x-prefixed hex'),
   transactionIndex: integer,
