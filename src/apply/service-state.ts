@@ -3,14 +3,17 @@
 import type { ServiceClient } from '../api/client.js';
 import { paginate } from '../api/pages.js';
 import { ResponseShapeError } from '../errors.js';
-import { PAGE_SIZE_MAX } from '../schema/rules.js';
+import { EVENT_TYPE, PAGE_SIZE_MAX } from '../schema/rules.js';
 import type { ShownWebhook } from '../schema/webhooks.js';
 import type { ServiceWebhook } from './plan.js';
 
 /** Address lists read side by side: reads are safe to overlap, and one webhook of 100 addresses is one request. */
 const ADDRESS_READS_AT_ONCE = 4;
 
-/** Every webhook of the key, active and inactive, in the service's order. `onProgress` gets the count so far. */
+/**
+ * Every address-activity webhook of the key, active and inactive, in the service's order. Webhooks of other event
+ * types (the real service has them) are not apply's: never matched, updated or pruned. `onProgress` gets the count.
+ */
 export async function readWebhooks(client: ServiceClient, onProgress: (count: number) => void): Promise<ServiceWebhook[]> {
   const webhooks: ServiceWebhook[] = [];
   const pages = paginate(
@@ -20,7 +23,9 @@ export async function readWebhooks(client: ServiceClient, onProgress: (count: nu
     () => Infinity,
   );
   for await (const page of pages) {
-    for (const shown of page.data.webhooks) webhooks.push(toServiceWebhook(shown));
+    for (const shown of page.data.webhooks) {
+      if (shown.eventType === undefined || shown.eventType === EVENT_TYPE) webhooks.push(toServiceWebhook(shown));
+    }
     onProgress(webhooks.length);
   }
   return webhooks;

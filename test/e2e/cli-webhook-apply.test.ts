@@ -29,6 +29,8 @@ interface FakeWebhook {
   includeInternalTxs?: boolean;
   eventSignatures?: string[];
   addresses?: string[];
+  /** address_activity unless given: the real service lists webhooks of other event types too. */
+  eventType?: string;
 }
 
 /** The key's webhooks as the service lists them, each address list served by GET .../addresses; writes answer 200. */
@@ -254,6 +256,22 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
     expect(sent()).toEqual([
       { method: 'DELETE', path: '/v1/webhooks/w-old', body: undefined },
       { method: 'DELETE', path: '/v1/webhooks/w-anon', body: undefined },
+    ]);
+  });
+
+  it('webhooks of other event types are never matched, updated or pruned, even by name', async () => {
+    service = [
+      { id: 'w-validators', name: 'treasury', status: 'active', eventType: 'validator_activity' },
+      { id: 'w-platform', name: 'platform', status: 'active', eventType: 'primary_network_address_activity' },
+      { id: ID, name: 'treasury', status: 'active' },
+    ];
+    const result = await apply(['-f', webhooksFile({ webhooks: [entry()] }), '--prune', '--yes']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(sent()).toEqual([]);
+    // Only the address-activity webhook's addresses were read.
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/webhooks',
+      `GET /v1/webhooks/${ID}/addresses`,
     ]);
   });
 
