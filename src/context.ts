@@ -51,3 +51,11 @@ export function untilInterrupted(interrupt: AbortSignal): Promise<void> {
     else interrupt.addEventListener('abort', () => resolve(), { once: true });
   });
 }
+
+/**
+ * How a long-running command ends once it has shut down cleanly: with what stopped it, so Ctrl-C exits 130 and
+ * SIGTERM 143 as the contract says (a reader that left stdout, `| head`, still ends with 0).
+ */
+export function endAsInterrupted(interrupt: AbortSignal): never {
+  throw interrupt.reason;
+}

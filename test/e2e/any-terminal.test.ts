@@ -133,8 +133,8 @@ describe.concurrent.each(WIDTHS)('a terminal of %i columns', (columns) => {
     });
     expect(await posted).toBe(200);
     expect(run.waitTimedOut).toBe(false);
-    // Ctrl-C is how a receiver is stopped: a clean stop, as for the emulator.
-    expect(run.exitCode).toBe(0);
+    // Ctrl-C is how a receiver is stopped: a clean stop, as for the emulator, with the exit code of an interrupt.
+    expect(run.exitCode).toBe(130);
     expectWithin(run, columns);
   });
 

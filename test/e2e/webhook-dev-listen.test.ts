@@ -236,12 +236,23 @@ describe('Ctrl-C', () => {
       [emulatorExit, emulator.stderrLines],
     ] as const) {
       expect(exit.signal).toBeUndefined();
-      expect(exit.exitCode).toBe(0);
+      // A clean shutdown, then the exit code of the signal that asked for it (the contract: 130 on SIGINT).
+      expect(exit.exitCode).toBe(130);
       expect(exit.afterMs).toBeLessThan(1_000);
       expect(stderr.join('\n')).not.toMatch(/\n\s+at |Error:/);
     }
     // The ports are free again.
     await expect(fetch(listen.url, { method: 'POST', body: '{}' })).rejects.toThrow();
     await expect(fetch(`${emulator.url}/v1/transactions`)).rejects.toThrow();
+  });
+
+  it('SIGTERM: both shut down cleanly and exit 143', async () => {
+    const [emulator, listen] = await Promise.all([startEmulatorProcess([], 10), startListenProcess()]);
+    const exits = await Promise.all([listen.stop('SIGTERM'), emulator.stop('SIGTERM')]);
+    for (const exit of exits) {
+      expect(exit.signal).toBeUndefined();
+      expect(exit.exitCode).toBe(143);
+      expect(exit.afterMs).toBeLessThan(1_000);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
 import type { Command } from 'commander';
-import { untilInterrupted } from '../../context.js';
+import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
@@ -148,4 +148,5 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   }
   await untilInterrupted(context.interrupt);
   await emulator.close();
+  endAsInterrupted(context.interrupt);
 }

@@ -1,6 +1,6 @@
 // `svc webhook listen`: a local receiver for notifications, for developing a webhook consumer.
 import type { Command } from 'commander';
-import { untilInterrupted } from '../../context.js';
+import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { parseInteger } from '../../options.js';
@@ -156,6 +156,7 @@ export async function run(options: WebhookListenOptions, context: CommandContext
   );
   await untilInterrupted(context.interrupt);
   await receiver.close();
+  endAsInterrupted(context.interrupt);
 }
 
 /** After a mismatch, the secret is asked for again at most this often: forged messages cannot make listen flood the service. */
