@@ -139,8 +139,8 @@ __svc_node() {
         __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
-        __svc_options='--chain-id --from --to --value --status --erc20 --log -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries'
+        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries'
         ;;
     'svc completion')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

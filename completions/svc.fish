@@ -84,7 +84,7 @@ function __svc_value_options
         case 'svc emulator start'
             printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries
         case 'svc emulator trigger'
-            printf '%s\n' --chain-id --from --to --value --status --erc20 --log --base-url --profile --timeout --retries
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
         case 'svc completion'
             printf '%s\n' --base-url --profile --timeout --retries
     end
@@ -379,7 +379,10 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l to -x -d 'recipient (def
 complete -c svc -n '__svc_is "svc emulator trigger"' -l value -x -d 'native value in wei, decimal'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'success failed' -d 'success or failed'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc721 -x -d 'an ERC-721 transfer (of the chain\'s test collection); repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-1155 transfer (of the chain\'s test collection); repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
 
 # svc completion

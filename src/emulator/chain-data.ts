@@ -1,6 +1,7 @@
 // Generated chain activity: drafts of transactions (native, ERC-20, approvals, swaps, injected) built into blocks of stored transactions.
-import type { Erc20Transfer, InternalTransaction, Transaction, TxLog, AddressInfo } from '../schema/index.js';
-import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE } from '../evm/event-signature.js';
+import type { Erc20Transfer, InternalTransaction, NftTransfer, Transaction, TxLog, AddressInfo } from '../schema/index.js';
+import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE, TRANSFER_SINGLE_SIGNATURE } from '../evm/event-signature.js';
+import { keccak256Hex } from '../evm/keccak.js';
 import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
@@ -16,8 +17,12 @@ export interface TxDetail {
   receiptCumulativeGasUsed: string;
   receiptRoot: string;
   erc20Transfers: Erc20Transfer[];
+  erc721Transfers: NftTransfer[];
+  erc1155Transfers: NftTransfer[];
   internalTransactions: InternalTransaction[];
   logs: EmittedLog[];
+  /** The contract a contract creation made. */
+  contractAddress?: string;
 }
 
 export interface StoredTx {
@@ -43,6 +48,18 @@ interface TokenMove {
   value: bigint;
 }
 
+type NftStandard = 'ERC721' | 'ERC1155';
+
+interface NftMove {
+  standard: NftStandard;
+  collection: TokenInfo;
+  from: string;
+  to: string;
+  tokenId: bigint;
+  /** 1 for ERC-721; the amount of that id for ERC-1155. */
+  value: bigint;
+}
+
 interface InternalCall {
   from: string;
   to: string;
@@ -62,7 +79,7 @@ interface TxDraft {
   to: string;
   value: bigint;
   failed: boolean;
-  callType: 'NATIVE_TRANSFER' | 'CONTRACT_CALL';
+  callType: 'NATIVE_TRANSFER' | 'CONTRACT_CALL' | 'CONTRACT_CREATION';
   methodName: string;
   methodHash: string;
   input: string;
@@ -72,6 +89,10 @@ interface TxDraft {
   internals: InternalCall[];
   /** Logs besides the Transfer log each token move emits. */
   logs: RawLog[];
+  /** ERC-721 and ERC-1155 transfers, each with its log. */
+  nftMoves?: NftMove[];
+  /** Set on a contract creation: the address of the new contract (also the listing's `to`). */
+  contractAddress?: string;
 }
 
 /** A validated body of `POST /_emulator/transactions`, addresses lower-case. */
@@ -89,11 +110,23 @@ export interface InjectionInput {
   }[];
   internalTransactions: { from: string; to: string; value: bigint; internalTxType: string }[];
   logs: RawLog[];
+  erc721Transfers: { from: string; to: string; tokenId: bigint; token?: { address: string; name?: string; symbol?: string } }[];
+  erc1155Transfers: {
+    from: string;
+    to: string;
+    tokenId: bigint;
+    value: bigint;
+    token?: { address: string; name?: string; symbol?: string };
+  }[];
+  /** A contract creation: the transaction makes a contract (its address derived from the sender and nonce). */
+  contractCreation?: boolean;
 }
 
 interface ChainState {
   info: ChainInfo;
   tokens: TokenInfo[];
+  /** An ERC-721 and an ERC-1155 collection. */
+  collections: Record<NftStandard, TokenInfo>;
   tokensByAddress: Map<string, TokenInfo>;
   router: string;
   pair: string;
@@ -114,6 +147,19 @@ const EXTRA_TOKENS: Omit<TokenInfo, 'address' | 'logoUri'>[] = [
   { name: 'Emulated Governance', symbol: 'EGOV', decimals: 18 },
   { name: 'Wrapped BTC', symbol: 'WBTC.e', decimals: 8 },
 ];
+
+/** Bytecode's usual first bytes: a creation's input starts with them, and the listing shows them as its selector. */
+const CREATION_PREFIX = '0x60806040';
+const CREATION_METHOD_NAME = 'Contract Creation';
+const SAFE_TRANSFER_721 = '0x42842e0e'; // safeTransferFrom(address,address,uint256)
+const SAFE_TRANSFER_1155 = '0xf242432a'; // safeTransferFrom(address,address,uint256,uint256,bytes)
+
+/**
+ * An address made from text, without drawing from the generator (so adding one leaves every seeded value as it was).
+ */
+function derivedAddress(text: string): string {
+  return '0x' + keccak256Hex(text).slice(-40);
+}
 
 function pad32(hex: string): string {
   return '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
@@ -210,10 +256,19 @@ export class ChainDataGenerator {
       const address = this.rng.hex(20);
       tokens.push({ ...extra, address, logoUri: logoUri(info.chainId, checksum(address)) });
     }
+    const collection = (standard: NftStandard, name: string, symbol: string): TokenInfo => {
+      const address = derivedAddress(`svc emulator ${standard} collection on ${info.chainId}`);
+      return { address, name, symbol, decimals: 0, logoUri: logoUri(info.chainId, checksum(address)) };
+    };
+    const collections = {
+      ERC721: collection('ERC721', 'Emulated Avatars', 'EAVA'),
+      ERC1155: collection('ERC1155', 'Emulated Items', 'EITEM'),
+    };
     return {
       info,
       tokens,
-      tokensByAddress: new Map(tokens.map((token) => [token.address, token])),
+      collections,
+      tokensByAddress: new Map([...tokens, collections.ERC721, collections.ERC1155].map((token) => [token.address, token])),
       router: info.knownRouter ?? this.rng.hex(20),
       pair: this.rng.hex(20),
       accounts: Array.from({ length: ACCOUNTS_PER_CHAIN }, () => this.rng.hex(20)),
@@ -269,8 +324,67 @@ export class ChainDataGenerator {
         ? this.erc20Draft(chain, watched, this.account(chain))
         : this.erc20Draft(chain, this.account(chain), watched);
     }
-    if (roll < 0.85) return this.approveDraft(chain, watched);
-    return this.swapDraft(chain, watched, blockMs);
+    if (roll < 0.8) return this.approveDraft(chain, watched);
+    if (roll < 0.86) return this.swapDraft(chain, watched, blockMs);
+    if (roll < 0.92) {
+      const standard = this.rng.chance(0.5) ? 'ERC721' : 'ERC1155';
+      return this.rng.chance(0.5)
+        ? this.nftDraft(chain, standard, watched, this.account(chain))
+        : this.nftDraft(chain, standard, this.account(chain), watched);
+    }
+    if (roll < 0.96) return this.creationDraft(watched);
+    // A token's own contract as the sender (a refund of native coin): the listing names the token on `from` too.
+    return this.nativeDraft(this.rng.pick(chain.tokens).address, watched);
+  }
+
+  private nftDraft(chain: ChainState, standard: NftStandard, from: string, to: string): TxDraft {
+    const collection = chain.collections[standard];
+    const tokenId = BigInt(this.rng.int(1, 9_999));
+    const value = standard === 'ERC721' ? 1n : BigInt(this.rng.int(1, 50));
+    const gasUsed = this.rng.int(50_000, 90_000);
+    const input =
+      standard === 'ERC721'
+        ? SAFE_TRANSFER_721 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId)
+        : SAFE_TRANSFER_1155 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId) + uint256(value) + uint256(0xa0n) + uint256(0n);
+    return {
+      from,
+      to: collection.address,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName:
+        standard === 'ERC721' ? 'safeTransferFrom(address,address,uint256)' : 'safeTransferFrom(address,address,uint256,uint256,bytes)',
+      methodHash: standard === 'ERC721' ? SAFE_TRANSFER_721 : SAFE_TRANSFER_1155,
+      input,
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(10_000, 40_000),
+      tokenMoves: [],
+      internals: [],
+      logs: [],
+      nftMoves: [{ standard, collection, from, to, tokenId, value }],
+    };
+  }
+
+  /** A contract creation by `creator`: no recipient but the new contract, whose address is its `to` and `contractAddress`. */
+  private creationDraft(creator: string): TxDraft {
+    const contractAddress = derivedAddress(`${creator} ${this.rng.hex(8)}`);
+    const gasUsed = this.rng.int(300_000, 1_800_000);
+    return {
+      from: creator,
+      to: contractAddress,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CREATION',
+      methodName: CREATION_METHOD_NAME,
+      methodHash: CREATION_PREFIX,
+      input: CREATION_PREFIX + this.rng.hex(64).slice(2),
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(10_000, 100_000),
+      tokenMoves: [],
+      internals: [],
+      logs: [],
+      contractAddress,
+    };
   }
 
   private nativeDraft(from: string, to: string): TxDraft {
@@ -407,6 +521,7 @@ export class ChainDataGenerator {
   /** A reverted transaction keeps its call but loses every effect and burns only part of its gas limit. */
   private revert(draft: TxDraft): void {
     draft.failed = true;
+    draft.nftMoves = [];
     draft.tokenMoves = [];
     draft.internals = [];
     draft.logs = [];
@@ -421,9 +536,22 @@ export class ChainDataGenerator {
       to: transfer.to,
       value: transfer.value,
     }));
-    const to = input.to ?? tokenMoves[0]?.token.address ?? this.otherAccount(chain, from);
+    const nftMoves: NftMove[] = [
+      ...input.erc721Transfers.map((transfer) => ({ standard: 'ERC721' as const, ...transfer, value: 1n })),
+      ...input.erc1155Transfers.map((transfer) => ({ standard: 'ERC1155' as const, ...transfer })),
+    ].map(({ token, ...move }) => ({ ...move, collection: this.resolveCollection(chain, move.standard, token) }));
+    if (input.contractCreation) {
+      const draft = this.creationDraft(from);
+      return {
+        ...draft,
+        failed: input.txStatus === '0',
+        value: input.value ?? 0n,
+        contractAddress: input.txStatus === '0' ? undefined : draft.contractAddress,
+      };
+    }
+    const to = input.to ?? tokenMoves[0]?.token.address ?? nftMoves[0]?.collection.address ?? this.otherAccount(chain, from);
     const internals = input.internalTransactions.map((call) => ({ ...call, type: call.internalTxType }));
-    const native = tokenMoves.length === 0 && internals.length === 0 && input.logs.length === 0;
+    const native = tokenMoves.length === 0 && nftMoves.length === 0 && internals.length === 0 && input.logs.length === 0;
     const singleTransfer = tokenMoves.length === 1 && internals.length === 0 && input.logs.length === 0 ? tokenMoves[0] : undefined;
     const method = singleTransfer ? METHODS.transfer : METHODS.multicall;
     const gasUsed = native ? 21_000 : this.rng.int(60_000, 200_000);
@@ -445,6 +573,24 @@ export class ChainDataGenerator {
       tokenMoves,
       internals,
       logs: input.logs,
+      nftMoves,
+    };
+  }
+
+  /** A collection given in an injection, or the chain's own of that standard. */
+  private resolveCollection(
+    chain: ChainState,
+    standard: NftStandard,
+    given?: { address: string; name?: string; symbol?: string },
+  ): TokenInfo {
+    if (!given) return chain.collections[standard];
+    const known = chain.tokensByAddress.get(given.address);
+    return {
+      address: given.address,
+      name: given.name ?? known?.name ?? 'Unknown Collection',
+      symbol: given.symbol ?? known?.symbol ?? 'UNKNOWN',
+      decimals: 0,
+      logoUri: known?.logoUri ?? logoUri(chain.info.chainId, checksum(given.address)),
     };
   }
 
@@ -520,6 +666,51 @@ export class ChainDataGenerator {
           },
         };
       });
+      const nftTransfers: NftTransfer[] = (draft.nftMoves ?? []).map((move) => {
+        const index = logIndex++;
+        const collection = checksum(move.collection.address);
+        // ERC-721's Transfer indexes the token id too (four topics); ERC-1155's TransferSingle carries id and value as data.
+        logs.push({
+          address: collection,
+          ...(move.standard === 'ERC721'
+            ? {
+                topic0: TRANSFER_SIGNATURE,
+                topic1: pad32(move.from),
+                topic2: pad32(move.to),
+                topic3: '0x' + uint256(move.tokenId),
+                data: '0x',
+              }
+            : {
+                topic0: TRANSFER_SINGLE_SIGNATURE,
+                topic1: pad32(move.from),
+                topic2: pad32(move.from),
+                topic3: pad32(move.to),
+                data: '0x' + uint256(move.tokenId) + uint256(move.value),
+              }),
+          transactionIndex: blockIndex,
+          logIndex: index,
+          removed: false,
+        });
+        const token = {
+          address: collection,
+          name: move.collection.name,
+          symbol: move.collection.symbol,
+          decimals: 0,
+          valueWithDecimals: move.value.toString(),
+        };
+        const common = {
+          transactionHash: txHash,
+          from: checksum(move.from),
+          to: checksum(move.to),
+          value: move.value.toString(),
+          tokenId: move.tokenId.toString(),
+          blockTimestamp,
+          logIndex: index,
+        };
+        return move.standard === 'ERC721'
+          ? { ...common, type: 'ERC721' as const, erc721Token: token }
+          : { ...common, type: 'ERC1155' as const, erc1155Token: token };
+      });
       for (const raw of draft.logs) {
         logs.push({
           address: checksum(raw.address),
@@ -570,6 +761,7 @@ export class ChainDataGenerator {
       for (const call of draft.internals) participants.add(call.from).add(call.to);
       for (const raw of draft.logs) participants.add(raw.address);
       for (const move of draft.tokenMoves) participants.add(move.token.address);
+      for (const move of draft.nftMoves ?? []) participants.add(move.from).add(move.to).add(move.collection.address);
       return {
         ms,
         chainNum: chain.info.chainNum,
@@ -584,8 +776,11 @@ export class ChainDataGenerator {
           receiptCumulativeGasUsed: String(cumulativeGas),
           receiptRoot: this.rng.hex(32),
           erc20Transfers,
+          erc721Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC721'),
+          erc1155Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC1155'),
           internalTransactions,
           logs,
+          ...(draft.contractAddress && !draft.failed ? { contractAddress: checksum(draft.contractAddress) } : {}),
         },
         participants: [...participants],
         topic0s: [...new Set(logs.map((log) => log.topic0.toLowerCase()))],

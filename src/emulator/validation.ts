@@ -150,7 +150,19 @@ class FieldReader {
   }
 }
 
-const INJECTION_FIELDS = ['chainId', 'from', 'to', 'value', 'txStatus', 'erc20Transfers', 'internalTransactions', 'logs'];
+const INJECTION_FIELDS = [
+  'chainId',
+  'from',
+  'to',
+  'value',
+  'txStatus',
+  'erc20Transfers',
+  'erc721Transfers',
+  'erc1155Transfers',
+  'internalTransactions',
+  'logs',
+  'contractCreation',
+];
 
 export function validateInjection(body: unknown): Validated<InjectionInput> {
   if (!isRecord(body)) return { ok: false, errors: ['body must be a JSON object'] };
@@ -170,6 +182,8 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
   const input: InjectionInput = {
     chainId: chainId as string,
     erc20Transfers: [],
+    erc721Transfers: [],
+    erc1155Transfers: [],
     internalTransactions: [],
     logs: [],
   };
@@ -211,6 +225,46 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
       input.erc20Transfers.push({ from: transferFrom, to: transferTo, value: amount, ...(token && { token }) });
     }
   });
+
+  for (const standard of ['erc721', 'erc1155'] as const) {
+    const field = `${standard}Transfers` as const;
+    read.array(body[field], field).forEach((raw, index) => {
+      const path = `${field}[${index}]`;
+      const transfer = read.object(
+        raw,
+        path,
+        standard === 'erc721' ? ['from', 'to', 'tokenId', 'token'] : ['from', 'to', 'tokenId', 'value', 'token'],
+      );
+      if (!transfer) return;
+      const transferFrom = read.address(transfer.from, `${path}.from`, true);
+      const transferTo = read.address(transfer.to, `${path}.to`, true);
+      const tokenId = read.amount(transfer.tokenId, `${path}.tokenId`, true);
+      const amount = standard === 'erc1155' ? read.amount(transfer.value, `${path}.value`, false) : 1n;
+      let token: { address: string; name?: string; symbol?: string } | undefined;
+      if (transfer.token !== undefined) {
+        const rawToken = read.object(transfer.token, `${path}.token`, ['address', 'name', 'symbol']);
+        const address = rawToken && read.address(rawToken.address, `${path}.token.address`, true);
+        const name = rawToken && read.string(rawToken.name, `${path}.token.name`);
+        const symbol = rawToken && read.string(rawToken.symbol, `${path}.token.symbol`);
+        if (address !== undefined) token = { address, ...(name !== undefined && { name }), ...(symbol !== undefined && { symbol }) };
+      }
+      if (transferFrom === undefined || transferTo === undefined || tokenId === undefined) return;
+      const move = { from: transferFrom, to: transferTo, tokenId, ...(token && { token }) };
+      if (standard === 'erc721') input.erc721Transfers.push(move);
+      else input.erc1155Transfers.push({ ...move, value: amount ?? 1n });
+    });
+  }
+
+  if (body.contractCreation !== undefined) {
+    if (typeof body.contractCreation !== 'boolean') errors.push('contractCreation must be a boolean');
+    else if (body.contractCreation) {
+      const others = ['to', 'erc20Transfers', 'erc721Transfers', 'erc1155Transfers', 'internalTransactions', 'logs'].filter(
+        (field) => body[field] !== undefined,
+      );
+      if (others.length > 0) errors.push(`contractCreation makes a transaction of its own: leave out ${others.join(', ')}`);
+      else input.contractCreation = true;
+    }
+  }
 
   read.array(body.internalTransactions, 'internalTransactions').forEach((raw, index) => {
     const path = `internalTransactions[${index}]`;

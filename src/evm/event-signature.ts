@@ -140,3 +140,5 @@ function canonicalBase(base: string, whole: string): string {
 /** Well-known signatures, for people and for the emulator's generated logs. */
 export const TRANSFER_SIGNATURE = keccak256Hex('Transfer(address,address,uint256)');
 export const APPROVAL_SIGNATURE = keccak256Hex('Approval(address,address,uint256)');
+/** ERC-1155's single transfer: operator, from and to indexed; id and value in the data. */
+export const TRANSFER_SINGLE_SIGNATURE = keccak256Hex('TransferSingle(address,address,address,uint256,uint256)');

@@ -36,8 +36,18 @@ export interface InjectTransactionRequest {
     value: string;
     token?: { address: string; name: string; symbol: string; decimals: number };
   }>;
+  erc721Transfers?: Array<{ from: string; to: string; tokenId: string; token?: { address: string; name?: string; symbol?: string } }>;
+  erc1155Transfers?: Array<{
+    from: string;
+    to: string;
+    tokenId: string;
+    value: string;
+    token?: { address: string; name?: string; symbol?: string };
+  }>;
   internalTransactions?: Array<{ from: string; to: string; value: string; internalTxType: string }>;
   logs?: Array<{ address: string; topics: string[]; data: string }>;
+  /** The transaction creates a contract (no `to` and no transfers with it). */
+  contractCreation?: boolean;
 }
 
 /** 201 to `POST /_emulator/transactions`: the injected transaction and the messages it made. */

@@ -20,6 +20,42 @@ export const Erc20TransferSchema = v.object({
 });
 export type Erc20Transfer = v.InferOutput<typeof Erc20TransferSchema>;
 
+/** The token of an ERC-721 or ERC-1155 transfer, in the shape of the operator's models (ERCToken). */
+const NftTokenSchema = v.object({
+  address: v.string(),
+  name: v.string(),
+  symbol: v.string(),
+  decimals: v.number(),
+  valueWithDecimals: v.string(),
+});
+
+/** An ERC-721 or ERC-1155 transfer (the seed lists the arrays; the operator's models give the shape). */
+export const NftTransferSchema = v.variant('type', [
+  v.object({
+    transactionHash: v.string(),
+    type: v.literal('ERC721'),
+    from: v.string(),
+    to: v.string(),
+    value: v.string(),
+    tokenId: v.string(),
+    blockTimestamp: v.number(),
+    logIndex: v.number(),
+    erc721Token: NftTokenSchema,
+  }),
+  v.object({
+    transactionHash: v.string(),
+    type: v.literal('ERC1155'),
+    from: v.string(),
+    to: v.string(),
+    value: v.string(),
+    tokenId: v.string(),
+    blockTimestamp: v.number(),
+    logIndex: v.number(),
+    erc1155Token: NftTokenSchema,
+  }),
+]);
+export type NftTransfer = v.InferOutput<typeof NftTransferSchema>;
+
 export const InternalTransactionSchema = v.object({
   from: v.string(),
   to: v.string(),
@@ -70,9 +106,11 @@ export const NotificationTransactionSchema = v.object({
   receiptEffectiveGasPrice: v.string(),
   receiptRoot: v.string(),
   erc20Transfers: v.array(Erc20TransferSchema),
-  erc721Transfers: v.array(v.unknown()),
-  erc1155Transfers: v.array(v.unknown()),
+  erc721Transfers: v.array(NftTransferSchema),
+  erc1155Transfers: v.array(NftTransferSchema),
   internalTransactions: v.array(InternalTransactionSchema),
+  /** The address of the contract a contract creation made; absent otherwise. */
+  contractAddress: v.optional(v.string()),
 });
 export type NotificationTransaction = v.InferOutput<typeof NotificationTransactionSchema>;
 

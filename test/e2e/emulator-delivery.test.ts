@@ -350,6 +350,7 @@ describe('synthetic activity', () => {
           transaction.from,
           transaction.to,
           ...transaction.erc20Transfers.flatMap((t) => [t.from, t.to]),
+          ...[...transaction.erc721Transfers, ...transaction.erc1155Transfers].flatMap((t) => [t.from, t.to]),
           ...logs.map((log) => log.address),
         ];
         expect(involved.map((address) => address.toLowerCase())).toContain(WATCHED);

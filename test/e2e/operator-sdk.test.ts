@@ -90,6 +90,9 @@ describe("the operator's SDK against the emulator, no hook", () => {
         to: OTHER,
         internalTransactions: [{ from: OTHER, to: WATCHED, value: '7', internalTxType: 'CALL' }],
       },
+      { chainId: '43113', erc721Transfers: [{ from: OTHER, to: WATCHED, tokenId: '42' }] },
+      { chainId: '43113', erc1155Transfers: [{ from: WATCHED, to: OTHER, tokenId: '7', value: '3' }] },
+      { chainId: '43113', from: WATCHED, contractCreation: true },
       ...[1, 2, 3, 4].map((count) => ({
         chainId: '43113',
         from: WATCHED,
@@ -102,6 +105,14 @@ describe("the operator's SDK against the emulator, no hook", () => {
       expect(injected.status, JSON.stringify(injected.body)).toBe(201);
     }
     await receiver.until(() => (receiver.requests.length >= before + injections.length ? true : undefined));
+    const sent = receiver.requests.slice(before).map((request) => JSON.parse(request.rawBody));
+    // The kinds the seed lists and the SDK's models shape: ERC-721 and ERC-1155 transfers, a contract creation.
+    expect(sent.some((message) => message.event.transaction.erc721Transfers.length === 1)).toBe(true);
+    expect(sent.some((message) => message.event.transaction.erc1155Transfers.length === 1)).toBe(true);
+    expect(sent.some((message) => /^0x[0-9a-fA-F]{40}$/.test(message.event.transaction.contractAddress ?? ''))).toBe(true);
+    // The listing holds them too, and the SDK reads it with its validation on.
+    const latest = await sdk.data.evm.transactions.listLatestAllChains({ pageSize: 20 }, here);
+    expect(latest.result.transactions.some((transaction) => transaction.method?.callType === 'CONTRACT_CREATION')).toBe(true);
     // isValidSignature logs the signature and digest it compares: kept out of the test's output.
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {

@@ -286,7 +286,15 @@ describe('WebhookStore changes one by one', () => {
     const state = new EmulatorState(5, true, { ...DEFAULT_DELIVERY_TUNING, attemptTimeoutMs: 200, retryDelayMs: () => 60_000 });
     try {
       const stored = state.createWebhook(request([a]), 'k');
-      const injection = { chainId: '43114', from: a, erc20Transfers: [], internalTransactions: [], logs: [] };
+      const injection = {
+        chainId: '43114',
+        from: a,
+        erc20Transfers: [],
+        erc721Transfers: [],
+        erc1155Transfers: [],
+        internalTransactions: [],
+        logs: [],
+      };
       expect(state.inject(injection).messageIds).toHaveLength(1);
       state.updateWebhook(stored, { status: 'inactive' });
       expect(state.deliveries.list().map((record) => record.state)).toEqual(['failed']);

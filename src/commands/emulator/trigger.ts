@@ -21,7 +21,10 @@ export interface EmulatorTriggerFlags {
   value?: string;
   status?: string;
   erc20: string[];
+  erc721: string[];
+  erc1155: string[];
   log: string[];
+  contractCreation?: boolean;
 }
 
 const TRIGGER_STATUSES = ['success', 'failed'] as const;
@@ -37,7 +40,10 @@ export function register(emulator: Command, action: Action): void {
     .option('--value <wei>', 'native value in wei, decimal')
     .addOption(new OfferedValuesOption('--status <status>', 'success or failed', TRIGGER_STATUSES).default('success'))
     .option('--erc20 <from:to:value>', 'an ERC-20 transfer in the transaction; repeatable', collect, [])
+    .option('--erc721 <from:to:tokenId>', "an ERC-721 transfer (of the chain's test collection); repeatable", collect, [])
+    .option('--erc1155 <from:to:tokenId:value>', "an ERC-1155 transfer (of the chain's test collection); repeatable", collect, [])
     .option('--log <address:topic0>', 'a log emitted by address with this topic0; repeatable', collect, [])
+    .option('--contract-creation', 'the transaction creates a contract (from --from; its address is in contractAddress)')
     .addHelpText(
       'after',
       examples([
@@ -48,6 +54,14 @@ export function register(emulator: Command, action: Action): void {
         [
           'an ERC-20 transfer of 2.5 tokens (18 decimals)',
           'svc emulator trigger --chain-id 43113 --erc20 0x71C7656EC7ab88b098defB751B7401B5f6d8976F:0x8ba1f109551bD432803012645Ac136ddd64DBA72:2500000000000000000',
+        ],
+        [
+          'an NFT sent to a watched address',
+          'svc emulator trigger --chain-id 43113 --erc721 0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:42',
+        ],
+        [
+          'a contract created by a watched address',
+          'svc emulator trigger --chain-id 43113 --from 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --contract-creation',
         ],
         ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
@@ -79,6 +93,36 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
       if (extra.length) throw new UsageError(`--erc20 "${text}": must be from:to:value`);
       return { from: address('--erc20 from', from), to: address('--erc20 to', to), value: decimal('--erc20 value', value) };
     });
+  }
+  if (flags.erc721.length) {
+    request.erc721Transfers = flags.erc721.map((text) => {
+      const [from = '', to = '', tokenId = '', ...extra] = text.split(':');
+      if (extra.length) throw new UsageError(`--erc721 "${text}": must be from:to:tokenId`);
+      return { from: address('--erc721 from', from), to: address('--erc721 to', to), tokenId: decimal('--erc721 tokenId', tokenId) };
+    });
+  }
+  if (flags.erc1155.length) {
+    request.erc1155Transfers = flags.erc1155.map((text) => {
+      const [from = '', to = '', tokenId = '', value = '', ...extra] = text.split(':');
+      if (extra.length || value === '') throw new UsageError(`--erc1155 "${text}": must be from:to:tokenId:value`);
+      return {
+        from: address('--erc1155 from', from),
+        to: address('--erc1155 to', to),
+        tokenId: decimal('--erc1155 tokenId', tokenId),
+        value: decimal('--erc1155 value', value),
+      };
+    });
+  }
+  if (flags.contractCreation) {
+    const others = [
+      ['--to', flags.to !== undefined],
+      ['--erc20', flags.erc20.length > 0],
+      ['--erc721', flags.erc721.length > 0],
+      ['--erc1155', flags.erc1155.length > 0],
+      ['--log', flags.log.length > 0],
+    ].flatMap(([flag, given]) => (given ? [flag] : []));
+    if (others.length) throw new UsageError(`--contract-creation makes a transaction of its own: leave out ${others.join(', ')}`);
+    request.contractCreation = true;
   }
   if (flags.log.length) {
     request.logs = flags.log.map((text) => {

@@ -10,11 +10,51 @@ describe('emulator trigger: run', () => {
   it('injects a transaction and prints its hash and the message made for the watching webhook', async () => {
     await createWebhook(emulator.url);
     await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
-      await run(await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, erc20: [], log: [] }), context);
+      await run(
+        await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, erc20: [], erc721: [], erc1155: [], log: [] }),
+        context,
+      );
       const [txHash, messageId, ...rest] = io.stdout().trimEnd().split('\t');
       expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
       expect(rest).toEqual([]);
     });
+  });
+});
+
+describe('emulator trigger: the kinds beyond ERC-20', () => {
+  it('--erc721, --erc1155 and --contract-creation each make a delivered transaction', async () => {
+    await createWebhook(emulator.url);
+    const other = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+    for (const flags of [
+      { erc721: [`${other}:${WATCHED}:42`] },
+      { erc1155: [`${WATCHED}:${other}:7:3`] },
+      { from: WATCHED, contractCreation: true },
+    ]) {
+      await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+        await run(await parseEmulatorTriggerOptions({ chainId: '43113', erc20: [], erc721: [], erc1155: [], log: [], ...flags }), context);
+        // One message for each of the two webhooks of this file that watch WATCHED.
+        expect(io.stdout().trimEnd().split('\t').slice(1)).toHaveLength(2);
+      });
+    }
+  });
+
+  it.each([
+    [
+      { erc721: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F'] },
+      /--erc721 tokenId "": must be a whole decimal/,
+    ],
+    [
+      { erc1155: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1'] },
+      /must be from:to:tokenId:value/,
+    ],
+    [
+      { contractCreation: true, to: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' },
+      /--contract-creation makes a transaction of its own: leave out --to/,
+    ],
+  ])('bad input %j: a usage error before any request', async (flags, message) => {
+    await expect(parseEmulatorTriggerOptions({ chainId: '43113', erc20: [], erc721: [], erc1155: [], log: [], ...flags })).rejects.toThrow(
+      message,
+    );
   });
 });
