@@ -11,6 +11,7 @@ import { Prng } from './prng.js';
 import { TransactionStore } from './tx-store.js';
 import { WebhookStore } from './webhook-store.js';
 import type { StoredWebhook, WebhookChanges } from './webhook-store.js';
+import type { OtherWebhookRequest } from './validation.js';
 
 const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
@@ -65,6 +66,10 @@ export class EmulatorState {
 
   createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
     return this.webhooks.create(request, ownerKey, this.newId(), Date.now());
+  }
+
+  createOtherWebhook(request: OtherWebhookRequest, ownerKey: string): StoredWebhook {
+    return this.webhooks.createOther(request, ownerKey, this.newId(), Date.now());
   }
 
   /** The key's shared secret, made on first use (a get, or the first delivery) unless a starting one was given. */

@@ -22,7 +22,7 @@ import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
 import type { EmulatorState } from './state.js';
 import type { TxCursor } from './tx-store.js';
-import { parseQuery, validateCreateWebhook, validateStrictBody } from './validation.js';
+import { isOtherEventType, parseQuery, validateCreateWebhook, validateOtherWebhook, validateStrictBody } from './validation.js';
 import { webhookJsonParts } from './webhook-store.js';
 import type { StoredWebhook, WebhookChanges, WebhookCursor } from './webhook-store.js';
 
@@ -256,6 +256,13 @@ export class V1Routes {
   private async createWebhook(req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     const body = await readJsonRequest(req, res);
     if (!body) return;
+    const value = body.value as Record<string, unknown> | null;
+    if (value !== null && typeof value === 'object' && isOtherEventType(value.eventType)) {
+      const other = validateOtherWebhook(value);
+      if (!other.ok) sendError(res, 400, other.errors);
+      else sendJsonParts(res, 201, webhookJsonParts(this.state.createOtherWebhook(other.value, caller.key!)));
+      return;
+    }
     const validated = validateCreateWebhook(body.value);
     if (!validated.ok) {
       sendError(res, 400, validated.errors);
@@ -344,7 +351,7 @@ export class V1Routes {
       sendError(res, 400, validated.errors);
       return;
     }
-    const stored = this.ownedWebhook(res, call.caller, id);
+    const stored = this.ownedEvmWebhook(res, call.caller, id);
     if (!stored) return;
     // Kept as given; the list compares them case-insensitively.
     const addresses = validated.value.addresses;
@@ -397,7 +404,7 @@ export class V1Routes {
       sendError(res, 400, errors);
       return;
     }
-    const stored = this.ownedWebhook(res, caller, id);
+    const stored = this.ownedEvmWebhook(res, caller, id);
     if (!stored) return;
     const addresses = stored.addresses;
     const response: WebhookAddressListResponse = {
@@ -418,6 +425,16 @@ export class V1Routes {
   }
 
   /** The webhook, or null after a 404: unknown ids and other keys' webhooks look the same. */
+  /** As ownedWebhook, for the address operations: a webhook of another event type has none (400, in the seed's words). */
+  private ownedEvmWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
+    const stored = this.ownedWebhook(res, caller, id);
+    if (stored?.other) {
+      sendError(res, 400, `addresses: valid only for EVM activity webhooks; webhook ${id} is ${stored.webhook.eventType}`);
+      return null;
+    }
+    return stored;
+  }
+
   private ownedWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
     const stored = this.state.webhooks.get(id.toLowerCase());
     if (!stored || stored.ownerKey !== caller.key) {

@@ -310,3 +310,89 @@ export function validateInjection(body: unknown): Validated<InjectionInput> {
 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: input };
 }
+
+/** The event types besides address_activity the real service has (the operator's models): created and listed, never delivered. */
+export const OTHER_EVENT_TYPES = ['primary_network_address_activity', 'validator_activity'] as const;
+export type OtherEventType = (typeof OTHER_EVENT_TYPES)[number];
+
+/** A creation body of another event type, checked against the operator's request models, metadata kept as given. */
+export interface OtherWebhookRequest {
+  eventType: OtherEventType;
+  url: string;
+  name?: string;
+  description?: string;
+  network: 'mainnet' | 'fuji';
+  /** The chain it names (primary network address activity), or the P-Chain's for validator activity. */
+  chainId: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The P-Chain's blockchain id, on mainnet and Fuji alike: what a validator_activity webhook answers as its chainId. */
+const P_CHAIN_ID = '11111111111111111111111111111111LpoYY';
+
+export function isOtherEventType(value: unknown): value is OtherEventType {
+  return (OTHER_EVENT_TYPES as readonly unknown[]).includes(value);
+}
+
+export function validateOtherWebhook(body: Record<string, unknown>): Validated<OtherWebhookRequest> {
+  const eventType = body.eventType as OtherEventType;
+  const validator = eventType === 'validator_activity';
+  const errors: string[] = [];
+  rejectUnknown(body, ['eventType', 'url', 'name', 'description', 'network', 'metadata', ...(validator ? [] : ['chainId'])], '', errors);
+  const text = (field: string, required: boolean): string | undefined => {
+    const value = body[field];
+    if (value === undefined) {
+      if (required) errors.push(`${field} is required`);
+      return undefined;
+    }
+    if (typeof value !== 'string') errors.push(`${field} must be a string`);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const url = text('url', true);
+  if (url !== undefined && !/^https?:\/\/[^\s/]+/.test(url)) errors.push(`url ${RULES.url}`);
+  const name = text('name', false);
+  const description = text('description', false);
+  const network = text('network', true);
+  if (network !== undefined && network !== 'mainnet' && network !== 'fuji') errors.push('network must be one of: mainnet, fuji');
+  const chainId = validator ? P_CHAIN_ID : text('chainId', true);
+  const metadata = body.metadata;
+  if (!isRecord(metadata)) errors.push('metadata must be an object');
+  else {
+    const keyTypes = validator ? ['nodeId', 'subnetId'] : ['addresses'];
+    const subEvents = validator ? 'validatorActivitySubEvents' : 'addressActivitySubEvents';
+    rejectUnknown(
+      metadata,
+      [
+        'eventSignatures',
+        'keyType',
+        'keys',
+        'subEvents',
+        ...(validator ? ['nodeIds', 'subnetIds', 'l1ValidatorFeeBalanceThreshold'] : ['balanceThresholdFilter']),
+      ],
+      'metadata.',
+      errors,
+    );
+    if (!keyTypes.includes(metadata.keyType as string)) errors.push(`metadata.keyType must be one of: ${keyTypes.join(', ')}`);
+    const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+    if (!strings(metadata.keys) || (metadata.keys as string[]).length === 0)
+      errors.push('metadata.keys must be an array of 1 or more strings');
+    const events = isRecord(metadata.subEvents) ? metadata.subEvents[subEvents] : undefined;
+    if (!strings(events)) errors.push(`metadata.subEvents.${subEvents} must be an array of strings`);
+    for (const field of ['eventSignatures', 'nodeIds', 'subnetIds']) {
+      if (metadata[field] !== undefined && !strings(metadata[field])) errors.push(`metadata.${field} must be an array of strings`);
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      eventType,
+      url: url!,
+      ...(name !== undefined && { name }),
+      ...(description !== undefined && { description }),
+      network: network as 'mainnet' | 'fuji',
+      chainId: chainId!,
+      metadata: metadata as Record<string, unknown>,
+    },
+  };
+}

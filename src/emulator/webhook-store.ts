@@ -1,10 +1,11 @@
 // Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every change.
 import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../schema/index.js';
+import type { OtherWebhookRequest } from './validation.js';
 import { AddressList } from './address-list.js';
 import type { StoredTx } from './chain-data.js';
 
 /** A webhook's fields other than `metadata`, whose addresses live in an AddressList. */
-export type WebhookFields = Omit<Webhook, 'metadata'>;
+export type WebhookFields = Omit<Webhook, 'metadata' | 'eventType'> & { eventType: string };
 
 export interface StoredWebhook {
   webhook: WebhookFields;
@@ -18,6 +19,11 @@ export interface StoredWebhook {
   ownerKey: string;
   /** Creation order across the store's life, the tie-break among webhooks of the same `createdAt`. */
   sequence: number;
+  /**
+   * A webhook of another event type than address_activity: its network and metadata as created. It is listed,
+   * read, changed and deactivated like any other, watches no address and is never delivered to.
+   */
+  other?: { network: string; metadata: Record<string, unknown> };
 }
 
 /** A place in an owner's listing (newest first): the webhook served last. */
@@ -71,6 +77,33 @@ export class WebhookStore {
     this.byId.set(id, stored);
     this.insertForOwner(stored);
     this.index(stored);
+    return stored;
+  }
+
+  /** A webhook of another event type (see StoredWebhook.other): stored and listed, never indexed for deliveries. */
+  createOther(request: OtherWebhookRequest, ownerKey: string, id: string, createdAt: number): StoredWebhook {
+    const stored: StoredWebhook = {
+      webhook: {
+        id,
+        url: request.url,
+        chainId: request.chainId,
+        status: 'active',
+        createdAt,
+        name: request.name ?? '',
+        description: request.description ?? '',
+        eventType: request.eventType,
+        includeInternalTxs: false,
+        includeLogs: false,
+      },
+      addresses: new AddressList(),
+      eventSignatureList: [],
+      eventSignatures: new Set(),
+      ownerKey,
+      sequence: this.nextSequence++,
+      other: { network: request.network, metadata: request.metadata },
+    };
+    this.byId.set(id, stored);
+    this.insertForOwner(stored);
     return stored;
   }
 
@@ -223,6 +256,8 @@ export class WebhookStore {
   }
 
   private index(stored: StoredWebhook): void {
+    // Other event types watch no address and are delivered nothing.
+    if (stored.other) return;
     this.watch(stored, stored.addresses.keys());
     let active = this.activeByChain.get(stored.webhook.chainId);
     if (!active) {
@@ -267,8 +302,11 @@ export class WebhookStore {
 /** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */
 export function toWebhook(stored: StoredWebhook): Webhook {
   const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
+  // Another event type answers in its own shape (the operator's models): no addresses, no include flags.
+  if (stored.other) return { ...head, network: stored.other.network, metadata: stored.other.metadata } as unknown as Webhook;
   return {
     ...head,
+    eventType: 'address_activity',
     metadata: { addresses: stored.addresses.toArray(), eventSignatures: [...stored.eventSignatureList] },
     includeInternalTxs,
     includeLogs,
@@ -280,6 +318,7 @@ export function toWebhook(stored: StoredWebhook): Webhook {
  * chunks, so answering with a webhook of 1,000,000 addresses costs writing them, not serializing them again.
  */
 export function webhookJsonParts(stored: StoredWebhook): Buffer[] {
+  if (stored.other) return [Buffer.from(JSON.stringify(toWebhook(stored)))];
   const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
   const opening = JSON.stringify(head).slice(0, -1) + ',"metadata":{"addresses":[';
   const closing =

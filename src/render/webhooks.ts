@@ -47,13 +47,27 @@ const LIST_COLUMNS: Column[] = [
   { header: 'ADDRESSES', shrink: 'none', align: 'right', dropOrder: 2 },
   { header: 'URL', shrink: 'middle', minWidth: 16, dropOrder: 5 },
   { header: 'CREATED (UTC)', shrink: 'none', dropOrder: 1 },
+  // The real service lists webhooks of other event types too (validator_activity, ...): said for each, never refused.
+  { header: 'EVENT TYPE', shrink: 'end', minWidth: 8, dropOrder: 0 },
 ];
 const STATUS_COLUMN = 3;
 
-/** A listed webhook's cells in the table's order: id, name, chain id, status, number of addresses, url, created. */
+/**
+ * A listed webhook's cells in the table's order: id, name, chain id, status, number of addresses, url, created, event
+ * type (last, so the columns before it keep their places for `cut`).
+ */
 function listCells(webhook: ShownWebhook, time: (unix: unknown) => string): unknown[] {
   const addresses = webhook.metadata?.addresses;
-  return [webhook.id, webhook.name, webhook.chainId, webhook.status, addresses?.length, webhook.url, time(webhook.createdAt)];
+  return [
+    webhook.id,
+    webhook.name,
+    webhook.chainId,
+    webhook.status,
+    addresses?.length,
+    webhook.url,
+    time(webhook.createdAt),
+    webhook.eventType,
+  ];
 }
 
 /** One row of `webhook list` for pipes: the table's columns, the time in ISO 8601 (`cut -f1` gives the id). */

@@ -82,7 +82,7 @@ describe('against the emulator', () => {
   it('list on a terminal: the table and a footer with the next page command that works', async () => {
     const first = await svc(['webhook', 'list', '--page-size', '2'], { stdoutTTY: true, columns: 200 });
     expect(first.exitCode).toBe(0);
-    expect(first.stdout).toMatch(/^ID\s+NAME\s+CHAIN\s+STATUS\s+ADDRESSES\s+URL\s+CREATED \(UTC\)\n/);
+    expect(first.stdout).toMatch(/^ID\s+NAME\s+CHAIN\s+STATUS\s+ADDRESSES\s+URL\s+CREATED \(UTC\)\s+EVENT TYPE\n/);
     const next = /Next page: svc (webhook list --page-size 2 --page-token (\S+))\n/.exec(first.stdout);
     expect(next).not.toBeNull();
     const token = next![2]!.replace(/^'|'$/g, '');

@@ -166,13 +166,13 @@ describe('svc webhook list: requests', () => {
 });
 
 describe('svc webhook list: output', () => {
-  it('piped: one TSV row per webhook (id, name, chain id, status, addresses, url, created), no header', async () => {
+  it('piped: one TSV row per webhook (id, name, chain id, status, addresses, url, created, event type), no header', async () => {
     server.respond([json({ webhooks: [WEBHOOK, webhookAt(7, { status: 'inactive', createdAt: CREATED_S })] })]);
     const result = await run(['webhook', 'list']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      `${ID}\tpayments\t43113\tactive\t2\thttps://example.com/hook\t2024-05-13T17:33:07Z\n` +
-        'wh-00007\thook 7\t43113\tinactive\t3\thttps://example.com/hooks/7\t2024-05-13T17:33:07Z\n',
+      `${ID}\tpayments\t43113\tactive\t2\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n` +
+        'wh-00007\thook 7\t43113\tinactive\t3\thttps://example.com/hooks/7\t2024-05-13T17:33:07Z\taddress_activity\n',
     );
   });
 
@@ -182,7 +182,7 @@ describe('svc webhook list: output', () => {
     const result = await run(['webhook', 'list']);
     expect(result.stdout.split('\n')).toHaveLength(2);
     const cells = result.stdout.trimEnd().split('\t');
-    expect(cells).toHaveLength(7);
+    expect(cells).toHaveLength(8);
     expect(cells[5]).toBe(longUrl);
     expect(result.stdout).not.toContain('\u001b');
   });
@@ -192,8 +192,17 @@ describe('svc webhook list: output', () => {
     const result = await run(['webhook', 'list', '--status', 'active', '--page-size', '2'], { stdoutTTY: true, columns: 200 });
     expect(result.exitCode, result.stderr).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'CHAIN', 'STATUS', 'ADDRESSES', 'URL', 'CREATED (UTC)']);
-    expect(lines[1]!.split(/\s{2,}/)).toEqual([ID, 'payments', '43113', 'active', '2', 'https://example.com/hook', '2024-05-13 17:33:07']);
+    expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'CHAIN', 'STATUS', 'ADDRESSES', 'URL', 'CREATED (UTC)', 'EVENT TYPE']);
+    expect(lines[1]!.split(/\s{2,}/)).toEqual([
+      ID,
+      'payments',
+      '43113',
+      'active',
+      '2',
+      'https://example.com/hook',
+      '2024-05-13 17:33:07',
+      'address_activity',
+    ]);
     expect(lines[2]!.split(/\s{2,}/)).toEqual([
       'wh-00007',
       'hook 7',
@@ -202,6 +211,7 @@ describe('svc webhook list: output', () => {
       '3',
       'https://example.com/hooks/7',
       '2024-05-13 17:33:00',
+      'address_activity',
     ]);
     expect(result.stdout).toContain('\nShowing 2 webhooks.\n');
     expect(result.stdout).toContain(`Next page: svc webhook list --status active --page-size 2 --page-token 'it'\\''s next'\n`);

@@ -66,6 +66,25 @@ describe("the operator's SDK against the emulator, no hook", () => {
     const rotated = await sdk.webhooks.generateOrRotateSharedSecret(here);
     expect(rotated.secret).not.toBe(secret.secret);
 
+    // A webhook of another event type, as the SDK's models define it: created, and the listing of both kinds parses.
+    const validators = await sdk.webhooks.create(
+      {
+        eventType: 'validator_activity',
+        url: receiver.url,
+        network: 'fuji',
+        metadata: {
+          keyType: 'nodeId',
+          keys: ['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg'],
+          subEvents: { validatorActivitySubEvents: ['validator_stake'] },
+        },
+      },
+      here,
+    );
+    expect(validators).toMatchObject({ eventType: 'validator_activity', status: 'active' });
+    const both = await sdk.webhooks.list({ pageSize: 10 }, here);
+    expect(both.result.webhooks.map((webhook) => webhook.eventType).sort()).toEqual(['address_activity', 'validator_activity']);
+    await sdk.webhooks.deactivate({ id: validators.id }, here);
+
     expect(await sdk.webhooks.deactivate({ id }, here)).toMatchObject({ id, status: 'inactive' });
     await sdk.webhooks.update({ id, updateWebhookRequest: { status: 'active' } }, here);
   });

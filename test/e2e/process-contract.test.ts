@@ -163,8 +163,8 @@ describe('webhook list, get, update and activate, as processes', () => {
     ]);
     expect(tsv).toMatchObject({ exitCode: 0, stderr: '' });
     expect(tsv.stdout).toBe(
-      `${WEBHOOK_ID}\tpayments\t43113\tactive\t1\thttps://example.com/hook\t2024-05-13T17:33:07Z\n` +
-        'w2\tpayments\t43113\tinactive\t1\thttps://example.com/hook\t2000-01-01T00:00:00Z\n',
+      `${WEBHOOK_ID}\tpayments\t43113\tactive\t1\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n` +
+        'w2\tpayments\t43113\tinactive\t1\thttps://example.com/hook\t2000-01-01T00:00:00Z\taddress_activity\n',
     );
     expect(JSON.parse(asJson.stdout)).toEqual(page);
     expect(badStatus.exitCode).toBe(2);
