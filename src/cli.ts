@@ -12,6 +12,7 @@ import { addHelpCommands } from './commands/help.js';
 import type { Action, Handler } from './commands/shared/action.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerCommands } from './commands/index.js';
+import { HELP_CONFIGURATION } from './commands/shared/help-format.js';
 import { withAdvice } from './commands/shared/hints.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -55,7 +56,7 @@ export function buildProgram(action: Action): Command {
     .option('-q, --quiet', 'no spinner, progress or hints on stderr')
     .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp(HELP_CONFIGURATION)
     .addHelpText(
       'after',
       examples([
@@ -95,6 +96,28 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
     outputError: () => {},
   });
   for (const sub of command.commands) configureErrors(sub, io, `${path} ${sub.name()}`);
+}
+
+/** Global options that take a value, so their value is not taken for a command word. */
+const VALUE_GLOBALS = new Set(['--base-url', '--profile', '--timeout', '--retries']);
+
+/**
+ * `--version` (or `-V`) after a command word: the version is the program's flag, not a command's, so it is refused as
+ * any unknown option is (as gh does), rather than printing the version in place of the command.
+ */
+function versionAfterCommand(args: readonly string[]): string | undefined {
+  let command: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-')) {
+      command ??= arg;
+      continue;
+    }
+    if (command === undefined && VALUE_GLOBALS.has(arg)) i++;
+    else if (command !== undefined && (arg === '--version' || arg === '-V')) return arg;
+  }
+  return undefined;
 }
 
 /** What the IO object needs to know before the arguments are parsed (colour and quiet decide the spinner). */
@@ -163,6 +186,8 @@ export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO
   configureErrors(program, io);
   let exitCode: number;
   try {
+    const version = versionAfterCommand(argv.slice(2));
+    if (version) throw new UsageError(`unknown option '${version}'`, "the version is the program's: svc --version");
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);
     exitCode = ExitCode.ok;

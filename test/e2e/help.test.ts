@@ -14,6 +14,20 @@ const leaves = paths.filter((path) =>
 );
 
 describe('every command in the tree', () => {
+  it.each(paths.map((path) => [path.join(' ')]))('svc %s --help: defaults as typed, none empty, none quoted', async (joined) => {
+    const help = (await runInProcess([...joined.split(' '), '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).not.toMatch(/default: \[\]|default: false|default: "|choices: "/);
+    // A description that already names its default is not told it twice.
+    expect(help).not.toMatch(/default:[^()]*\(default:/);
+  });
+
+  it.each(paths.map((path) => [path.join(' ')]))('svc %s --version is refused as an unknown option (exit 2)', async (joined) => {
+    const result = await runInProcess([...joined.split(' '), '--version']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe("svc: unknown option '--version'\nthe version is the program's: svc --version\n");
+  });
+
   it('the walk found the commands (a sanity check on the walk itself)', () => {
     expect(leaves.map((path) => path.join(' '))).toEqual(
       expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']),
@@ -30,7 +44,9 @@ describe('every command in the tree', () => {
     expect(blank).toBe('');
     expect(summary).toMatch(/^\S.{10,}/);
     expect(result.stdout).toMatch(/\nOptions:\n(.|\n)*-h, --help/);
-    expect(result.stdout).toMatch(/\nGlobal Options:\n(.|\n)*--json/);
+    // The program's flags in one compact line, gh's INHERITED FLAGS, never the whole list again; --version is not one.
+    expect(result.stdout).toMatch(/\nInherited flags:\n {2}--base-url <url>,(.|\n)*--json,(.|\n)*\(see: svc --help\)\n/);
+    expect(result.stdout).not.toMatch(/Global Options|--version/);
     const examples = result.stdout.split('\nExamples:\n')[1];
     expect(examples, 'an Examples section').toBeDefined();
     expect(examples).toMatch(/^ {2}# .+\n {2}\$ .*\bsvc /m);
@@ -64,9 +80,10 @@ describe('every command in the tree', () => {
     const txList = (await runInProcess(['tx', 'list', '--help'])).stdout;
     expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
     expect(txList).toMatch(/--status <status> +only failed or success/);
-    expect(txList).toMatch(/--timeout <seconds>(.|\n)*\(default: "30"\)/);
+    const program = (await runInProcess(['--help'])).stdout;
+    expect(program).toMatch(/--timeout <seconds>(.|\n)*\(default: 30\)/);
     const completion = (await runInProcess(['completion', '--help'])).stdout;
-    expect(completion).toMatch(/choices: "bash", "zsh", "fish"/);
+    expect(completion).toMatch(/choices: bash, zsh, fish/);
   });
 });
 
