@@ -365,7 +365,7 @@ describe('signatures and the shared secret, as processes', () => {
     const { spawnCli, killAllChildren } = await import('../helpers/webhook-dev-processes.js');
     const listen = spawnCli(['webhook', 'listen', '--port', '0', '--json', '--verify'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
     try {
-      const url = /^Ready: notifications to (\S+)/.exec(await listen.waitForLine('stderr', /^Ready: /, 15_000))![1]!;
+      const url = /^Ready: notifications to (\S+)/m.exec(await listen.waitForLine('stderr', /^Ready: /, 15_000))![1]!;
       const message = { messageId: 'm-signed', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: {} } };
       const post = (body: unknown, headers: Record<string, string>) =>
         fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });

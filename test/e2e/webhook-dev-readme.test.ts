@@ -66,7 +66,7 @@ describe(`README: "${HEADING}"`, () => {
     listen = spawnCli([...oneCommand(terminal2, /^svc webhook listen\b/), '--port', '0']);
     emulatorUrl = await emulator.waitForLine('stdout', /^http:\/\//, 15_000);
     const ready = await listen.waitForLine('stderr', /^Ready: notifications to /, 15_000);
-    listenUrl = /^Ready: notifications to (\S+)/.exec(ready)![1]!;
+    listenUrl = /^Ready: notifications to (\S+)/m.exec(ready)![1]!;
 
     expect(terminal3).toContain('http://127.0.0.1:4020/');
     expect(terminal3).toContain('http://127.0.0.1:4010');

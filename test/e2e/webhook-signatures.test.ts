@@ -233,7 +233,7 @@ describe('a real delivery and its altered copies, in `webhook verify` and `webho
         env: { SVC_WEBHOOK_SECRET: secret },
         readyOnStderr: /^Ready: /,
       });
-      const url = /^Ready: notifications to (\S+)/.exec(listening.stderr())![1]!;
+      const url = /^Ready: notifications to (\S+)/m.exec(listening.stderr())![1]!;
       for (const [name, body, signature, accepted] of cases) {
         expect((await deliver(url, body, signature)).status, name).toBe(accepted ? 200 : 401);
       }
@@ -249,7 +249,7 @@ describe('a real delivery and its altered copies, in `webhook verify` and `webho
         apiKey: KEY,
         readyOnStderr: /^Ready: /,
       });
-      const url = /^Ready: notifications to (\S+)/.exec(listening.stderr())![1]!;
+      const url = /^Ready: notifications to (\S+)/m.exec(listening.stderr())![1]!;
       const webhookId = await createWebhook(url);
       const running = listening;
       const printedIds = () =>

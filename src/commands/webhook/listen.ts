@@ -176,6 +176,19 @@ async function startVerifier(
     import('../../signature/index.js'),
   ]);
   let secret = await loadSecret(source, context);
+  const origin = await secretOrigin(source, context);
+  if (!context.io.quiet) context.io.warn(`svc: verifying signatures with the shared secret ${origin}`);
+  let mismatchHinted = false;
+  /** Once: a wrong secret is most often another key's (another profile, another SVC_API_KEY) than the webhook's. */
+  const hintOnce = (verdict: SignatureCheck): SignatureCheck => {
+    if (!verdict.valid && !mismatchHinted && !context.io.quiet) {
+      mismatchHinted = true;
+      context.io.warn(
+        `hint: a message whose signature does not match may be signed with another key's secret: this one is ${origin}; the webhook's key, profile or base URL may differ`,
+      );
+    }
+    return verdict;
+  };
   let refreshing: Promise<void> | undefined;
   // The first mismatch may fetch at once: a rotation right after start is the common case.
   let lastRefresh = -Infinity;
@@ -196,10 +209,21 @@ async function startVerifier(
     })());
   return async (body, signature) => {
     const verdict = verifyBody(secret, body, signature);
-    if (verdict.valid || source.kind !== 'service' || signature === undefined || signature.trim() === '') return verdict;
+    if (verdict.valid || signature === undefined || signature.trim() === '') return verdict;
+    if (source.kind !== 'service') return hintOnce(verdict);
     const used = secret;
     if (refreshing) await refreshing;
     else if (Date.now() - lastRefresh >= SECRET_REFRESH_INTERVAL_MS) await refresh();
-    return secret === used ? verdict : verifyBody(secret, body, signature);
+    return hintOnce(secret === used ? verdict : verifyBody(secret, body, signature));
   };
+}
+
+/** Where the secret came from, said at start: a file, the environment, or the service at a URL for a key (masked). */
+async function secretOrigin(source: SecretSource, context: CommandContext): Promise<string> {
+  if (source.kind === 'file') return `from the file ${quotedText(source.path)}`;
+  if (source.kind === 'env') return 'from SVC_WEBHOOK_SECRET';
+  const { resolveSettings, displayUrl, maskKey } = await import('../../settings/resolve.js');
+  const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
+  const key = settings.apiKey ? maskKey(settings.apiKey.value) : '(none)';
+  return `of the key ${key} (${settings.apiKey?.source === 'env' ? 'SVC_API_KEY' : `profile "${settings.profile.value}"`}) at ${displayUrl(settings.baseUrl.value)}`;
 }

@@ -78,3 +78,48 @@ describe('webhook listen --forward-to', () => {
     }
   });
 });
+
+describe('webhook listen --verify says where its secret came from', () => {
+  it('from the service: the key (masked) and the URL at start; on the first mismatch, once, that the key may not be the webhook’s', async () => {
+    const { startTestEmulator } = await import('../../helpers/emulator-helpers.js');
+    const emulator = await startTestEmulator();
+    const key = 'listen-verify-key-9876';
+    const listen = await startInProcess(['webhook', 'listen', '--port', '0', '--verify'], {
+      baseUrl: emulator.url,
+      apiKey: key,
+      readyOnStderr: /^Ready:/,
+    });
+    try {
+      expect(listen.stderr()).toContain(
+        `svc: verifying signatures with the shared secret of the key ****9876 (SVC_API_KEY) at ${emulator.url}\n`,
+      );
+      expect(listen.stderr()).not.toContain(key);
+      for (let i = 0; i < 2; i++) {
+        const answer = await fetch(listenUrl(listen.stderr()), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-signature': 'AAAA' },
+          body: MESSAGE,
+        });
+        expect(answer.status).toBe(401);
+      }
+      expect(
+        listen.stderr().match(/^hint: a message whose signature does not match may be signed with another key's secret/gm),
+      ).toHaveLength(1);
+    } finally {
+      await listen.stop();
+      await emulator.close();
+    }
+  });
+
+  it('from SVC_WEBHOOK_SECRET: said so at start', async () => {
+    const listen = await startInProcess(['webhook', 'listen', '--port', '0', '--verify'], {
+      env: { SVC_WEBHOOK_SECRET: 'ab'.repeat(32) },
+      readyOnStderr: /^Ready:/,
+    });
+    try {
+      expect(listen.stderr()).toMatch(/^svc: verifying signatures with the shared secret from SVC_WEBHOOK_SECRET\n/);
+    } finally {
+      await listen.stop();
+    }
+  });
+});
