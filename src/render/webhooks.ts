@@ -7,10 +7,16 @@ import type { Column, TableStyle } from './table.js';
 import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
-/** id, status, chain id, url, name, created: `cut -f1` gives the id. */
+/**
+ * One webhook as a TSV row, the columns of `webhook list` (WEBHOOK_TSV_COLUMNS): every command that prints a webhook
+ * prints the same columns, so `cut -f4` is the status whichever command printed it.
+ */
 export function webhookTsv(webhook: ShownWebhook): string {
-  return tsvRow([webhook.id, webhook.status, webhook.chainId, webhook.url, webhook.name, isoTime(webhook.createdAt)]);
+  return tsvRow(listCells(webhook, isoTime));
 }
+
+/** The TSV columns of a webhook, in order (the README lists them). */
+export const WEBHOOK_TSV_COLUMNS = ['id', 'name', 'chain id', 'status', 'addresses', 'url', 'created', 'event type'] as const;
 
 export function webhookDetails(webhook: ShownWebhook, style: TableStyle): string {
   const addresses = webhook.metadata?.addresses ?? [];

@@ -114,7 +114,7 @@ describe('against the emulator', () => {
       'd',
     ]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout.split('\t').slice(0, 5)).toEqual([ids[0], 'active', '43114', 'https://example.com/new-hook', 'third']);
+    expect(result.stdout.split('\t').slice(0, 6)).toEqual([ids[0], 'third', '43114', 'active', '1', 'https://example.com/new-hook']);
     const stored = await call(emulator.url, 'GET', `/v1/webhooks/${ids[0]}`, { key: KEY });
     expect(stored.body).toMatchObject({
       url: 'https://example.com/new-hook',
@@ -136,7 +136,7 @@ describe('against the emulator', () => {
     expect(denied.exitCode).toBe(4);
     const result = await svc(['webhook', 'activate', ids[1]!]);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(result.stdout.split('\t').slice(0, 2)).toEqual([ids[1], 'active']);
+    expect([result.stdout.split('\t')[0], result.stdout.split('\t')[3]]).toEqual([ids[1], 'active']);
     expect((await call(emulator.url, 'GET', `/v1/webhooks/${ids[1]}`, { key: KEY })).body).toMatchObject({ status: 'active' });
   });
 

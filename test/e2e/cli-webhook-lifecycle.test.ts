@@ -277,7 +277,7 @@ describe('svc webhook get', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(1);
     expectRequest(server.requests[0], { method: 'GET', path: `/v1/webhooks/${ID}` });
-    expect(result.stdout).toBe(`${ID}\tactive\t43113\thttps://example.com/hook\tpayments\t2024-05-13T17:33:07Z\n`);
+    expect(result.stdout).toBe(`${ID}\tpayments\t43113\tactive\t2\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n`);
   });
 
   it('on a terminal: every field, the creation time in UTC (milliseconds and seconds alike)', async () => {
@@ -358,7 +358,7 @@ describe('svc webhook update', () => {
 
   it('prints the updated webhook as returned: TSV piped, details on a terminal, the body with --json', async () => {
     const tsv = await update(['--url', 'https://example.com/new']);
-    expect(tsv.stdout).toBe(`${ID}\tactive\t43113\thttps://example.com/new\tpayments\t2024-05-13T17:33:07Z\n`);
+    expect(tsv.stdout).toBe(`${ID}\tpayments\t43113\tactive\t2\thttps://example.com/new\t2024-05-13T17:33:07Z\taddress_activity\n`);
     const table = await update(['--status', 'inactive'], { stdoutTTY: true, columns: 120 });
     expect(detail(table.stdout, 'STATUS')).toBe('inactive');
     expect(detail(table.stdout, 'URL')).toBe('https://example.com/hook');
@@ -416,7 +416,7 @@ describe('svc webhook activate', () => {
     expect(result.exitCode, result.stderr).toBe(0);
     expect(server.requests).toHaveLength(1);
     expectRequest(server.requests[0], { method: 'PATCH', path: `/v1/webhooks/${ID}`, body: '{"status":"active"}' });
-    expect(result.stdout).toBe(`${ID}\tactive\t43113\thttps://example.com/hook\tpayments\t2024-05-13T17:33:07Z\n`);
+    expect(result.stdout).toBe(`${ID}\tpayments\t43113\tactive\t2\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n`);
     expect(result.stderr).toBe('');
   });
 

@@ -55,7 +55,8 @@ describe('every command, as a process', () => {
     expect(JSON.parse(trigger.stdout).messageIds).toHaveLength(1);
     const deactivated = await svc(['webhook', 'deactivate', id, '--yes']);
     expect(deactivated.exitCode).toBe(0);
-    expect(deactivated.stdout.split('\t').slice(0, 2)).toEqual([id, 'inactive']);
+    expect(deactivated.stdout.split('\t')[0]).toBe(id);
+    expect(deactivated.stdout.split('\t')[3]).toBe('inactive');
   });
 
   it('event-signature, completion, help and --version need no service', async () => {
@@ -176,7 +177,9 @@ describe('webhook list, get, update and activate, as processes', () => {
     server.respond((request) => (request.path === `/v1/webhooks/${WEBHOOK_ID}` ? json(webhook()) : errorBody(404, 'webhook not found')));
     const [found, missing] = await Promise.all([viaServer(['webhook', 'get', WEBHOOK_ID]), viaServer(['webhook', 'get', 'nope'])]);
     expect(found).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(found.stdout).toBe(`${WEBHOOK_ID}\tactive\t43113\thttps://example.com/hook\tpayments\t2024-05-13T17:33:07Z\n`);
+    expect(found.stdout).toBe(
+      `${WEBHOOK_ID}\tpayments\t43113\tactive\t1\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n`,
+    );
     expect(missing.exitCode).toBe(3);
     expect(missing.stderr).toMatch(/^svc: webhook not found \(404 Not Found\)\n/);
   });
@@ -200,7 +203,7 @@ describe('webhook list, get, update and activate, as processes', () => {
     server.respond([json(webhook())]);
     const result = await viaServer(['webhook', 'activate', WEBHOOK_ID]);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(result.stdout.split('\t').slice(0, 2)).toEqual([WEBHOOK_ID, 'active']);
+    expect([result.stdout.split('\t')[0], result.stdout.split('\t')[3]]).toEqual([WEBHOOK_ID, 'active']);
     expect(server.requests.map((request) => [request.method, request.path, request.body])).toEqual([
       ['PATCH', `/v1/webhooks/${WEBHOOK_ID}`, '{"status":"active"}'],
     ]);

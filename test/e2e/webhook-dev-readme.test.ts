@@ -118,7 +118,7 @@ describe(`README: "${HEADING}"`, () => {
     }
 
     // Deactivation prints the webhook, now inactive; the last trigger matched nobody: the hash alone.
-    expect(deactivated.split('\t')[1]).toBe('inactive');
+    expect(deactivated.split('\t')[3]).toBe('inactive');
     expect(afterwards).toMatch(/^0x[0-9a-f]{64}$/);
 
     // Terminal 2 (piped here, so TSV rows) got exactly the two messages, not the one after deactivation.

@@ -185,7 +185,8 @@ describe('tsvRow and rows of resources', () => {
       name: 'n\tm',
       createdAt: 1_700_000_000,
     } as Webhook);
-    expect(row).toBe('wh1\tactive\t1\thttps://e.com\tn m\t2023-11-14T22:13:20Z\n');
+    // The columns of webhook list: id, name, chain id, status, addresses, url, created, event type.
+    expect(row).toBe('wh1\tn m\t1\tactive\t\thttps://e.com\t2023-11-14T22:13:20Z\t\n');
   });
 });
 

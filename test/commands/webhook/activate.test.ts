@@ -13,7 +13,7 @@ describe('webhook activate: run', () => {
     await call(emulator.url, 'DELETE', `/v1/webhooks/${id}`, { key: API_KEY });
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY }, async ({ context, io }) => {
       await run(parseWebhookActivateOptions(id), context);
-      expect(io.stdout().split('\t').slice(0, 2)).toEqual([id, 'active']);
+      expect(io.stdout().split('\t').slice(0, 4)).toEqual([id, 'payments', '43113', 'active']);
     });
   });
 });

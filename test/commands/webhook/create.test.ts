@@ -8,12 +8,20 @@ const emulator = useEmulator();
 const flags = { url: 'https://example.com/hook', chainId: '43113', address: [WATCHED], eventSignature: [], event: [], name: 'payments' };
 
 describe('webhook create: run', () => {
-  it('creates the webhook and prints it as a TSV row: id, status, chain, url, name, created', async () => {
+  it('creates the webhook and prints it as a TSV row, the columns of webhook list', async () => {
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY }, async ({ context, io }) => {
       await run(await parseWebhookCreateOptions(flags, context.io), context);
-      const [id, status, chain, url, name] = io.stdout().trimEnd().split('\t');
+      const [id, ...rest] = io.stdout().trimEnd().split('\t');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      expect([status, chain, url, name]).toEqual(['active', '43113', 'https://example.com/hook', 'payments']);
+      expect(rest).toEqual([
+        'payments',
+        '43113',
+        'active',
+        '1',
+        'https://example.com/hook',
+        expect.stringMatching(/Z$/),
+        'address_activity',
+      ]);
     });
   });
 

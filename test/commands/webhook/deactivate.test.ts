@@ -11,7 +11,7 @@ describe('webhook deactivate: run', () => {
     const id = await createWebhook(emulator.url);
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY }, async ({ context, io }) => {
       await run(parseWebhookDeactivateOptions(id, { yes: true }, context.io), context);
-      expect(io.stdout().split('\t').slice(0, 2)).toEqual([id, 'inactive']);
+      expect(io.stdout().split('\t').slice(0, 4)).toEqual([id, 'payments', '43113', 'inactive']);
     });
   });
 

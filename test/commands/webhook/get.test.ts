@@ -11,7 +11,7 @@ describe('webhook get: run', () => {
     const id = await createWebhook(emulator.url);
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY }, async ({ context, io }) => {
       await run(parseWebhookGetOptions(id), context);
-      expect(io.stdout().split('\t').slice(0, 3)).toEqual([id, 'active', '43113']);
+      expect(io.stdout().split('\t').slice(0, 4)).toEqual([id, 'payments', '43113', 'active']);
     });
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY, globals: { json: true } }, async ({ context, io }) => {
       await run(parseWebhookGetOptions(id), context);

@@ -12,7 +12,7 @@ describe('webhook update: run', () => {
     const id = await createWebhook(emulator.url, { description: 'kept' });
     await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY }, async ({ context, io }) => {
       await run(parseWebhookUpdateOptions(id, { name: 'renamed', url: 'https://example.com/new' }), context);
-      expect(io.stdout().split('\t').slice(0, 5)).toEqual([id, 'active', '43113', 'https://example.com/new', 'renamed']);
+      expect(io.stdout().split('\t').slice(0, 6)).toEqual([id, 'renamed', '43113', 'active', '1', 'https://example.com/new']);
     });
     const after = await call(emulator.url, 'GET', `/v1/webhooks/${id}`, { key: API_KEY });
     expect(after.body).toMatchObject({ name: 'renamed', url: 'https://example.com/new', description: 'kept' });
