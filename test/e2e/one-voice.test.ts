@@ -66,3 +66,45 @@ describe('the webhook columns', () => {
     }
   });
 });
+
+describe('every write says what it did, at a terminal, before what it shows', () => {
+  const terminal = { stdoutTTY: true, stderrTTY: true, columns: 200 };
+  const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+  it('create, update, deactivate, activate, addresses add and remove, secret rotate; nothing of it when piped', async () => {
+    const options = { baseUrl: emulator.url, apiKey: 'sk_test_voice_headlines' };
+    const created = await runInProcess(
+      [
+        'webhook',
+        'create',
+        '--url',
+        'https://example.com/hook',
+        '--chain-id',
+        '43113',
+        '--address',
+        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
+      { ...options, ...terminal },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = /^Created webhook (\S+)$/m.exec(created.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(created.stdout).toContain(id);
+    const writes: Array<[args: string[], headline: string]> = [
+      [['webhook', 'update', id!, '--name', 'voice'], `Updated webhook ${id}`],
+      [['webhook', 'deactivate', id!, '--yes'], `Deactivated webhook ${id}`],
+      [['webhook', 'activate', id!], `Activated webhook ${id}`],
+      [['webhook', 'addresses', 'add', id!, '--address', ADDRESS], `Added 1 address to webhook ${id}`],
+      [['webhook', 'addresses', 'remove', id!, '--address', ADDRESS], `Removed 1 address from webhook ${id}`],
+      [['webhook', 'secret', 'rotate', '--yes'], "Rotated this key's shared secret"],
+    ];
+    for (const [args, headline] of writes) {
+      const atTerminal = await runInProcess(args, { ...options, ...terminal });
+      expect(atTerminal.exitCode, atTerminal.stderr).toBe(0);
+      expect(atTerminal.stderr.split('\n')[0], args.join(' ')).toContain(headline);
+      const piped = await runInProcess(args, options);
+      expect(piped.exitCode, piped.stderr).toBe(0);
+      expect(piped.stderr, args.join(' ')).toBe('');
+    }
+  });
+});

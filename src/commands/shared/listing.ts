@@ -3,6 +3,7 @@ import type { Fetched } from '../../api/client.js';
 import { paginate } from '../../api/pages.js';
 import type { PageRequest } from '../../api/pages.js';
 import type { CommandContext } from '../../context.js';
+import { formatCount } from '../../render/count.js';
 import { asOneLine, asReturned, listLayout, memberTexts } from '../../render/json.js';
 import type { ListLayout } from '../../render/json.js';
 import type { TableStyle } from '../../render/table.js';
@@ -38,7 +39,9 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   let pageCount = 0;
   let lastBody: Body | undefined;
   let total: number | undefined;
-  const progress = () => `Fetching ${spec.noun}: page ${pageCount + 1}, ${shown}${total === undefined ? '' : ` of ${total}`} so far`;
+  // The spinner shows only on a terminal: digits grouped.
+  const progress = () =>
+    `Fetching ${spec.noun}: page ${formatCount(pageCount + 1, true)}, ${formatCount(shown, true)}${total === undefined ? '' : ` of ${formatCount(total, true)}`} so far`;
   try {
     const pages = paginate(
       { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, follow: spec.paging.follow },
