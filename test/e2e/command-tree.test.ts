@@ -3,6 +3,9 @@
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -34,12 +37,21 @@ const WATCHED = ['0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '0x8ba1f109551bD4
 const ADDR = '0x1111111111111111111111111111111111111111';
 
 let emulator: RunningEmulator;
+/** A receiver that answers every notification 200: the examples' webhooks deliver to it, and "a local handler" is it. */
+let receiver: Server;
+let receiverUrl: string;
 let workDir: string;
 let binDir: string;
 let keyCount = 0;
 
 beforeAll(async () => {
   emulator = await startTestEmulator({ blockTimeMs: 0 });
+  receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.end('ok'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   workDir = mkdtempSync(join(tmpdir(), 'svc-tree-'));
   binDir = join(workDir, '.bin');
   mkdirSync(binDir);
@@ -64,20 +76,35 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 /** A key of its own for each example, so one example's webhooks, secret or prune never meet another's. */
-async function freshAccount(): Promise<{ apiKey: string; webhookId: string; secret: string }> {
+async function freshAccount(): Promise<{ apiKey: string; webhookId: string; secret: string; messageId: string }> {
   const apiKey = `sk_test_tree_${++keyCount}`;
   const options = { baseUrl: emulator.url, apiKey };
   const created = await runInProcess(
-    ['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--address', [...WATCHED, ADDR].join(','), '--json'],
+    ['webhook', 'create', '--url', `${receiverUrl}/hook`, '--chain-id', '43113', '--address', [...WATCHED, ADDR].join(','), '--json'],
     options,
   );
   expect(created.exitCode, created.stderr).toBe(0);
   const secret = await runInProcess(['webhook', 'secret', 'show'], options);
   expect(secret.exitCode, secret.stderr).toBe(0);
-  return { apiKey, webhookId: (JSON.parse(created.stdout) as { id: string }).id, secret: secret.stdout.trim() };
+  // A notification of its own, for the examples that name a message.
+  const injected = await fetch(`${emulator.url}/_emulator/transactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ chainId: '43113', from: ADDR }),
+  });
+  const { messageIds } = (await injected.json()) as { messageIds: string[] };
+  expect(messageIds.length).toBeGreaterThan(0);
+  return {
+    apiKey,
+    webhookId: (JSON.parse(created.stdout) as { id: string }).id,
+    secret: secret.stdout.trim(),
+    messageId: messageIds[0]!,
+  };
 }
 
 /** Each example of a command's help: its comment and its invocation lines (a group may hold several). */
@@ -115,7 +142,9 @@ describe('every example in every help runs against the emulator', () => {
       // The servers' default ports may be taken on a test machine: any free port instead.
       const script = example.script
         .replaceAll(EXAMPLE_ID, account.webhookId)
-        .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0');
+        .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
+        // "a handler running locally" is the test's receiver.
+        .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl);
       const question = ASKING[example.script];
       if (question !== undefined) {
         const args = script.split(' ').slice(1);
@@ -149,6 +178,7 @@ describe('every example in every help runs against the emulator', () => {
         SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
         NO_COLOR: '1',
         WEBHOOK_ID: account.webhookId,
+        MESSAGE_ID: account.messageId,
         ADDR,
         HOOK_URL: 'http://127.0.0.1:9/hook',
         SIG: signBody(account.secret, JSON.parse(body)),
