@@ -89,7 +89,7 @@ export async function run(options: TxListOptions, context: CommandContext): Prom
     tsv: transactionTsv,
     table: transactionTable,
     footer: (body) => {
-      if (options.paging.follow || typeof body.nextPageToken !== 'string' || body.nextPageToken === '') return undefined;
+      if (options.paging.followPages || typeof body.nextPageToken !== 'string' || body.nextPageToken === '') return undefined;
       const flags = [
         options.network && `--network ${options.network}`,
         options.status && `--status ${options.status}`,
