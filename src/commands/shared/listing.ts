@@ -120,7 +120,7 @@ function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number
 const COMMA = Buffer.from(',');
 
 /** The list's place in the body, found on first use: most pages never need it. */
-function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
+export function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
   let layout: ListLayout | undefined;
   return () => {
     layout ??= listLayout(raw, listField);
@@ -135,7 +135,7 @@ function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
  * field holding a number that no longer reads as the service wrote it gets the service's text instead, so tables and
  * TSV show every digit (the schemas of listed items type their shown numeric fields as string or number).
  */
-function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
+export function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
   for (const [index, item] of items.entries()) {
     if (typeof item !== 'object' || item === null) continue;
     const fields = item as Record<string, unknown>;
