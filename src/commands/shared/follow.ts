@@ -155,7 +155,8 @@ export async function followListing<Item, Body>(context: CommandContext, spec: F
         if (interrupt.aborted || !isOutage(error)) throw error;
         if (failures === 0) {
           outageStartedAt = Date.now();
-          io.warn(`svc: the service is not answering (${describeOutage(error)}); retrying`);
+          const what = error instanceof ApiError && error.status === 429 ? 'is limiting requests' : 'is not answering';
+          io.warn(`svc: the service ${what} (${describeOutage(error)}); retrying`);
         }
         failures++;
         continue;

@@ -257,6 +257,24 @@ describe('tx list --follow against the recording server', () => {
     for (const request of server.requests.slice(1)) expect(request.query).toEqual({ pageSize: '100' });
   });
 
+  it('what is older than the first page is never printed, even when what it showed leaves the listing', async () => {
+    const controller = new AbortController();
+    // 3 and 2 are shown, then gone (a reset): 1 and 0 are older than anything shown, not new.
+    script([page([3, 2]), page([1, 0]), page([4, 1, 0])], controller);
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    await following.finished();
+    expect(hashes(following.io)).toEqual([2, 3, 4].map(hashOf));
+  });
+
+  it('a 429 after the retries is ridden out like an outage, in its own words', async () => {
+    const controller = new AbortController();
+    script([page([1]), errorAnswer(429, 'slow down'), page([2, 1])], controller);
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    await following.finished();
+    expect(hashes(following.io)).toEqual([1, 2].map(hashOf));
+    expect(following.io.stderr().split('\n')[0]).toBe('svc: the service is limiting requests (HTTP 429 Too Many Requests); retrying');
+  });
+
   it('a 4xx while following (the key refused) ends it with that error', async () => {
     server.requests.length = 0;
     server.respond([page([2, 1]), errorAnswer(401, 'invalid API key')]);
