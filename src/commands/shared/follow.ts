@@ -6,6 +6,7 @@ import type { PageRequest } from '../../api/pages.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError, InterruptedError, NetworkError } from '../../errors.js';
 import { interruption, sleep } from '../../interrupt.js';
+import { countOf, formatCount, plural } from '../../render/count.js';
 import { asOneLine } from '../../render/json.js';
 import type { TableStyle } from '../../render/table.js';
 import { keepDigits, lazyListLayout } from './listing.js';
@@ -15,7 +16,7 @@ export interface FollowSpec<Item, Body> {
   intervalMs: number;
   /** Page size of the first page (undefined: the service's default) and of every poll (undefined: the largest). */
   pageSize?: number;
-  /** "transactions": for the count shown on Ctrl-C. */
+  /** "transaction": for the count shown on Ctrl-C. */
   noun: string;
   /** The body's field that holds the list, to cut each item's own bytes out of a page for --json. */
   listField: string;
@@ -41,6 +42,19 @@ export const MAX_BACKOFF_MS = 30_000;
 interface Received<Item> {
   item: Item;
   bytes: Buffer;
+}
+
+/**
+ * A new item as kept until it is printed: its identity, and what will be printed (the item itself only for a table).
+ * Piped, the row or JSON line is made at once, so neither the page nor its parsed items outlive the page's reading:
+ * held across the requests of a poll they would be promoted to the old generation, which grows until a full
+ * collection (RSS rose by a third over a minute before this).
+ */
+interface NewItem<Item> {
+  key: string;
+  timeMs: number | undefined;
+  output: string | Buffer | undefined;
+  item: Item | undefined;
 }
 
 /**
@@ -99,57 +113,61 @@ export async function followListing<Item, Body>(context: CommandContext, spec: F
   const { io, interrupt } = context;
   const seen = new SeenItems();
   const style: TableStyle = { width: io.columns, color: io.colorEnabled, pages: {} };
-  const identity = (received: Received<Item>) =>
-    spec.key(received.item) ?? `bytes:${createHash('sha256').update(received.bytes).digest('hex')}`;
+  const json = context.globals.json;
+  const table = !json && io.isStdoutTTY;
+  const keep = (received: Received<Item>, key = identity(spec, received)): NewItem<Item> => ({
+    key,
+    timeMs: spec.timeMs(received.item),
+    // --json: one document a line, the item's own bytes; piped: its TSV row.
+    output: table ? undefined : json ? asOneLine(received.bytes) : spec.tsv(received.item),
+    item: table ? received.item : undefined,
+  });
   let shown = 0;
 
-  const print = async (batch: Array<Received<Item>>, first: boolean) => {
-    for (const received of batch) seen.add(identity(received), spec.timeMs(received.item));
-    if (context.globals.json) {
-      // One document a line, each item's own bytes; a write per item, so a reader gets each as it is printed.
-      for (const received of batch) {
-        await io.write(asOneLine(received.bytes));
-        shown++;
-      }
-    } else if (io.isStdoutTTY) {
+  /** Prints new items, oldest first: a write per row piped, so a reader gets each as it is printed. */
+  const print = async (batch: Array<NewItem<Item>>, first: boolean) => {
+    for (const kept of batch) seen.add(kept.key, kept.timeMs);
+    if (table) {
       // The header once, above the first page; later rows keep its columns (TableStyle.pages).
       if (batch.length > 0 || first) {
         style.width = io.columns;
         await io.write(
           await spec.table(
-            batch.map((received) => received.item),
+            batch.map((kept) => kept.item!),
             style,
           ),
         );
       }
       shown += batch.length;
-    } else {
-      for (const received of batch) {
-        await io.write(spec.tsv(received.item));
-        shown++;
-      }
+      return;
+    }
+    for (const kept of batch) {
+      await io.write(kept.output!);
+      shown++;
     }
   };
 
   try {
     const firstPage = await spec.fetch({ pageSize: spec.pageSize });
-    const firstItems = receivedItems(spec, firstPage);
+    const firstItems = receivedItems(spec, firstPage).map((received) => keep(received));
     // Whatever is older than the first page was there before the command started.
-    seen.raiseFloor(oldestTime(firstItems.map((received) => spec.timeMs(received.item))));
+    seen.raiseFloor(oldestTime(firstItems.map((kept) => kept.timeMs)));
     await print(firstItems.reverse(), true);
-    await rememberFloorItems(spec, seen, identity, spec.nextPageToken(firstPage.data));
+    await rememberFloorItems(spec, seen, spec.nextPageToken(firstPage.data));
     if (io.isStderrTTY && !io.quiet) {
-      io.warn(`Waiting for new ${spec.noun} (every ${spec.intervalMs / 1000} s); Ctrl-C to stop`);
+      io.warn(`Waiting for new ${plural(spec.noun)} (every ${spec.intervalMs / 1000} s); Ctrl-C to stop`);
     }
 
     let failures = 0;
     let outageStartedAt = 0;
     for (;;) {
       await sleep(failures === 0 ? spec.intervalMs : Math.min(MAX_BACKOFF_MS, spec.intervalMs * 2 ** failures), interrupt);
-      let batch: Array<Received<Item>>;
+      let batch: Array<NewItem<Item>>;
       try {
-        batch = await newItems(spec, seen, identity, () =>
-          io.warn(`svc: more than ${MAX_ITEMS_PER_POLL} new ${spec.noun} since the last poll: the older ones were skipped`),
+        batch = await newItems(spec, seen, keep, () =>
+          io.warn(
+            `svc: more than ${formatCount(MAX_ITEMS_PER_POLL, io.isStderrTTY)} new ${plural(spec.noun)} since the last poll: the older ones were skipped`,
+          ),
         );
       } catch (error) {
         if (interrupt.aborted || !isOutage(error)) throw error;
@@ -171,9 +189,14 @@ export async function followListing<Item, Body>(context: CommandContext, spec: F
     if (!interrupt.aborted) throw error;
     const reason = interruption(interrupt);
     // Ctrl-C or SIGTERM: what was shown. A reader that left (`| head`) is not told anything.
-    if (reason instanceof InterruptedError && !io.quiet) io.warn(`svc: ${shown} ${spec.noun} shown`);
+    if (reason instanceof InterruptedError && !io.quiet) io.warn(`svc: ${countOf(shown, spec.noun, io.isStderrTTY)} shown`);
     throw reason;
   }
+}
+
+/** The item's key, or for an item without one, a digest of its bytes. */
+function identity<Item, Body>(spec: FollowSpec<Item, Body>, received: Received<Item>): string {
+  return spec.key(received.item) ?? `bytes:${createHash('sha256').update(received.bytes).digest('hex')}`;
 }
 
 function oldestTime(times: Array<number | undefined>): number | undefined {
@@ -203,7 +226,6 @@ const FLOOR_PAGES = 10;
 async function rememberFloorItems<Item, Body>(
   spec: FollowSpec<Item, Body>,
   seen: SeenItems,
-  identity: (received: Received<Item>) => string,
   nextPageToken: string | null | undefined,
 ): Promise<void> {
   const floorMs = seen.floorMs;
@@ -220,7 +242,7 @@ async function rememberFloorItems<Item, Body>(
     for (const received of receivedItems(spec, fetched)) {
       const timeMs = spec.timeMs(received.item);
       if (timeMs !== undefined && timeMs < floorMs) passedFloor = true;
-      else seen.add(identity(received), timeMs);
+      else seen.add(identity(spec, received), timeMs);
     }
   }
 }
@@ -232,10 +254,10 @@ async function rememberFloorItems<Item, Body>(
 async function newItems<Item, Body>(
   spec: FollowSpec<Item, Body>,
   seen: SeenItems,
-  identity: (received: Received<Item>) => string,
+  keep: (received: Received<Item>, key: string) => NewItem<Item>,
   onSkipped: () => void,
-): Promise<Array<Received<Item>>> {
-  const fresh: Array<Received<Item>> = [];
+): Promise<Array<NewItem<Item>>> {
+  const fresh: Array<NewItem<Item>> = [];
   // A page boundary may move while the pages are read: an item met twice in one poll is taken once.
   const gathered = new Set<string>();
   let reachedSeen = false;
@@ -248,7 +270,7 @@ async function newItems<Item, Body>(
   );
   for await (const fetched of pages) {
     for (const received of receivedItems(spec, fetched)) {
-      const key = identity(received);
+      const key = identity(spec, received);
       if (seen.has(key, spec.timeMs(received.item))) {
         reachedSeen = true;
         continue;
@@ -256,7 +278,7 @@ async function newItems<Item, Body>(
       if (gathered.has(key)) continue;
       if (fresh.length < MAX_ITEMS_PER_POLL) {
         gathered.add(key);
-        fresh.push(received);
+        fresh.push(keep(received, key));
       } else skipped = true;
     }
     // What is skipped is older than everything kept: reading further back would only skip more.
@@ -264,7 +286,7 @@ async function newItems<Item, Body>(
   }
   if (skipped) {
     // The skipped items are older than every kept one: the next poll must not take them for new.
-    seen.raiseFloor(oldestTime(fresh.map((received) => spec.timeMs(received.item))));
+    seen.raiseFloor(oldestTime(fresh.map((kept) => kept.timeMs)));
     onSkipped();
   }
   return fresh;

@@ -159,7 +159,7 @@ async function follow(options: TxListOptions, intervalMs: number, context: Comma
   return followListing<ListedTransaction, TransactionPage>(context, {
     intervalMs,
     pageSize: options.paging.pageSize,
-    noun: 'transactions',
+    noun: 'transaction',
     listField: 'transactions',
     fetch: (request) => client.listTransactions({ ...request, network: options.network, status: options.status }),
     items: (body) => body.transactions,
