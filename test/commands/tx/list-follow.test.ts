@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTxListOptions, run } from '../../../src/commands/tx/list.js';
 import type { TxListFlags, TxListOptions } from '../../../src/commands/tx/list.js';
-import { SeenItems } from '../../../src/commands/shared/follow.js';
+import { MAX_ITEMS_PER_POLL, SeenItems } from '../../../src/commands/shared/follow.js';
 import { ApiError, InterruptedError, UsageError } from '../../../src/errors.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { call, eventually, startTestEmulator } from '../../helpers/emulator-helpers.js';
@@ -273,6 +273,36 @@ describe('tx list --follow against the recording server', () => {
     await following.finished();
     expect(hashes(following.io)).toEqual([1, 2].map(hashOf));
     expect(following.io.stderr().split('\n')[0]).toBe('svc: the service is limiting requests (HTTP 429 Too Many Requests); retrying');
+  });
+
+  it('more than it gathers in one poll (after a long outage): the newest are printed, the older skipped and said so, once', async () => {
+    const controller = new AbortController();
+    const arrived = MAX_ITEMS_PER_POLL + 150;
+    // Newest first: arrived + 1 down to 2, pages of 100 by offset; 1 is the first page, printed at the start.
+    const listing = Array.from({ length: arrived }, (_, i) => arrived + 1 - i);
+    let polls = 0;
+    server.requests.length = 0;
+    server.respond((request, index) => {
+      if (index === 0) return page([1]);
+      const offset = Number(request.searchParams.get('pageToken') ?? 0);
+      if (offset === 0 && ++polls === 3) {
+        controller.abort(new InterruptedError(130));
+        return { fault: 'stall' };
+      }
+      const next = offset + 100 < listing.length ? String(offset + 100) : undefined;
+      return page(listing.slice(offset, offset + 100), next);
+    });
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    expect(await following.finished()).toBeInstanceOf(InterruptedError);
+    const printed = hashes(following.io);
+    expect(printed).toHaveLength(1 + MAX_ITEMS_PER_POLL);
+    expect(printed.slice(0, 2)).toEqual([hashOf(1), hashOf(arrived + 1 - MAX_ITEMS_PER_POLL + 1)]);
+    expect(printed.at(-1)).toBe(hashOf(arrived + 1));
+    expect(following.io.stderr()).toBe(
+      `svc: more than ${MAX_ITEMS_PER_POLL} new transactions since the last poll: the older ones were skipped\nsvc: ${1 + MAX_ITEMS_PER_POLL} transactions shown\n`,
+    );
+    // The first poll read pages until the skipped ones began (101 pages), the second only the newest page.
+    expect(server.requests).toHaveLength(1 + 101 + 1 + 1);
   });
 
   it('a 4xx while following (the key refused) ends it with that error', async () => {
