@@ -37,7 +37,10 @@ describe('svc tx list --follow: the process', () => {
     expect(String(result.stderr)).toBe('');
   });
 
-  it('SIGINT → exit 130 and how many transactions were shown, on stderr', async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s → exit %d and how many transactions were shown, on stderr', async (signal, exitCode) => {
     server.respond(growingListing());
     const child = execa('node', [BIN, 'tx', 'list', '--follow', '--interval', '0.5'], {
       env: isolatedEnv({ baseUrl: server.url }),
@@ -54,9 +57,9 @@ describe('svc tx list --follow: the process', () => {
         if (stdout.split('\n').length > 11) resolve();
       });
     });
-    child.kill('SIGINT');
+    child.kill(signal);
     const result = await child;
-    expect(result.exitCode).toBe(130);
+    expect(result.exitCode).toBe(exitCode);
     const shown = String(result.stdout).split('\n').filter(Boolean).length;
     expect(String(result.stderr)).toBe(`svc: ${shown} transactions shown\n`);
   });
