@@ -22,8 +22,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc tx list')
-        __svc_options='--network --status --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='--network --status --page-size --page-token --limit --all --follow --interval -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
         __svc_commands='create list get update addresses deactivate activate apply listen verify secret'

@@ -30,7 +30,7 @@ function __svc_value_options
         case 'svc tx'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc tx list'
-            printf '%s\n' --network --status --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries
         case 'svc webhook'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
@@ -178,6 +178,8 @@ complete -c svc -n '__svc_is "svc tx list"' -l page-size -x -d 'transactions per
 complete -c svc -n '__svc_is "svc tx list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc tx list"' -l limit -x -d 'follow pages until n transactions are printed'
 complete -c svc -n '__svc_is "svc tx list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc tx list"' -l follow -d 'print the latest page oldest first, then each new transaction once as it appears, until Ctrl-C'
+complete -c svc -n '__svc_is "svc tx list"' -l interval -x -d 'with --follow, seconds between polls, at least 0.5 (default: 2)'
 complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
 
 # svc webhook

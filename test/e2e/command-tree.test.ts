@@ -129,8 +129,8 @@ const ASKING: Record<string, string> = {
   'svc webhook secret rotate': '[y/N]',
 };
 
-/** Servers that run until stopped: they pass when they are still serving after a moment, with no error said. */
-const SERVES = /svc (emulator start|webhook listen)\b/;
+/** Servers and followers that run until stopped: they pass when they are still running after a moment. */
+const SERVES = /svc (emulator start|webhook listen|tx list --follow)\b/;
 
 describe('every example in every help runs against the emulator', () => {
   const withExamples = paths.map((path) => [path.join(' ')]);

@@ -101,6 +101,7 @@ describe.skipIf(missing('jq'))('README recipes', () => {
       'watch-more-addresses',
       'terminal',
       'failed-fuji-hashes',
+      'follow-hashes',
       'watched-addresses',
       'json-error',
       'ci',
@@ -136,6 +137,33 @@ describe.skipIf(missing('jq'))('README recipes', () => {
         .split('\n')
         .map((row) => row.split('\t')[3]),
     ).toEqual(hashes);
+  });
+
+  it('follow-hashes: the first page, then new transactions as they are injected, one hash a line, and it ends', async () => {
+    const injected: string[] = [];
+    const recipeRun = run(recipe('follow-hashes'));
+    let ended = false;
+    void recipeRun.finally(() => (ended = true));
+    // New fuji transactions until the pipeline ends: head leaves after 12 lines, then jq and svc at their next write.
+    for (let i = 0; i < 100 && !ended; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const answer = await fetch(`${baseUrl}/_emulator/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: '43113' }),
+      });
+      injected.push(((await answer.json()) as { txHash: string }).txHash);
+    }
+    const result = await recipeRun;
+    expect(result.exitCode).toBe(0);
+    const hashes = result.stdout.trim().split('\n');
+    expect(hashes).toHaveLength(12);
+    for (const hash of hashes) expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(new Set(hashes).size).toBe(12);
+    // The last two are new ones, one after the other as they were made (the first page may hold an earlier one).
+    const first = injected.indexOf(hashes[10]!);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(injected.slice(first, first + 2)).toEqual(hashes.slice(10));
   });
 
   it('watched-addresses: the file holds every watched address', async () => {

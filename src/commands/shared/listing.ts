@@ -44,7 +44,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
     `Fetching ${spec.noun}: page ${formatCount(pageCount + 1, true)}, ${formatCount(shown, true)}${total === undefined ? '' : ` of ${formatCount(total, true)}`} so far`;
   try {
     const pages = paginate(
-      { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, follow: spec.paging.follow },
+      { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, followPages: spec.paging.followPages },
       (request) => {
         spinner.update(progress());
         return spec.fetch(request);
@@ -67,7 +67,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       spinner.clear();
       if (json) {
         await io.write(
-          jsonDocument(fetched.raw, layout, keptIndexes?.length === received.length ? undefined : keptIndexes, spec.paging.follow),
+          jsonDocument(fetched.raw, layout, keptIndexes?.length === received.length ? undefined : keptIndexes, spec.paging.followPages),
         );
       } else if (kept.length > 0 && io.isStdoutTTY) {
         await io.write(await spec.table(kept, style));
@@ -104,8 +104,8 @@ function selectItems<Item>(received: Item[], room: number, isNew: ((item: Item) 
  * printed, or beyond --limit) the list is rebuilt from the kept items' own bytes, the rest of the body around it as
  * returned: never parsed and re-serialised, so every number keeps its digits and every string its escapes.
  */
-function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number[] | undefined, follow: boolean): Buffer {
-  if (keptIndexes === undefined) return follow ? asOneLine(raw) : asReturned(raw);
+function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number[] | undefined, followPages: boolean): Buffer {
+  if (keptIndexes === undefined) return followPages ? asOneLine(raw) : asReturned(raw);
   const { start, end, elements } = layout();
   const parts = [raw.subarray(0, start + 1)];
   for (const [position, index] of keptIndexes.entries()) {
@@ -120,7 +120,7 @@ function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number
 const COMMA = Buffer.from(',');
 
 /** The list's place in the body, found on first use: most pages never need it. */
-function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
+export function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
   let layout: ListLayout | undefined;
   return () => {
     layout ??= listLayout(raw, listField);
@@ -135,7 +135,7 @@ function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
  * field holding a number that no longer reads as the service wrote it gets the service's text instead, so tables and
  * TSV show every digit (the schemas of listed items type their shown numeric fields as string or number).
  */
-function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
+export function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
   for (const [index, item] of items.entries()) {
     if (typeof item !== 'object' || item === null) continue;
     const fields = item as Record<string, unknown>;

@@ -75,7 +75,7 @@ export async function run(options: WebhookListOptions, context: CommandContext):
       // Nothing shown: printListing has said "No webhooks found." on stderr.
       if (shown === 0) return undefined;
       let footer = `\nShowing ${countOf(shown, 'webhook', true)}.`;
-      if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+      if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const flags = [
           options.status && `--status ${options.status}`,
           options.paging.pageSize && `--page-size ${options.paging.pageSize}`,

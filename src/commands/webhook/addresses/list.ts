@@ -71,7 +71,7 @@ export async function run(options: WebhookAddressesOptions, context: CommandCont
       // A footer is for a terminal only: digits grouped.
       const total = body.totalAddresses === undefined ? '' : ` of ${formatCount(body.totalAddresses, true)}`;
       let footer = `\nShowing ${formatCount(shown, true)}${total} ${shown === 1 && total === '' ? 'address' : 'addresses'}.`;
-      if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+      if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
         footer += `\nNext page: ${options.commandName} ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
       }
