@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
+import type { EmulatorIdentity } from './control-routes.js';
 import { tuningFor } from './delivery.js';
 import type { DeliveryTuning } from './delivery.js';
 import { sendError } from './http-util.js';
@@ -32,13 +33,15 @@ export function startEmulatorServer(
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
+  /** What `GET /_emulator/status` tells besides the state's counts. */
+  const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: null };
 
   /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
   const apis: {
     prefix: string;
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
-    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path) },
+    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path, identity) },
     {
       prefix: '/v1/',
       serve: (req, res, path, search) => {
@@ -100,11 +103,13 @@ export function startEmulatorServer(
     });
     server.listen(options.port, options.host, () => {
       const bound = server.address() as AddressInfo;
+      identity.startedAt = new Date().toISOString();
       let closing: Promise<void> | undefined;
       resolve({
         url: localUrl(bound),
         networkUrls: networkUrls(bound),
         boundAddress: bound.address,
+        startedAt: identity.startedAt,
         close: () =>
           (closing ??= new Promise<void>((done) => {
             clearInterval(activity);

@@ -107,6 +107,11 @@ export class WebhookStore {
     return stored;
   }
 
+  /** Webhooks kept, of every owner and status. */
+  get size(): number {
+    return this.byId.size;
+  }
+
   get(id: string): StoredWebhook | undefined {
     return this.byId.get(id);
   }
