@@ -1,6 +1,7 @@
 // `svc emulator start --detach`, `status` and `stop` as processes: a real background emulator, found through its
 // record under a temporary config folder, and always stopped again.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshConfigDir, runCli, startInProcess } from '../helpers/cli.js';
@@ -76,6 +77,126 @@ describe('emulator start --detach', () => {
   });
 });
 
+describe('emulator status and stop', () => {
+  it('exit 3 when none runs', async () => {
+    const dir = freshConfigDir();
+    const status = await runCli(['emulator', 'status'], { configDir: dir });
+    expect(status.exitCode).toBe(3);
+    expect(status.stderr).toContain('svc: no emulator is running');
+    expect(status.stdout).toBe('');
+    const stop = await runCli(['emulator', 'stop'], { configDir: dir });
+    expect(stop.exitCode).toBe(3);
+    expect(stop.stderr).toContain('svc: no emulator is running');
+  });
+
+  it('lists the running ones with their counts, shows a dead one as stale once, and stops by port or all', async () => {
+    const first = await detach(['--block-time', '0']);
+    const second = await detach(['--block-time', '0']);
+    const created = await fetch(`${first.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
+      body: JSON.stringify({
+        url: 'http://127.0.0.1:9/hook',
+        chainId: '1',
+        eventType: 'address_activity',
+        metadata: { addresses: ['0x' + '1'.repeat(40)] },
+      }),
+    });
+    expect(created.status).toBe(201);
+    // A record left by an emulator that was killed: its pid no longer exists.
+    const deadPid = await endedPid();
+    writeFileSync(
+      join(emulatorsDir, '9.json'),
+      JSON.stringify({
+        pid: deadPid,
+        port: 9,
+        host: '127.0.0.1',
+        url: 'http://127.0.0.1:9',
+        dataDir: null,
+        logFile: null,
+        startedAt: new Date().toISOString(),
+        version: '0.0.0',
+      }),
+    );
+
+    const piped = await runCli(['emulator', 'status'], { configDir });
+    expect(piped.exitCode).toBe(0);
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toEqual(
+      [
+        ['http://127.0.0.1:9', String(deadPid), '', '', '', 'stale'],
+        [first.url, String(first.pid), expect.stringMatching(/^\d+$/), '1', '0', 'running'],
+        [second.url, String(second.pid), expect.stringMatching(/^\d+$/), '0', '0', 'running'],
+      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+    );
+    expect(readdirSync(emulatorsDir)).not.toContain('9.json');
+
+    const json = await runCli(['emulator', 'status', '--json'], { configDir });
+    expect(json.exitCode).toBe(0);
+    const emulators = JSON.parse(json.stdout).emulators;
+    expect(emulators.map((item: any) => [item.url, item.state, item.webhooks])).toEqual(
+      [
+        [first.url, 'running', 1],
+        [second.url, 'running', 0],
+      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+    );
+
+    const ambiguous = await runCli(['emulator', 'stop'], { configDir });
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
+    expect(ambiguous.stderr).toContain('--all');
+    expect(alive(first.pid) && alive(second.pid)).toBe(true);
+
+    const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+    expect(byPort.exitCode).toBe(0);
+    expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
+    expect(alive(first.pid)).toBe(false);
+    expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
+
+    const gone = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+    expect(gone.exitCode).toBe(3);
+
+    const one = await runCli(['emulator', 'stop'], { configDir });
+    expect(one.exitCode).toBe(0);
+    expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
+    expect(alive(second.pid)).toBe(false);
+    expect((await runCli(['emulator', 'status'], { configDir })).exitCode).toBe(3);
+  });
+
+  it('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async () => {
+    const dir = freshConfigDir();
+    const stubborn = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    started.add(stubborn.pid!);
+    await new Promise((resolve) => stubborn.stdout!.once('data', resolve));
+    mkdirSync(join(dir, 'emulators'));
+    const url = 'http://127.0.0.1:1';
+    writeFileSync(
+      join(dir, 'emulators', '1.json'),
+      JSON.stringify({
+        pid: stubborn.pid,
+        port: 1,
+        host: '127.0.0.1',
+        url,
+        dataDir: null,
+        logFile: null,
+        startedAt: new Date().toISOString(),
+        version: '0.0.0',
+      }),
+    );
+    const result = await runCli(['emulator', 'stop', '--all'], { configDir: dir });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`svc: the emulator at ${url} (pid ${stubborn.pid}) is still running 5 s after SIGTERM`);
+    expect(alive(stubborn.pid!)).toBe(true);
+    expect(readdirSync(join(dir, 'emulators'))).toContain('1.json');
+    stubborn.kill('SIGKILL');
+  });
+});
+
 describe('emulator start in the foreground', () => {
   it('is recorded too while it runs, and the record goes when it stops', async () => {
     const dir = freshConfigDir();
@@ -87,6 +208,13 @@ describe('emulator start in the foreground', () => {
     expect(readdirSync(join(dir, 'emulators'))).toEqual([]);
   });
 });
+
+/** The pid of a process that has ended (and been reaped), as a crashed emulator's record holds. */
+async function endedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
 
 async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -53,6 +53,8 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
   // port is taken) must not write into the log of the emulator already there.
   const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
   const logFd = openSync(startingLog, 'a', 0o600);
+  /** Set once the copy exits, or this command is done with it: the wait for its record stops. */
+  let ended = false;
   // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
   const child = spawn(process.execPath, [process.argv[1]!, ...childArguments(options, context.globals.verbose)], {
     detached: true,
@@ -61,13 +63,24 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
   });
   closeSync(logFd);
   const exited = new Promise<number>((resolve) => {
-    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? 143 : 1)));
-    child.once('error', () => resolve(1));
+    child.once('exit', (code, signal) => {
+      ended = true;
+      resolve(code ?? (signal === 'SIGTERM' ? 143 : 1));
+    });
+    child.once('error', () => {
+      ended = true;
+      resolve(1);
+    });
   });
   const pid = child.pid;
   try {
     const outcome = await Promise.race([
-      waitForRecord(() => records.readEmulatorRecords(env), pid, context.interrupt),
+      waitForRecord(
+        () => (ended ? [] : records.readEmulatorRecords(env)),
+        pid,
+        context.interrupt,
+        () => ended,
+      ),
       exited.then((exitCode) => ({ exitCode })),
     ]);
     if (outcome === 'timeout') {
@@ -80,6 +93,7 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
       child.kill('SIGTERM');
       throw context.interrupt.reason;
     }
+    if (outcome === 'ended') throw new LocalError('the emulator ended before it listened');
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
     await context.io.write(`${outcome.url}\nexport SVC_BASE_URL=${outcome.url}\n`);
     if (!context.io.quiet) {
@@ -88,18 +102,25 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
       context.io.warn('  stop it with: svc emulator stop' + (records.readEmulatorRecords(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
   } finally {
+    ended = true;
     // Nothing more to hear from it: this process must not wait for it to end.
     child.removeAllListeners();
     child.unref();
   }
 }
 
-type Waited = EmulatorRecord | 'timeout' | 'interrupted';
+type Waited = EmulatorRecord | 'timeout' | 'interrupted' | 'ended';
 
-/** The record the copy writes once it listens (the one with its pid), or why there is none. */
-async function waitForRecord(read: () => EmulatorRecord[], pid: number | undefined, interrupt: AbortSignal): Promise<Waited> {
+/** The record the copy writes once it listens (the one with its pid), or why there is none; `ended` stops the wait. */
+async function waitForRecord(
+  read: () => EmulatorRecord[],
+  pid: number | undefined,
+  interrupt: AbortSignal,
+  ended: () => boolean,
+): Promise<Waited> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
+    if (ended()) return 'ended';
     const record = read().find((candidate) => candidate.pid === pid);
     if (record) return record;
     if (interrupt.aborted) return 'interrupted';
