@@ -82,7 +82,7 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries
         case 'svc emulator status'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator stop'
@@ -378,6 +378,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'millisecond
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
+complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
 complete -c svc -n '__svc_is "svc emulator start"' -l detach -d 'run it in the background: print its URL once it listens, log to a file it names, and return'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 

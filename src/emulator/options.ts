@@ -27,6 +27,10 @@ export interface EmulatorOptions {
   retrySchedule?: RetrySchedule;
   /** The CLI's version, for `GET /_emulator/status`. */
   version?: string;
+  /** Where the state is kept across restarts (see persistence.ts); absent: in memory only. */
+  dataDir?: string;
+  /** Warnings the user must see whatever the verbosity (a damaged journal record dropped). */
+  warn?: (line: string) => void;
   /** One line per request, for the CLI to print on stderr. */
   log?: (line: string) => void;
 }

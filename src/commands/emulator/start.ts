@@ -1,6 +1,6 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
 import { renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
@@ -27,6 +27,7 @@ export interface EmulatorStartFlags {
   webhookSecret?: string;
   retrySchedule: string;
   detach?: boolean;
+  dataDir?: string;
 }
 
 /**
@@ -60,6 +61,7 @@ export function register(emulator: Command, action: Action): void {
         RETRY_SCHEDULES,
       ).default('fast'),
     )
+    .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
     .option('--detach', 'run it in the background: print its URL once it listens, log to a file it names, and return')
     .addHelpText(
       'after',
@@ -67,6 +69,7 @@ export function register(emulator: Command, action: Action): void {
         ['start it in the background and point svc at it', 'eval "$(svc emulator start --detach)"'],
         ['in the foreground, until Ctrl-C', 'svc emulator start'],
         ['a free port and fixed data, for tests', 'svc emulator start --port 0 --seed 42'],
+        ['keep its state across restarts, in the background', 'svc emulator start --detach --data-dir .svc-emulator'],
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
         ['a known signing secret, for a receiver under test', 'svc emulator start --webhook-secret 00112233445566778899aabbccddeeff'],
       ]) +
@@ -112,7 +115,14 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
     detach: flags.detach === true,
+    dataDir: flags.dataDir === undefined ? undefined : parseDataDir(flags.dataDir),
   };
+}
+
+/** Absolute, so a detached copy and the records name the same folder whatever their working folder. */
+function parseDataDir(text: string): string {
+  if (text.trim() === '') throw new UsageError('--data-dir: must name a folder');
+  return resolve(text);
 }
 
 /** The value is never echoed: it is a secret. */
@@ -141,9 +151,10 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   const options: EmulatorOptions = {
     ...emulatorOptions,
     version: context.version,
+    warn: (line: string) => context.io.warn(line),
     log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,
   };
-  const [{ startEmulator, isWildcard }, records] = await Promise.all([
+  const [{ startEmulator, isWildcard, DataDirError }, records] = await Promise.all([
     import('../../emulator/index.js'),
     import('../../settings/emulator-records.js'),
   ]);
@@ -151,6 +162,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   try {
     emulator = await startEmulator(options);
   } catch (error) {
+    if (error instanceof DataDirError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new LocalError(
@@ -169,7 +181,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       port,
       host: options.host,
       url: emulator.url,
-      dataDir: null,
+      dataDir: options.dataDir ?? null,
       logFile: detachedLogFile(env, records.ensureEmulatorsDir(env), port),
       startedAt: emulator.startedAt,
       version: context.version,
