@@ -76,8 +76,9 @@ export class Persistence {
       const replayed = contents ? replay(contents.records as Entry[], state) : 0;
       const journal = await Journal.open(file, contents?.validBytes, options.files ?? NODE_FILES);
       const persistence = new Persistence(folder, journal, state, lockFile);
-      // A journal mostly of history is rewritten as the state it comes to, before anything is appended.
-      if (replayed > 0 && journal.size > COMPACT_MIN_BYTES && journal.size > journal.compactedSize / 2) {
+      // A journal mostly of history (changes since superseded) is rewritten as the state it comes to, before
+      // anything is appended; one that is about its snapshot already is left as it is (rewriting costs a restart).
+      if (journal.size > COMPACT_MIN_BYTES && replayed > COMPACT_GROWTH * persistence.snapshotRecords()) {
         await journal.compact(() => persistence.snapshot());
       }
       persistence.attach();
@@ -199,6 +200,11 @@ export class Persistence {
     if (text === this.lastDeliveries) return;
     this.lastDeliveries = text;
     this.journal.append({ op: 'deliveries', deliveries, ids: this.state.idPosition() });
+  }
+
+  /** How many records a snapshot of the state holds (snapshot() writes them). */
+  private snapshotRecords(): number {
+    return this.state.webhooks.size + [...this.state.keptSecrets()].length + this.state.injectedTransactions().length + 2;
   }
 
   /** The state as journal records: what a compaction writes. */

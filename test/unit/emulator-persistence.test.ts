@@ -1,6 +1,6 @@
 // The emulator's data directory in-process: the journal's format and group commit, damaged and foreign folders,
 // a full disk, and what survives a restart.
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -153,6 +153,11 @@ describe('emulator --data-dir', () => {
     running.pop();
     writeFileSync(join(foreign, 'journal.jsonl'), 'hello\n');
     await expect(start(foreign)).rejects.toThrow(/is not an emulator journal/);
+
+    // A journal that cannot be read (here a folder in its place; permissions do not stop a root user).
+    const unreadable = freshDir();
+    mkdirSync(join(unreadable, 'journal.jsonl'), { recursive: true });
+    await expect(start(unreadable)).rejects.toThrow(`--data-dir ${unreadable}: cannot read ${join(unreadable, 'journal.jsonl')} (EISDIR)`);
 
     const shared = freshDir();
     const first = await start(shared);
