@@ -20,8 +20,11 @@ function freshDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
 }
 
+/** Retries a minute apart: a message refused once is still pending when the test restarts the emulator. */
+const SLOW_RETRIES = { ...FAST_DELIVERY, retryDelayMs: () => 60_000 };
+
 async function start(dataDir: string, files?: JournalFiles, warnings: string[] = []): Promise<RunningEmulator> {
-  const emulator = await startEmulatorServer(testOptions({ dataDir, warn: (line) => warnings.push(line) }), FAST_DELIVERY, files);
+  const emulator = await startEmulatorServer(testOptions({ dataDir, warn: (line) => warnings.push(line) }), SLOW_RETRIES, files);
   running.push(emulator);
   return emulator;
 }
@@ -53,6 +56,26 @@ describe('journal', () => {
     const contents = await readJournal(file);
     expect(contents!.records).toEqual(Array.from({ length: 50 }, (_, index) => ({ index })));
     expect(contents!.droppedBytes).toBe(0);
+  });
+
+  it('compacts to a snapshot of the state as it is when the compaction starts, and appends after it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-journal-')), 'journal.jsonl');
+    const journal = await Journal.open(file, undefined);
+    // The state the records describe, as the emulator's memory is: a snapshot reads it when the compaction starts.
+    const state: unknown[] = [];
+    const change = (n: unknown) => {
+      state.push(n);
+      return journal.append({ n });
+    };
+    const seqs = Array.from({ length: 100 }, (_, n) => change(n));
+    const compacted = journal.compact(() => [{ all: [...state] }]);
+    // Made before the compaction starts (the first write is still running): in the snapshot, not after it.
+    seqs.push(change('before'));
+    await compacted;
+    await Promise.all(seqs.map((seq) => journal.whenDurable(seq)));
+    await journal.whenDurable(change('after'));
+    await journal.close();
+    expect((await readJournal(file))!.records).toEqual([{ all: [...Array.from({ length: 100 }, (_, n) => n), 'before'] }, { n: 'after' }]);
   });
 
   it('drops a last record cut short, or damaged, and keeps every whole one', async () => {
