@@ -264,7 +264,11 @@ function replay(entries: Entry[], state: EmulatorState): number {
     }
   }
   if (ids) state.restoreIdPosition(ids);
-  if (deliveries) state.deliveries.restore(deliveries);
+  if (deliveries) {
+    state.deliveries.restore(deliveries);
+    // A webhook switched off after the deliveries were last written keeps none of its messages pending.
+    for (const stored of state.webhooks.all()) if (stored.webhook.status === 'inactive') state.deliveries.cancelWebhook(stored.webhook.id);
+  }
   return entries.length;
 }
 
