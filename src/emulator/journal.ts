@@ -37,8 +37,11 @@ export interface JournalContents {
   validBytes: number;
 }
 
-function checksum(json: string): string {
-  return createHash('sha1').update(json).digest('hex').slice(0, 8);
+const CHECKSUM_DIGITS = 8;
+
+/** The first 8 hex digits of the SHA-1 of the JSON's bytes: enough to tell a damaged line from a whole one. */
+function checksum(json: string | Buffer): string {
+  return createHash('sha1').update(json).digest('hex').slice(0, CHECKSUM_DIGITS);
 }
 
 export function encodeRecord(record: unknown): Buffer {
@@ -80,16 +83,20 @@ export async function readJournal(file: string): Promise<JournalContents | undef
   return { records, droppedBytes: data.length - offset, validBytes: offset };
 }
 
+/** One record from its bytes: the length and checksum are checked on the bytes, before any text is made of them. */
 function decodeAt(data: Buffer, offset: number): { value: unknown; next: number } | undefined {
   const end = data.indexOf(0x0a, offset);
   if (end < 0) return undefined;
-  const line = data.toString('utf8', offset, end);
-  const match = /^(\d+) ([0-9a-f]{8}) /.exec(line);
-  if (!match) return undefined;
-  const json = line.slice(match[0].length);
-  if (Buffer.byteLength(json) !== Number(match[1]) || checksum(json) !== match[2]) return undefined;
+  const lengthEnd = data.indexOf(0x20, offset);
+  if (lengthEnd <= offset || lengthEnd > end) return undefined;
+  const lengthText = data.toString('latin1', offset, lengthEnd);
+  const jsonStart = lengthEnd + 1 + CHECKSUM_DIGITS + 1;
+  if (!/^\d+$/.test(lengthText) || jsonStart > end || data[jsonStart - 1] !== 0x20) return undefined;
+  if (Number(lengthText) !== end - jsonStart) return undefined;
+  const json = data.subarray(jsonStart, end);
+  if (checksum(json) !== data.toString('latin1', lengthEnd + 1, lengthEnd + 1 + CHECKSUM_DIGITS)) return undefined;
   try {
-    return { value: JSON.parse(json), next: end + 1 };
+    return { value: JSON.parse(json.toString('utf8')), next: end + 1 };
   } catch {
     return undefined;
   }
