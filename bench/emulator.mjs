@@ -1,4 +1,5 @@
-// The emulator in its own process for the throughput figure: no rate limit, no blocks; prints "listening <port>".
+// The emulator in its own process for the throughput figures: no rate limit, no blocks; prints "listening <port>".
+//   node bench/emulator.mjs [data-dir]: with a data directory (--data-dir), for the persistence figure.
 import { startEmulator } from '../dist/emulator/index.js';
 
 const emulator = await startEmulator({
@@ -11,6 +12,7 @@ const emulator = await startEmulator({
   rateLimit: 0,
   faultRate: 0,
   latencyMs: 0,
+  dataDir: process.argv[2],
 });
 process.stdout.write(`listening ${new URL(emulator.url).port}\n`);
 process.on('SIGTERM', () => emulator.close().finally(() => process.exit(0)));

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,table,apply,txfollow picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,table,apply,txfollow,persist,restart,detach picks figures.
 //   BENCH_TX_FOLLOW_SECONDS=n (default 20; the issue's figure is 60) sets how long `tx list --follow` runs.
+//   BENCH_FULL=1 runs the emulator-that-stays figures at the issue's sizes (restart: 100 webhooks x 10,000 addresses).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -440,6 +441,157 @@ try {
     console.log(`  RSS every 5 s (MiB): ${figures.rssSeriesMiB.join(' ')}`);
     report(`  RSS at ${figures.seconds} s  vs  after 5 s`, [figures.rssEndKiB], [figures.rssEarlyKiB], 'KiB', { op: '<=', ratio: 1.2 });
     reportPercent('  CPU after the first 5 s, % of a core', figures.cpuPercent, 5);
+  }
+
+  if (wanted('persist')) {
+    // 1,000 webhook creates from 50 connections against an emulator keeping a data directory (every answer waits
+    // for its change to be synced, syncs grouped), beside the same emulator in memory; a fresh one for each run.
+    const CREATES = 1_000;
+    const throughput = async (dataDir) => {
+      const emulator = await startServer('emulator.mjs', dataDir ? [dataDir] : []);
+      try {
+        const { rps, failed } = JSON.parse(
+          await captureLine([join(BENCH, 'create-load.mjs'), `http://127.0.0.1:${emulator.port}`, '50', String(CREATES)]),
+        );
+        if (failed) throw new Error(`${failed} creates failed`);
+        return rps;
+      } finally {
+        await emulator.stop();
+      }
+    };
+    const kept = [];
+    const memory = [];
+    for (let i = 0; i < RUNS; i++) {
+      kept.push(await throughput(mkdtempSync(join(scratch, 'data-'))));
+      memory.push(await throughput(undefined));
+    }
+    report('1,000 creates, 50 connections: --data-dir  vs  memory', kept, memory, 'req/s', { op: '>=', ratio: 0.5 });
+  }
+
+  if (wanted('restart')) {
+    // A restart on a data directory of 100 webhooks x ADDRESSES (10,000 with BENCH_FULL=1: 1M addresses), timed
+    // from spawn to the first answer of `GET /v1/webhooks`, with its peak RSS; beside a start on an empty folder.
+    const WEBHOOKS = 100;
+    const ADDRESSES = process.env.BENCH_FULL === '1' ? 10_000 : 1_000;
+    const RESTART_RUNS = 3;
+    const full = mkdtempSync(join(scratch, 'data-'));
+    const filler = await startServer('emulator.mjs', [full]);
+    const hex = (n) => n.toString(16).padStart(40, '0');
+    for (let i = 0; i < WEBHOOKS; i++) {
+      const answer = await fetch(`http://127.0.0.1:${filler.port}/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': 'bench-key' },
+        body: JSON.stringify({
+          url: `https://example.com/hooks/${i}`,
+          chainId: '43114',
+          eventType: 'address_activity',
+          metadata: { addresses: Array.from({ length: ADDRESSES }, (_, j) => '0x' + hex(i * ADDRESSES + j + 1)) },
+        }),
+      });
+      if (answer.status !== 201) throw new Error(`filling the data directory: a create answered ${answer.status}`);
+    }
+    await filler.stop();
+    const restart = (dataDir) =>
+      new Promise((resolve, reject) => {
+        const rssFile = join(scratch, `rss-${process.hrtime.bigint()}`);
+        const startedAt = performance.now();
+        const child = spawn(
+          process.execPath,
+          ['-r', RSS_HOOK, BIN, 'emulator', 'start', '--port', '0', '--block-time', '0', '--data-dir', dataDir],
+          {
+            env: childEnv({ BENCH_RSS_FILE: rssFile }),
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        let text = '';
+        let stderr = '';
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        child.once('exit', (code) => {
+          if (!text.includes('\n')) reject(new Error(`the emulator exited ${code} before listening: ${stderr}`));
+        });
+        child.stdout.on('data', async (chunk) => {
+          const first = !text.includes('\n');
+          text += chunk;
+          if (!first || !text.includes('\n')) return;
+          const url = text.split('\n')[0];
+          const answer = await fetch(`${url}/v1/webhooks?pageSize=1`, { headers: { 'x-service-api-key': 'bench-key' } });
+          const ms = performance.now() - startedAt;
+          if (answer.status !== 200) return reject(new Error(`the restarted emulator answered ${answer.status}`));
+          child.removeAllListeners('exit');
+          child.once('exit', () => {
+            const rssKiB = Number(readFileSync(rssFile, 'utf8'));
+            rmSync(rssFile);
+            resolve({ ms, rssKiB });
+          });
+          child.kill('SIGTERM');
+        });
+      });
+    const { as, bs } = await alternate(
+      RESTART_RUNS,
+      () => restart(full),
+      () => restart(mkdtempSync(join(scratch, 'data-'))),
+    );
+    const size = `${WEBHOOKS} x ${ADDRESSES.toLocaleString('en')}`;
+    reportTime(`restart on ${size} addresses  vs  empty --data-dir`, as, bs, Infinity);
+    reportWithin(
+      `  that restart to its first answer (${RESTART_RUNS} runs)`,
+      as.map((run) => run.ms),
+      3_000,
+    );
+    const rssMiB = median(as.map((run) => run.rssKiB)) / 1024;
+    rows.push({ figure: 'restart peak RSS', svc: rssMiB, unit: 'MiB', pass: rssMiB <= 400 });
+    console.log(
+      `${'  its peak RSS'.padEnd(52)} ${`${rssMiB.toFixed(1)} MiB`.padStart(12)}  goal <= 400 MiB ${rssMiB <= 400 ? 'PASS' : 'MISS'}`,
+    );
+  }
+
+  if (wanted('detach')) {
+    // `svc emulator start --detach` until its URL answers, beside a foreground start until its URL answers.
+    const firstAnswer = async (url) => {
+      const answer = await fetch(`${url}/_emulator/status`);
+      if (answer.status !== 200) throw new Error(`the emulator answered ${answer.status}`);
+    };
+    const detached = async () => {
+      const configDir = mkdtempSync(join(scratch, 'config-'));
+      const env = childEnv({ SVC_CONFIG_DIR: configDir });
+      const startedAt = performance.now();
+      const run = await new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, 'emulator', 'start', '--detach', '--port', '0', '--block-time', '0'], {
+          env,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        let text = '';
+        child.stdout.on('data', (chunk) => (text += chunk));
+        child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`start --detach exited ${code}`))));
+      });
+      await firstAnswer(run.split('\n')[0]);
+      const ms = performance.now() - startedAt;
+      await runShell(`node ${JSON.stringify(BIN)} emulator stop`, env);
+      return { ms };
+    };
+    const foreground = async () => {
+      const startedAt = performance.now();
+      const child = spawn(process.execPath, [BIN, 'emulator', 'start', '--port', '0', '--block-time', '0'], {
+        env: childEnv({ SVC_CONFIG_DIR: mkdtempSync(join(scratch, 'config-')) }),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      const url = await new Promise((resolve) => {
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+          if (text.includes('\n')) resolve(text.split('\n')[0]);
+        });
+      });
+      await firstAnswer(url);
+      const ms = performance.now() - startedAt;
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
+      return { ms };
+    };
+    const { as, bs } = await alternate(RUNS, detached, foreground);
+    reportTime('emulator start --detach to first answer  vs  foreground', as, bs, 1.5);
   }
 } finally {
   for (const stop of stops.reverse()) await stop();

@@ -18,7 +18,7 @@ function __svc_subcommands
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
-            printf '%s\n' start trigger help
+            printf '%s\n' start status stop trigger help
     end
 end
 
@@ -82,7 +82,11 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries
+        case 'svc emulator status'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc emulator stop'
+            printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
         case 'svc completion'
@@ -360,9 +364,13 @@ complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 
 # svc emulator
 complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
+complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
+complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
+complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
@@ -379,7 +387,17 @@ complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'millisecond
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
+complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
+complete -c svc -n '__svc_is "svc emulator start"' -l detach -d 'run it in the background: print its URL once it listens, log to a file it names, and return'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
+
+# svc emulator status
+complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
+
+# svc emulator stop
+complete -c svc -n '__svc_is "svc emulator stop"' -l port -x -d 'the one listening on this port'
+complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run'
+complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
 
 # svc emulator trigger
 complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -d 'chain of the transaction, decimal (required)'

@@ -45,6 +45,11 @@ export class LocalError extends SvcError {
   readonly exitCode = ExitCode.failure;
 }
 
+/** Nothing local to act on (no emulator running): the not-found exit code, as a 404 has. */
+export class NotFoundError extends SvcError {
+  readonly exitCode = ExitCode.notFound;
+}
+
 /** The service answered with an error status. */
 export class ApiError extends SvcError {
   readonly exitCode: number;

@@ -3,8 +3,18 @@ import type { Fetched } from './client.js';
 import { parseAnswer } from './client.js';
 import { Transport } from './http.js';
 import type { TransportOptions } from './http.js';
-import { DeliveriesAnswerSchema, InjectTransactionAnswerSchema, ResetAnswerSchema } from '../schema/emulator-control.js';
-import type { DeliveriesAnswer, InjectTransactionAnswer, InjectTransactionRequest } from '../schema/emulator-control.js';
+import {
+  DeliveriesAnswerSchema,
+  EmulatorStatusAnswerSchema,
+  InjectTransactionAnswerSchema,
+  ResetAnswerSchema,
+} from '../schema/emulator-control.js';
+import type {
+  DeliveriesAnswer,
+  EmulatorStatusAnswer,
+  InjectTransactionAnswer,
+  InjectTransactionRequest,
+} from '../schema/emulator-control.js';
 
 export type { InjectTransactionRequest };
 
@@ -32,6 +42,12 @@ export class EmulatorControlClient {
   async listDeliveries(): Promise<Fetched<DeliveriesAnswer>> {
     const response = await this.transport.send({ method: 'GET', path: '/_emulator/deliveries', retryPolicy: 'repeatable', sendKey: false });
     return { data: parseAnswer(DeliveriesAnswerSchema, response), raw: response.body };
+  }
+
+  /** What the emulator tells about itself: version, start time, data folder, webhooks and messages pending. */
+  async status(): Promise<EmulatorStatusAnswer> {
+    const response = await this.transport.send({ method: 'GET', path: '/_emulator/status', retryPolicy: 'repeatable', sendKey: false });
+    return parseAnswer(EmulatorStatusAnswerSchema, response);
   }
 
   /** Forgets webhooks, injected transactions and deliveries. Doing it twice is the same as once. */

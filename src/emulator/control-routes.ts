@@ -1,5 +1,6 @@
 // The control API under /_emulator, for tests and people at a terminal: inject a transaction, list deliveries, reset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EmulatorStatusAnswer } from '../schema/emulator-control.js';
 import { isLoopback, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
@@ -8,12 +9,33 @@ import { validateInjection } from './validation.js';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** What the emulator process tells about itself, besides its state. */
+export interface EmulatorIdentity {
+  version: string;
+  startedAt: string;
+  dataDir: string | null;
+}
+
 interface ControlRoute extends RouteEntry {
-  handler: (state: EmulatorState, req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  handler: (state: EmulatorState, req: IncomingMessage, res: ServerResponse, identity: EmulatorIdentity) => void | Promise<void>;
 }
 
 const ROUTES = new RouteTable<ControlRoute>([
   { method: 'POST', pattern: '/_emulator/transactions', handler: injectTransaction },
+  {
+    method: 'GET',
+    pattern: '/_emulator/status',
+    handler: (state, _req, res, identity) => {
+      const answer: EmulatorStatusAnswer = {
+        version: identity.version,
+        startedAt: identity.startedAt,
+        webhooks: state.webhooks.size,
+        pendingMessages: state.deliveries.pending().messages,
+        dataDir: identity.dataDir,
+      };
+      sendJson(res, 200, JSON.stringify(answer));
+    },
+  },
   {
     method: 'GET',
     pattern: '/_emulator/deliveries',
@@ -29,7 +51,13 @@ const ROUTES = new RouteTable<ControlRoute>([
   },
 ]);
 
-export function handleControl(state: EmulatorState, req: IncomingMessage, res: ServerResponse, path: string): void | Promise<void> {
+export function handleControl(
+  state: EmulatorState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  identity: EmulatorIdentity,
+): void | Promise<void> {
   // The control API can forge chain activity and wipe state, so only this machine may use it, even to learn its paths.
   if (!isLoopback(req.socket.remoteAddress)) {
     sendError(res, 403, 'the control API answers loopback clients only');
@@ -38,7 +66,7 @@ export function handleControl(state: EmulatorState, req: IncomingMessage, res: S
   const method = req.method ?? 'GET';
   const found = ROUTES.match(method, path);
   if (!found) return sendNoRoute(res, method, path);
-  return found.route.handler(state, req, res);
+  return found.route.handler(state, req, res, identity);
 }
 
 async function injectTransaction(state: EmulatorState, req: IncomingMessage, res: ServerResponse): Promise<void> {

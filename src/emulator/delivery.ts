@@ -74,6 +74,12 @@ export interface DeliveryHooks {
 
 export type { DeliveryRecord, DeliveryState };
 
+/** The queue as a data directory keeps it: its records as list() gives them, and the bodies of unfinished messages. */
+export interface DeliverySnapshot {
+  records: ReturnType<DeliveryQueue['list']>;
+  pending: Array<{ messageId: string; ownerKey: string; body: string; failedAttempts: number }>;
+}
+
 /** Why a message is given up before it is delivered; only `expired` can be the receiver's doing. */
 type GiveUpReason = 'expired' | 'cancelled' | 'evicted';
 
@@ -163,6 +169,43 @@ export class DeliveryQueue {
 
   list(): DeliveryRecord[] {
     return [...this.records.values()];
+  }
+
+  /** Plain JSON of what the queue holds, for a data directory. */
+  snapshot(): DeliverySnapshot {
+    const pending = [...this.jobs.values()].map((job) => ({
+      messageId: job.record.messageId,
+      ownerKey: job.ownerKey,
+      body: job.body.toString('utf8'),
+      failedAttempts: job.failedAttempts,
+    }));
+    return { records: this.list(), pending };
+  }
+
+  /** Takes up a snapshot after a restart: finished records are listed again, unfinished messages queued again. */
+  restore(snapshot: DeliverySnapshot): void {
+    const unfinished = new Set(snapshot.pending.map((job) => job.messageId));
+    for (const record of snapshot.records) {
+      this.records.set(record.messageId, record);
+      if (!unfinished.has(record.messageId)) this.finishedOrder.push(record.messageId);
+    }
+    for (const saved of snapshot.pending) {
+      const record = this.records.get(saved.messageId);
+      if (!record) continue;
+      const job: Job = {
+        record,
+        ownerKey: saved.ownerKey,
+        body: Buffer.from(saved.body),
+        givenUp: false,
+        failedAttempts: saved.failedAttempts,
+      };
+      this.jobs.set(record.messageId, job);
+      this.pendingBytes += job.body.length;
+      job.giveUpTimer = setTimeout(() => this.giveUp(job, 'expired'), this.tuning.giveUpAfterMs);
+      job.giveUpTimer.unref();
+      this.ready.push(job);
+    }
+    this.pump();
   }
 
   /** Forgets every delivery, finished or not. */

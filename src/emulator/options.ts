@@ -25,6 +25,12 @@ export interface EmulatorOptions {
   webhookSecret?: string;
   /** Delivery retries; absent: fast. */
   retrySchedule?: RetrySchedule;
+  /** The CLI's version, for `GET /_emulator/status`. */
+  version?: string;
+  /** Where the state is kept across restarts (see persistence.ts); absent: in memory only. */
+  dataDir?: string;
+  /** Warnings the user must see whatever the verbosity (a damaged journal record dropped). */
+  warn?: (line: string) => void;
   /** One line per request, for the CLI to print on stderr. */
   log?: (line: string) => void;
 }
@@ -36,6 +42,8 @@ export interface RunningEmulator {
   networkUrls: string[];
   /** The address listened on, as bound (a host name resolved): 0.0.0.0 or :: for every address. */
   boundAddress: string;
+  /** ISO 8601: when it started listening. */
+  startedAt: string;
   close(): Promise<void>;
 }
 

@@ -18,6 +18,15 @@ export class Prng {
     for (let i = 0; i < 15; i++) this.nextUint32();
   }
 
+  /** The generator's position, to continue the same sequence after a restart (a data directory keeps it). */
+  words(): number[] {
+    return [...this.state];
+  }
+
+  setWords(words: readonly number[]): void {
+    this.state.set(words.slice(0, 4));
+  }
+
   nextUint32(): number {
     const s = this.state;
     const a = s[0]!;

@@ -3,11 +3,14 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
+import type { EmulatorIdentity } from './control-routes.js';
 import { tuningFor } from './delivery.js';
 import type { DeliveryTuning } from './delivery.js';
 import { sendError } from './http-util.js';
 import { localUrl, networkUrls } from './listen-urls.js';
+import type { JournalFiles } from './journal.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
+import { Persistence } from './persistence.js';
 import { Prng, randomSeed } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
 import { sendNoRoute } from './router.js';
@@ -23,22 +26,34 @@ const FAULT_MESSAGES: Record<(typeof FAULT_STATUSES)[number], string> = {
 };
 
 /** Like startEmulator, with delivery timing tests can shorten; the public entry uses the schedule the options name. */
-export function startEmulatorServer(
+export async function startEmulatorServer(
   options: EmulatorOptions,
   tuning: DeliveryTuning = tuningFor(options.retrySchedule),
+  journalFiles?: JournalFiles,
 ): Promise<RunningEmulator> {
   const seed = options.seed ?? randomSeed();
   const state = new EmulatorState(seed, options.seed !== undefined, tuning, options.webhookSecret);
+  let persistence: Persistence | undefined;
+  if (options.dataDir !== undefined) {
+    try {
+      persistence = await Persistence.open(options.dataDir, state, { warn: options.warn ?? (() => {}), files: journalFiles });
+    } catch (error) {
+      state.close();
+      throw error;
+    }
+  }
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
+  /** What `GET /_emulator/status` tells besides the state's counts. */
+  const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: persistence?.dir ?? null };
 
   /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
   const apis: {
     prefix: string;
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
-    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path) },
+    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path, identity) },
     {
       prefix: '/v1/',
       serve: (req, res, path, search) => {
@@ -75,13 +90,31 @@ export function startEmulatorServer(
       const startedMs = Date.now();
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
     }
+    if (persistence) {
+      const kept = persistence;
+      const startSeq = kept.lastSeq;
+      const read = req.method === 'GET' || req.method === 'HEAD';
+      kept.admit(req, res).then(
+        (admitted) => {
+          if (!admitted) return;
+          kept.holdAnswer(res, startSeq, read);
+          serve(req, res);
+        },
+        (error: unknown) => failed(res, error),
+      );
+      return;
+    }
+    serve(req, res);
+  });
+
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
     try {
       const pending = route(req, res);
       if (pending) pending.catch((error: unknown) => failed(res, error));
     } catch (error) {
       failed(res, error);
     }
-  });
+  };
 
   const failed = (res: ServerResponse, error: unknown): void => {
     log?.(`emulator error: ${(error as Error).stack ?? String(error)}`);
@@ -95,22 +128,35 @@ export function startEmulatorServer(
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
       clearInterval(activity);
-      state.close();
-      reject(error);
+      const closing = persistence?.close() ?? Promise.resolve();
+      closing.finally(() => {
+        state.close();
+        reject(error);
+      });
     });
     server.listen(options.port, options.host, () => {
       const bound = server.address() as AddressInfo;
+      identity.startedAt = new Date().toISOString();
+      persistence?.listening(localUrl(bound));
       let closing: Promise<void> | undefined;
       resolve({
         url: localUrl(bound),
         networkUrls: networkUrls(bound),
         boundAddress: bound.address,
+        startedAt: identity.startedAt,
         close: () =>
           (closing ??= new Promise<void>((done) => {
             clearInterval(activity);
-            state.close();
-            server.close(() => done());
+            const closed = new Promise<void>((ended) => server.close(() => ended()));
             server.closeAllConnections();
+            // The deliveries are kept as they are before the queue is closed (closing gives up every message).
+            const kept = persistence?.close() ?? Promise.resolve();
+            Promise.allSettled([kept])
+              .then(() => {
+                state.close();
+                return closed;
+              })
+              .then(() => done());
           })),
       });
     });

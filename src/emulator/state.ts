@@ -10,8 +10,19 @@ import { buildNotification } from './notifications.js';
 import { Prng } from './prng.js';
 import { TransactionStore } from './tx-store.js';
 import { WebhookStore } from './webhook-store.js';
-import type { StoredWebhook, WebhookChanges } from './webhook-store.js';
+import { persistedWebhook } from './webhook-store.js';
+import type { PersistedWebhook, StoredWebhook, WebhookChanges } from './webhook-store.js';
 import type { OtherWebhookRequest } from './validation.js';
+
+/** A change to what a data directory keeps, as plain JSON, told to `onChange` as it is made (see persistence.ts). */
+export type StateChange =
+  | { op: 'webhook'; webhook: PersistedWebhook }
+  | { op: 'update'; id: string; changes: WebhookChanges }
+  | { op: 'deactivate'; id: string }
+  | { op: 'addresses'; id: string; add?: string[]; remove?: string[] }
+  | { op: 'secret'; key: string; secret: string }
+  | { op: 'inject'; tx: Omit<StoredTx, 'json'> }
+  | { op: 'reset' };
 
 const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
@@ -39,6 +50,8 @@ export class EmulatorState {
   private extraChainTurn = 0;
   /** API key → its shared secret (hex), once made or rotated; a key without one gets the starting secret. */
   private readonly secrets = new Map<string, string>();
+  /** Told every change a data directory must keep, synchronously, in the order they are made. */
+  onChange?: (change: StateChange) => void;
 
   /**
    * `startingSecret` (hex) is every key's secret until it rotates it; without one, each key's is made at random
@@ -65,11 +78,23 @@ export class EmulatorState {
   }
 
   createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
-    return this.webhooks.create(request, ownerKey, this.newId(), Date.now());
+    return this.created(this.webhooks.create(request, ownerKey, this.newId(), Date.now()));
   }
 
   createOtherWebhook(request: OtherWebhookRequest, ownerKey: string): StoredWebhook {
-    return this.webhooks.createOther(request, ownerKey, this.newId(), Date.now());
+    return this.created(this.webhooks.createOther(request, ownerKey, this.newId(), Date.now()));
+  }
+
+  addAddresses(stored: StoredWebhook, addresses: readonly string[]): void {
+    this.webhooks.addAddresses(stored, addresses);
+    this.onChange?.({ op: 'addresses', id: stored.webhook.id, add: [...addresses] });
+  }
+
+  /** False, changing nothing, when no address would remain (see WebhookStore.removeAddresses). */
+  removeAddresses(stored: StoredWebhook, addresses: readonly string[]): boolean {
+    const removed = this.webhooks.removeAddresses(stored, addresses);
+    if (removed) this.onChange?.({ op: 'addresses', id: stored.webhook.id, remove: [...addresses] });
+    return removed;
   }
 
   /** The key's shared secret, made on first use (a get, or the first delivery) unless a starting one was given. */
@@ -78,6 +103,7 @@ export class EmulatorState {
     if (secret === undefined) {
       secret = this.startingSecret ?? newSecret();
       this.secrets.set(ownerKey, secret);
+      this.onChange?.({ op: 'secret', key: ownerKey, secret });
     }
     return secret;
   }
@@ -86,12 +112,14 @@ export class EmulatorState {
   rotateSharedSecret(ownerKey: string): string {
     const secret = newSecret();
     this.secrets.set(ownerKey, secret);
+    this.onChange?.({ op: 'secret', key: ownerKey, secret });
     return secret;
   }
 
   deactivateWebhook(stored: StoredWebhook): void {
     this.webhooks.deactivate(stored);
     this.deliveries.cancelWebhook(stored.webhook.id);
+    this.onChange?.({ op: 'deactivate', id: stored.webhook.id });
   }
 
   /**
@@ -103,6 +131,7 @@ export class EmulatorState {
     this.webhooks.update(stored, changes);
     if (changes.status === 'inactive') this.deliveries.cancelWebhook(stored.webhook.id);
     else if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
+    this.onChange?.({ op: 'update', id: stored.webhook.id, changes });
   }
 
   /** One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in turn. */
@@ -139,7 +168,11 @@ export class EmulatorState {
     const tx = this.generator.injectedBlock(input, Date.now());
     this.injected.add(tx);
     this.store.add([tx]);
-    return { txHash: tx.item.txHash, messageIds: this.notify(tx) };
+    const messageIds = this.notify(tx);
+    // After its messages are queued, so what is kept with it holds them too.
+    const { json: _json, ...kept } = tx;
+    this.onChange?.({ op: 'inject', tx: kept });
+    return { txHash: tx.item.txHash, messageIds };
   }
 
   /**
@@ -151,10 +184,45 @@ export class EmulatorState {
     this.webhooks.clear();
     this.deliveries.reset();
     this.store.retain((tx) => !this.injected.has(tx));
+    this.onChange?.({ op: 'reset' });
+  }
+
+  /** The keys' secrets made or rotated, and the injected transactions still listed: for a data directory's snapshot. */
+  keptSecrets(): IterableIterator<[string, string]> {
+    return this.secrets.entries();
+  }
+
+  injectedTransactions(): StoredTx[] {
+    return this.store.all().filter((tx) => this.injected.has(tx));
+  }
+
+  /** Takes up what a data directory kept (onChange is not told: it is already there). */
+  restoreSecret(ownerKey: string, secret: string): void {
+    this.secrets.set(ownerKey, secret);
+  }
+
+  restoreInjected(kept: Omit<StoredTx, 'json'>): void {
+    const tx: StoredTx = { ...kept, json: JSON.stringify(kept.item) };
+    this.injected.add(tx);
+    this.store.add([tx]);
+  }
+
+  /** Where the id sequence stands, so ids made after a restart are not ones made before it. */
+  idPosition(): number[] {
+    return this.idRng.words();
+  }
+
+  restoreIdPosition(words: readonly number[]): void {
+    this.idRng.setWords(words);
   }
 
   close(): void {
     this.deliveries.close();
+  }
+
+  private created(stored: StoredWebhook): StoredWebhook {
+    this.onChange?.({ op: 'webhook', webhook: persistedWebhook(stored) });
+    return stored;
   }
 
   /** As the real service does, a webhook whose message failed for good is switched off (its other messages with it). */

@@ -49,6 +49,11 @@ export class TransactionStore {
     this.version++;
   }
 
+  /** Every transaction kept, oldest listed last: for a data directory's snapshot. */
+  all(): readonly StoredTx[] {
+    return this.items;
+  }
+
   /** Removes the transactions `keep` rejects (the reset of injected ones). */
   retain(keep: (tx: StoredTx) => boolean): void {
     this.items = this.items.filter(keep);

@@ -366,8 +366,8 @@ export class V1Routes {
         );
         return;
       }
-      this.state.webhooks.addAddresses(stored, addresses);
-    } else if (!this.state.webhooks.removeAddresses(stored, addresses)) {
+      this.state.addAddresses(stored, addresses);
+    } else if (!this.state.removeAddresses(stored, addresses)) {
       sendError(
         res,
         400,

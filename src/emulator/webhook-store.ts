@@ -26,6 +26,15 @@ export interface StoredWebhook {
   other?: { network: string; metadata: Record<string, unknown> };
 }
 
+/** A webhook as a data directory keeps it: plain JSON, restored by WebhookStore.restore. */
+export interface PersistedWebhook {
+  webhook: WebhookFields;
+  addresses: string[];
+  eventSignatures: string[];
+  ownerKey: string;
+  other?: { network: string; metadata: Record<string, unknown> };
+}
+
 /** A place in an owner's listing (newest first): the webhook served last. */
 export interface WebhookCursor {
   createdAt: number;
@@ -104,6 +113,33 @@ export class WebhookStore {
     };
     this.byId.set(id, stored);
     this.insertForOwner(stored);
+    return stored;
+  }
+
+  /** Webhooks kept, of every owner and status. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Every webhook, in creation order. */
+  all(): IterableIterator<StoredWebhook> {
+    return this.byId.values();
+  }
+
+  /** A webhook as it was kept (any status), indexed as it would have been: for a restart from a data directory. */
+  restore(persisted: PersistedWebhook): StoredWebhook {
+    const stored: StoredWebhook = {
+      webhook: { ...persisted.webhook },
+      addresses: new AddressList(persisted.addresses),
+      eventSignatureList: [...persisted.eventSignatures],
+      eventSignatures: new Set(persisted.eventSignatures),
+      ownerKey: persisted.ownerKey,
+      sequence: this.nextSequence++,
+      ...(persisted.other ? { other: persisted.other } : {}),
+    };
+    this.byId.set(stored.webhook.id, stored);
+    this.insertForOwner(stored);
+    if (stored.webhook.status === 'active') this.index(stored);
     return stored;
   }
 
@@ -297,6 +333,16 @@ export class WebhookStore {
     }
     if (byAddress.size === 0) this.watchers.delete(stored.webhook.chainId);
   }
+}
+
+export function persistedWebhook(stored: StoredWebhook): PersistedWebhook {
+  return {
+    webhook: stored.webhook,
+    addresses: stored.addresses.toArray(),
+    eventSignatures: stored.eventSignatureList,
+    ownerKey: stored.ownerKey,
+    ...(stored.other ? { other: stored.other } : {}),
+  };
 }
 
 /** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */

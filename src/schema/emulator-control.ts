@@ -56,3 +56,34 @@ export type InjectTransactionAnswer = v.InferOutput<typeof InjectTransactionAnsw
 
 /** `POST /_emulator/reset`. */
 export const ResetAnswerSchema = v.object({ reset: v.literal(true) });
+
+/** `GET /_emulator/status`: what `svc emulator status` shows of a running emulator. */
+export const EmulatorStatusAnswerSchema = v.object({
+  version: v.string(),
+  /** ISO 8601, when this process started listening. */
+  startedAt: v.string(),
+  /** Webhooks kept, of every owner and status. */
+  webhooks: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Messages not yet delivered nor given up. */
+  pendingMessages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** Where its state is kept; null when it is in memory only. */
+  dataDir: v.nullable(v.string()),
+});
+export type EmulatorStatusAnswer = v.InferOutput<typeof EmulatorStatusAnswerSchema>;
+
+/**
+ * What a running emulator leaves under `<config dir>/emulators/<port>.json` while it listens, for `svc emulator
+ * status` and `stop` to find it: written by the emulator's own process, removed when it shuts down cleanly.
+ */
+export const EmulatorRecordSchema = v.object({
+  pid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+  host: v.string(),
+  url: v.string(),
+  dataDir: v.nullable(v.string()),
+  /** Where its stdout and stderr go when started with --detach; null in the foreground. */
+  logFile: v.nullable(v.string()),
+  startedAt: v.string(),
+  version: v.string(),
+});
+export type EmulatorRecord = v.InferOutput<typeof EmulatorRecordSchema>;

@@ -3,12 +3,20 @@ import type { Command } from 'commander';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as start from './start.js';
+import * as status from './status.js';
+import * as stop from './stop.js';
 import * as trigger from './trigger.js';
 
 export function register(program: Command, action: Action): void {
   const emulator = program
     .command('emulator')
     .description('The bundled local emulator of the service')
-    .addHelpText('after', examples([['run it in the background, then talk to it', 'svc emulator start --seed 1 &\n  $ svc tx list']]));
-  for (const verb of [start, trigger]) verb.register(emulator, action);
+    .addHelpText(
+      'after',
+      examples([
+        ['run it in the background, then talk to it', 'eval "$(svc emulator start --detach --seed 1)"\n  $ svc tx list'],
+        ['and stop it again', 'svc emulator stop'],
+      ]),
+    );
+  for (const verb of [start, status, stop, trigger]) verb.register(emulator, action);
 }

@@ -1,4 +1,6 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
+import { renameSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
@@ -24,6 +26,8 @@ export interface EmulatorStartFlags {
   maxAddresses?: string;
   webhookSecret?: string;
   retrySchedule: string;
+  detach?: boolean;
+  dataDir?: string;
 }
 
 /**
@@ -57,17 +61,22 @@ export function register(emulator: Command, action: Action): void {
         RETRY_SCHEDULES,
       ).default('fast'),
     )
+    .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
+    .option('--detach', 'run it in the background: print its URL once it listens, log to a file it names, and return')
     .addHelpText(
       'after',
       examples([
-        ['start it and point svc at it', 'svc emulator start'],
+        ['start it in the background and point svc at it', 'eval "$(svc emulator start --detach)"'],
+        ['in the foreground, until Ctrl-C', 'svc emulator start'],
         ['a free port and fixed data, for tests', 'svc emulator start --port 0 --seed 42'],
+        ['keep its state across restarts, in the background', 'svc emulator start --detach --data-dir .svc-emulator'],
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
         ['a known signing secret, for a receiver under test', 'svc emulator start --webhook-secret 00112233445566778899aabbccddeeff'],
       ]) +
         '\nA webhook whose message used up all its attempts is switched to inactive, as the service does;\n' +
         'GET /_emulator/deliveries marks that message with "webhookDeactivated": true.\n' +
-        'POST /_emulator/reset forgets webhooks, injected transactions, deliveries and the secrets made or rotated.\n',
+        'POST /_emulator/reset forgets webhooks, injected transactions, deliveries and the secrets made or rotated.\n' +
+        'A running emulator is recorded under the config folder: `svc emulator status` lists them, `svc emulator stop` ends one.\n',
     )
     .action(action<[], EmulatorStartFlags>(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
 }
@@ -78,7 +87,10 @@ function parseRate(text: string): number {
   return value;
 }
 
-export type EmulatorStartOptions = Omit<EmulatorOptions, 'log'>;
+export type EmulatorStartOptions = Omit<EmulatorOptions, 'log'> & {
+  /** Start a copy of this command in the background and return once it listens. */
+  detach: boolean;
+};
 
 export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorStartOptions {
   for (const [flag, keys] of [
@@ -102,7 +114,15 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     maxAddresses: flags.maxAddresses === undefined ? undefined : parseInteger('--max-addresses', flags.maxAddresses, 1, 100_000_000),
     webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
+    detach: flags.detach === true,
+    dataDir: flags.dataDir === undefined ? undefined : parseDataDir(flags.dataDir),
   };
+}
+
+/** Absolute, so a detached copy and the records name the same folder whatever their working folder. */
+function parseDataDir(text: string): string {
+  if (text.trim() === '') throw new UsageError('--data-dir: must name a folder');
+  return resolve(text);
 }
 
 /** The value is never echoed: it is a secret. */
@@ -119,13 +139,30 @@ function parseHost(text: string): string {
   return text.replace(/^\[(.*)\]$/, '$1');
 }
 
+/** Set by `--detach` in the background copy it starts: the file its stdout and stderr go to, kept in its record. */
+export const LOG_FILE_VARIABLE = 'SVC_EMULATOR_LOG_FILE';
+
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
-  const options: EmulatorOptions = { ...startOptions, log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined };
-  const { startEmulator, isWildcard } = await import('../../emulator/index.js');
+  if (startOptions.detach) {
+    const { startDetached } = await import('./detach.js');
+    return startDetached(startOptions, context);
+  }
+  const { detach: _detach, ...emulatorOptions } = startOptions;
+  const options: EmulatorOptions = {
+    ...emulatorOptions,
+    version: context.version,
+    warn: (line: string) => context.io.warn(line),
+    log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,
+  };
+  const [{ startEmulator, isWildcard, DataDirError }, records] = await Promise.all([
+    import('../../emulator/index.js'),
+    import('../../settings/emulator-records.js'),
+  ]);
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator(options);
   } catch (error) {
+    if (error instanceof DataDirError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new LocalError(
@@ -134,6 +171,25 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       );
     }
     throw new LocalError(`cannot start the emulator: ${(error as Error).message}`);
+  }
+  const env = context.io.env;
+  const port = Number(new URL(emulator.url).port);
+  let recorded = false;
+  try {
+    records.writeEmulatorRecord(env, {
+      pid: process.pid,
+      port,
+      host: options.host,
+      url: emulator.url,
+      dataDir: options.dataDir ?? null,
+      logFile: detachedLogFile(env, records.ensureEmulatorsDir(env), port),
+      startedAt: emulator.startedAt,
+      version: context.version,
+    });
+    recorded = true;
+  } catch (error) {
+    // It still serves; only `svc emulator status` and `stop` will not find it.
+    context.io.warn(`svc: cannot record the emulator under ${records.emulatorsDir(env)}: ${(error as Error).message}`);
   }
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
   if (!context.io.quiet) {
@@ -146,7 +202,28 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
     }
   }
-  await untilInterrupted(context.interrupt);
-  await emulator.close();
+  try {
+    await untilInterrupted(context.interrupt);
+    await emulator.close();
+  } finally {
+    if (recorded) records.removeEmulatorRecord(env, port, process.pid);
+  }
   endAsInterrupted(context.interrupt);
+}
+
+/**
+ * The log of a detached emulator, renamed to `<port>.log` once the port is known (a `--port 0` start names its
+ * log before it has one); null in the foreground. Renaming an open file is safe: the process keeps writing to it.
+ */
+function detachedLogFile(env: NodeJS.ProcessEnv, dir: string, port: number): string | null {
+  const given = env[LOG_FILE_VARIABLE];
+  if (!given) return null;
+  const final = join(dir, `${port}.log`);
+  if (given === final) return final;
+  try {
+    renameSync(given, final);
+    return final;
+  } catch {
+    return given;
+  }
 }

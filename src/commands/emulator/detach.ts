@@ -1,0 +1,149 @@
+// `svc emulator start --detach`: a copy of the command in the background, its output in a log file, and this
+// process back at the prompt once it listens (as `docker run -d` or `pg_ctl start` do).
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandContext } from '../../context.js';
+import { LocalError, SvcError } from '../../errors.js';
+import type { EmulatorRecord } from '../../settings/emulator-records.js';
+import type { EmulatorStartOptions } from './start.js';
+import { LOG_FILE_VARIABLE } from './start.js';
+
+/** A start that takes longer than this is not going to listen: something is wrong, and the log says what. */
+const START_TIMEOUT_MS = 30_000;
+/** How often the record is looked for: a start takes a few hundred milliseconds. */
+const POLL_MS = 10;
+
+/** The background copy ended before it listened: its own message and exit code, as if it had run here. */
+class DetachedStartError extends SvcError {
+  constructor(
+    message: string,
+    hint: string | undefined,
+    readonly exitCode: number,
+  ) {
+    super(message, hint);
+  }
+}
+
+/** The same options as flags, for the copy: what was parsed, not the raw command line (tests run the CLI in-process). */
+export function childArguments(options: EmulatorStartOptions, verbose: boolean): string[] {
+  const args = ['emulator', 'start', '--port', String(options.port), '--host', options.host];
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  args.push('--block-time', String(options.blockTimeMs));
+  for (const key of options.apiKeys) args.push('--api-key', key);
+  for (const key of options.readOnlyKeys) args.push('--read-only-key', key);
+  args.push('--rate-limit', String(options.rateLimit), '--fault-rate', String(options.faultRate), '--latency', String(options.latencyMs));
+  if (options.maxAddresses !== undefined) args.push('--max-addresses', String(options.maxAddresses));
+  if (options.webhookSecret !== undefined) args.push('--webhook-secret', options.webhookSecret);
+  if (options.retrySchedule !== undefined) args.push('--retry-schedule', options.retrySchedule);
+  if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
+  if (verbose) args.push('--verbose');
+  return args;
+}
+
+export async function startDetached(options: EmulatorStartOptions, context: CommandContext): Promise<void> {
+  const records = await import('../../settings/emulator-records.js');
+  const env = context.io.env;
+  let dir: string;
+  try {
+    dir = records.ensureEmulatorsDir(env);
+  } catch (error) {
+    throw new LocalError(`cannot create ${records.emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
+  }
+  // Renamed `<port>.log` by the copy once it listens: the port may be 0 until then, and a start that fails (the
+  // port is taken) must not write into the log of the emulator already there.
+  const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
+  const logFd = openSync(startingLog, 'a', 0o600);
+  /** Set once the copy exits, or this command is done with it: the wait for its record stops. */
+  let ended = false;
+  // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
+  const child = spawn(process.execPath, [process.argv[1]!, ...childArguments(options, context.globals.verbose)], {
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: { ...env, [LOG_FILE_VARIABLE]: startingLog },
+  });
+  closeSync(logFd);
+  const exited = new Promise<number>((resolve) => {
+    child.once('exit', (code, signal) => {
+      ended = true;
+      resolve(code ?? (signal === 'SIGTERM' ? 143 : 1));
+    });
+    child.once('error', () => {
+      ended = true;
+      resolve(1);
+    });
+  });
+  const pid = child.pid;
+  try {
+    const outcome = await Promise.race([
+      waitForRecord(
+        () => (ended ? [] : records.readEmulatorRecords(env)),
+        pid,
+        context.interrupt,
+        () => ended,
+      ),
+      exited.then((exitCode) => ({ exitCode })),
+    ]);
+    if (outcome === 'timeout') {
+      throw new LocalError(
+        `the emulator (pid ${pid}) did not start listening within ${START_TIMEOUT_MS / 1000} s`,
+        `see its log: ${startingLog}; end it with: kill ${pid}`,
+      );
+    }
+    if (outcome === 'interrupted') {
+      child.kill('SIGTERM');
+      throw context.interrupt.reason;
+    }
+    if (outcome === 'ended') throw new LocalError('the emulator ended before it listened');
+    if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
+    await context.io.write(`${outcome.url}\nexport SVC_BASE_URL=${outcome.url}\n`);
+    if (!context.io.quiet) {
+      context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
+      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);
+      context.io.warn('  stop it with: svc emulator stop' + (records.readEmulatorRecords(env).length > 1 ? ` --port ${outcome.port}` : ''));
+    }
+  } finally {
+    ended = true;
+    // Nothing more to hear from it: this process must not wait for it to end.
+    child.removeAllListeners();
+    child.unref();
+  }
+}
+
+type Waited = EmulatorRecord | 'timeout' | 'interrupted' | 'ended';
+
+/** The record the copy writes once it listens (the one with its pid), or why there is none; `ended` stops the wait. */
+async function waitForRecord(
+  read: () => EmulatorRecord[],
+  pid: number | undefined,
+  interrupt: AbortSignal,
+  ended: () => boolean,
+): Promise<Waited> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (ended()) return 'ended';
+    const record = read().find((candidate) => candidate.pid === pid);
+    if (record) return record;
+    if (interrupt.aborted) return 'interrupted';
+    if (Date.now() > deadline) return 'timeout';
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** What the copy said before it ended (its `svc: ...` lines), as this command's error; its log is of no more use. */
+function failedStart(logFile: string, exitCode: number): SvcError {
+  let lines: string[] = [];
+  try {
+    lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+  } catch {
+    // No log: said below.
+  }
+  const first = lines.findIndex((line) => line.startsWith('svc: '));
+  rmSync(logFile, { force: true });
+  if (first < 0)
+    return new DetachedStartError(`the emulator ended before it listened (exit ${exitCode})`, lines.join(' ') || undefined, exitCode);
+  const rest = lines.slice(first + 1).map((line) => line.replace(/^svc: /, ''));
+  return new DetachedStartError(lines[first]!.slice('svc: '.length), rest.join(' ') || undefined, exitCode || 1);
+}

@@ -1,0 +1,94 @@
+// `svc emulator start --data-dir` as a process: folders it refuses (exit 2), and every acknowledged write still
+// there after the emulator is killed with SIGKILL at random points under concurrent writes.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, freshConfigDir, isolatedEnv, runCli } from '../helpers/cli.js';
+import { API_KEY, webhookBody } from '../helpers/emulator-helpers.js';
+
+const children = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** A foreground emulator on a free port; resolves with its URL once it printed it. */
+async function startEmulator(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [BIN, 'emulator', 'start', '--port', '0', '--block-time', '0', '--rate-limit', '0', '--seed', '7', '--data-dir', dataDir],
+    { env: isolatedEnv({ configDir: freshConfigDir() }), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator ended (exit ${code}): ${stderr}`)));
+  });
+  return { child, url };
+}
+
+describe('emulator start --data-dir, as a process', () => {
+  it('exit 2 for a folder that is a file, and for one another emulator uses', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'file');
+    writeFileSync(file, 'x');
+    const refused = await runCli(['emulator', 'start', '--port', '0', '--data-dir', file]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(`svc: --data-dir ${file}: is a file, not a folder`);
+
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
+    const first = await startEmulator(dataDir);
+    const second = await runCli(['emulator', 'start', '--port', '0', '--data-dir', dataDir]);
+    expect(second.exitCode).toBe(2);
+    expect(second.stderr).toContain(`is in use by the emulator at ${first.url} (pid ${first.child.pid})`);
+    first.child.kill('SIGKILL');
+  });
+
+  it('keeps every acknowledged create when killed with SIGKILL at random points under concurrent writes', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
+    const acknowledged: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { child, url } = await startEmulator(dataDir);
+      let killed = false;
+      const worker = async () => {
+        while (!killed) {
+          try {
+            const response = await fetch(`${url}/v1/webhooks`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-service-api-key': API_KEY },
+              body: JSON.stringify(webhookBody({ name: `round ${round}` })),
+            });
+            const body = (await response.json()) as { id: string };
+            if (response.status === 201) acknowledged.push(body.id);
+          } catch {
+            // Killed mid-request: not acknowledged.
+          }
+        }
+      };
+      const workers = Array.from({ length: 16 }, worker);
+      await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
+      child.kill('SIGKILL');
+      killed = true;
+      await new Promise((resolve) => child.once('exit', resolve));
+      await Promise.all(workers);
+    }
+    expect(acknowledged.length).toBeGreaterThan(0);
+    const { child, url } = await startEmulator(dataDir);
+    const missing: string[] = [];
+    for (const id of acknowledged) {
+      const response = await fetch(`${url}/v1/webhooks/${id}`, { headers: { 'x-service-api-key': API_KEY } });
+      if (response.status !== 200) missing.push(id);
+    }
+    expect(missing).toEqual([]);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  });
+});

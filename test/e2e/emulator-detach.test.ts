@@ -1,0 +1,225 @@
+// `svc emulator start --detach`, `status` and `stop` as processes: a real background emulator, found through its
+// record under a temporary config folder, and always stopped again.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshConfigDir, runCli, startInProcess } from '../helpers/cli.js';
+
+const configDir = freshConfigDir();
+const emulatorsDir = join(configDir, 'emulators');
+/** Every pid a test started, ended in afterAll whatever the test did. */
+const started = new Set<number>();
+
+function record(port: number): any {
+  return JSON.parse(readFileSync(join(emulatorsDir, `${port}.json`), 'utf8'));
+}
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+async function detach(extra: string[] = []): Promise<{ url: string; pid: number; stdout: string; stderr: string }> {
+  const result = await runCli(['emulator', 'start', '--detach', '--port', '0', ...extra], { configDir });
+  expect(result.stderr).not.toMatch(/^svc: /m);
+  expect(result.exitCode).toBe(0);
+  const url = result.stdout.split('\n')[0]!;
+  const pid = record(portOf(url)).pid as number;
+  started.add(pid);
+  return { url, pid, stdout: result.stdout, stderr: result.stderr };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterAll(async () => {
+  for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+describe('emulator start --detach', () => {
+  it('returns once the emulator listens, prints its URL and the export line, and records it', async () => {
+    const { url, pid, stdout, stderr } = await detach();
+    expect(stdout).toBe(`${url}\nexport SVC_BASE_URL=${url}\n`);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(pid).not.toBe(process.pid);
+    const port = portOf(url);
+    const saved = record(port);
+    expect(saved).toMatchObject({ port, host: '127.0.0.1', url, dataDir: null, logFile: join(emulatorsDir, `${port}.log`) });
+    expect(Date.parse(saved.startedAt)).not.toBeNaN();
+    expect(statSync(join(emulatorsDir, `${port}.json`)).mode & 0o777).toBe(0o600);
+    expect(stderr).toContain(join(emulatorsDir, `${port}.log`));
+    // It answers, and the log holds what it printed.
+    const answer = await fetch(`${url}/_emulator/deliveries`);
+    expect(answer.status).toBe(200);
+    expect(readFileSync(saved.logFile, 'utf8')).toContain(`export SVC_BASE_URL=${url}`);
+    // Its port taken: the same message and exit code as in the foreground, and the running one's log untouched.
+    const again = await runCli(['emulator', 'start', '--detach', '--port', String(port)], { configDir });
+    expect(again.exitCode).toBe(1);
+    expect(again.stderr).toContain(`svc: port ${port} on 127.0.0.1 is in use`);
+    expect(readFileSync(saved.logFile, 'utf8')).not.toContain('in use');
+    expect(readdirSync(emulatorsDir).filter((name) => name.startsWith('starting-'))).toEqual([]);
+    // SIGTERM ends it cleanly, and a clean end removes its record.
+    process.kill(pid, 'SIGTERM');
+    await until(() => !alive(pid));
+    expect(readdirSync(emulatorsDir)).not.toContain(`${port}.json`);
+  });
+
+  it('a bad flag fails in the parent, before anything starts', async () => {
+    const result = await runCli(['emulator', 'start', '--detach', '--port', '70000'], { configDir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('--port "70000"');
+  });
+});
+
+describe('emulator status and stop', () => {
+  it('exit 3 when none runs', async () => {
+    const dir = freshConfigDir();
+    const status = await runCli(['emulator', 'status'], { configDir: dir });
+    expect(status.exitCode).toBe(3);
+    expect(status.stderr).toContain('svc: no emulator is running');
+    expect(status.stdout).toBe('');
+    const stop = await runCli(['emulator', 'stop'], { configDir: dir });
+    expect(stop.exitCode).toBe(3);
+    expect(stop.stderr).toContain('svc: no emulator is running');
+  });
+
+  it('lists the running ones with their counts, shows a dead one as stale once, and stops by port or all', async () => {
+    const first = await detach(['--block-time', '0']);
+    const second = await detach(['--block-time', '0']);
+    const created = await fetch(`${first.url}/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
+      body: JSON.stringify({
+        url: 'http://127.0.0.1:9/hook',
+        chainId: '1',
+        eventType: 'address_activity',
+        metadata: { addresses: ['0x' + '1'.repeat(40)] },
+      }),
+    });
+    expect(created.status).toBe(201);
+    // A record left by an emulator that was killed: its pid no longer exists.
+    const deadPid = await endedPid();
+    writeFileSync(
+      join(emulatorsDir, '9.json'),
+      JSON.stringify({
+        pid: deadPid,
+        port: 9,
+        host: '127.0.0.1',
+        url: 'http://127.0.0.1:9',
+        dataDir: null,
+        logFile: null,
+        startedAt: new Date().toISOString(),
+        version: '0.0.0',
+      }),
+    );
+
+    const piped = await runCli(['emulator', 'status'], { configDir });
+    expect(piped.exitCode).toBe(0);
+    const rows = piped.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows).toEqual(
+      [
+        ['http://127.0.0.1:9', String(deadPid), '', '', '', 'stale'],
+        [first.url, String(first.pid), expect.stringMatching(/^\d+$/), '1', '0', 'running'],
+        [second.url, String(second.pid), expect.stringMatching(/^\d+$/), '0', '0', 'running'],
+      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+    );
+    expect(readdirSync(emulatorsDir)).not.toContain('9.json');
+
+    const json = await runCli(['emulator', 'status', '--json'], { configDir });
+    expect(json.exitCode).toBe(0);
+    const emulators = JSON.parse(json.stdout).emulators;
+    expect(emulators.map((item: any) => [item.url, item.state, item.webhooks])).toEqual(
+      [
+        [first.url, 'running', 1],
+        [second.url, 'running', 0],
+      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+    );
+
+    const ambiguous = await runCli(['emulator', 'stop'], { configDir });
+    expect(ambiguous.exitCode).toBe(2);
+    expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
+    expect(ambiguous.stderr).toContain('--all');
+    expect(alive(first.pid) && alive(second.pid)).toBe(true);
+
+    const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+    expect(byPort.exitCode).toBe(0);
+    expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
+    expect(alive(first.pid)).toBe(false);
+    expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
+
+    const gone = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+    expect(gone.exitCode).toBe(3);
+
+    const one = await runCli(['emulator', 'stop'], { configDir });
+    expect(one.exitCode).toBe(0);
+    expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
+    expect(alive(second.pid)).toBe(false);
+    expect((await runCli(['emulator', 'status'], { configDir })).exitCode).toBe(3);
+  });
+
+  it('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async () => {
+    const dir = freshConfigDir();
+    const stubborn = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    started.add(stubborn.pid!);
+    await new Promise((resolve) => stubborn.stdout!.once('data', resolve));
+    mkdirSync(join(dir, 'emulators'));
+    const url = 'http://127.0.0.1:1';
+    writeFileSync(
+      join(dir, 'emulators', '1.json'),
+      JSON.stringify({
+        pid: stubborn.pid,
+        port: 1,
+        host: '127.0.0.1',
+        url,
+        dataDir: null,
+        logFile: null,
+        startedAt: new Date().toISOString(),
+        version: '0.0.0',
+      }),
+    );
+    const result = await runCli(['emulator', 'stop', '--all'], { configDir: dir });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`svc: the emulator at ${url} (pid ${stubborn.pid}) is still running 5 s after SIGTERM`);
+    expect(alive(stubborn.pid!)).toBe(true);
+    expect(readdirSync(join(dir, 'emulators'))).toContain('1.json');
+    stubborn.kill('SIGKILL');
+  });
+});
+
+describe('emulator start in the foreground', () => {
+  it('is recorded too while it runs, and the record goes when it stops', async () => {
+    const dir = freshConfigDir();
+    const running = await startInProcess(['emulator', 'start', '--port', '0', '--block-time', '0'], { configDir: dir });
+    const url = running.stdout().split('\n')[0]!;
+    const saved = JSON.parse(readFileSync(join(dir, 'emulators', `${portOf(url)}.json`), 'utf8'));
+    expect(saved).toMatchObject({ pid: process.pid, url, logFile: null });
+    expect(await running.stop()).toBe(130);
+    expect(readdirSync(join(dir, 'emulators'))).toEqual([]);
+  });
+});
+
+/** The pid of a process that has ended (and been reaped), as a crashed emulator's record holds. */
+async function endedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
