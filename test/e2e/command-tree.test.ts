@@ -160,7 +160,7 @@ describe('every example in every help runs against the emulator', () => {
           continue;
         }
         // A plain invocation (no shell syntax, no file) runs in this process: the same parsing and commands, no spawn.
-        if (/^svc [\w ./:,=@-]+$/.test(script) && !SERVES.test(script) && !/\.(txt|json|tsv)\b/.test(script)) {
+        if (/^svc [\w ./:,=@-]+$/.test(script) && !SERVES.test(script) && !/\.(txt|json|tsv)\b|svc emulator (status|stop)\b/.test(script)) {
           const result = await runInProcess(script.split(' ').slice(1), {
             baseUrl: emulator.url,
             apiKey: account.apiKey,
@@ -189,10 +189,14 @@ describe('every example in every help runs against the emulator', () => {
         };
         mkdirSync(env.HOME);
         // Each run has its own secret file, and reads its own body as body.json.
-        const prelude = `set -o pipefail\ncd ${JSON.stringify(workDir)}\nprintf %s "${account.secret}" > webhook-secret-${account.apiKey}\n`;
+        let prelude = `set -o pipefail\ncd ${JSON.stringify(workDir)}\nprintf %s "${account.secret}" > webhook-secret-${account.apiKey}\n`;
+        // An example about the emulators you run needs one running: started in the background first, on a free port.
+        const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
+        if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
         const adapted = script
           .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
-          .replaceAll('body.json', `body-${account.apiKey}.json`);
+          .replaceAll('body.json', `body-${account.apiKey}.json`)
+          .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
         const serving = SERVES.test(script);
         // In a process group of its own, so a server it started in the background is stopped with it.
         const child = execa('bash', ['-c', prelude + adapted], {
@@ -218,6 +222,8 @@ describe('every example in every help runs against the emulator', () => {
         } catch {
           // The group has ended already.
         }
+        // An emulator started with --detach is in a session of its own: stopped through its record.
+        await runInProcess(['emulator', 'stop', '--all'], { configDir: env.SVC_CONFIG_DIR });
         const said = String(result.stderr);
         // A server passes when it was still serving when stopped; anything else when it ended with 0.
         if (serving) expect(stopped || result.exitCode === 0, `${example.script}\n${said}`).toBe(true);
@@ -456,6 +462,9 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     'config path',
     'emulator start',
     'emulator trigger',
+    // Its webhooks and pending counts go through formatCount like every count; no test runs 1,000 webhooks for it.
+    'emulator status',
+    'emulator stop',
     'completion',
     'help',
   ]);

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
+import { EMULATOR_TSV_COLUMNS } from '../../src/render/emulators.js';
 import { NOTIFICATION_TSV_COLUMNS, notificationTsv } from '../../src/render/notifications.js';
 import type { ShownMessage } from '../../src/render/notifications.js';
 import type { ReceivedNotification } from '../../src/schema/notifications.js';
@@ -130,6 +131,7 @@ describe('every resource has one column set, the README’s, in every command th
     webhook: WEBHOOK_TSV_COLUMNS,
     address: ADDRESS_TSV_COLUMNS,
     notification: NOTIFICATION_TSV_COLUMNS,
+    emulator: EMULATOR_TSV_COLUMNS,
   };
   /** Which resource each command prints rows of when piped; a command not named here prints none. */
   const PRINTS: Record<string, string> = {
@@ -142,6 +144,7 @@ describe('every resource has one column set, the README’s, in every command th
     'webhook deactivate': 'webhook',
     'webhook addresses list': 'address',
     'webhook listen': 'notification',
+    'emulator status': 'emulator',
   };
   const NO_ROWS = new Set([
     'webhook addresses add',
@@ -158,6 +161,7 @@ describe('every resource has one column set, the README’s, in every command th
     'config path',
     'emulator start',
     'emulator trigger',
+    'emulator stop',
     'completion',
     'help',
   ]);

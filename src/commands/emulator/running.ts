@@ -21,14 +21,3 @@ export async function findEmulators(env: NodeJS.ProcessEnv): Promise<FoundEmulat
   }
   return found;
 }
-
-/** "3h 12m", "4m 05s", "12s": how long it has been up. */
-export function formatUptime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = whole % 60;
-  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, '0')}m`;
-  if (minutes > 0) return `${minutes}m ${String(rest).padStart(2, '0')}s`;
-  return `${rest}s`;
-}

@@ -2,23 +2,14 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import type { EmulatorStatusAnswer } from '../../schema/emulator-control.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
-import { findEmulators, formatUptime } from './running.js';
+import type { EmulatorLine } from '../../render/emulators.js';
+import { findEmulators } from './running.js';
 
 /** An emulator that does not answer its control API within this is shown as not answering, not waited for. */
 const ANSWER_TIMEOUT_MS = 1_000;
-
-/** running: it answered; not-answering: its process is there but its URL is not; stale: its process is gone. */
-type EmulatorState = 'running' | 'not-answering' | 'stale';
-
-interface EmulatorLine {
-  record: EmulatorRecord;
-  state: EmulatorState;
-  answer?: EmulatorStatusAnswer;
-}
 
 export function register(emulator: Command, action: Action): void {
   emulator
@@ -69,12 +60,9 @@ async function ask(record: EmulatorRecord, context: CommandContext): Promise<Emu
   }
 }
 
-function uptimeSeconds(record: EmulatorRecord): number {
-  return Math.max(0, Math.floor((Date.now() - Date.parse(record.startedAt)) / 1000));
-}
-
 async function print(lines: EmulatorLine[], context: CommandContext): Promise<void> {
   const { io } = context;
+  const { emulatorTable, emulatorTsv, uptimeSeconds } = await import('../../render/emulators.js');
   if (context.globals.json) {
     const emulators = lines.map(({ record, state, answer }) => ({
       url: record.url,
@@ -90,49 +78,9 @@ async function print(lines: EmulatorLine[], context: CommandContext): Promise<vo
       version: answer?.version ?? record.version,
     }));
     await io.write(JSON.stringify({ emulators }) + '\n');
-    return;
+  } else if (io.isStdoutTTY) {
+    await io.write(await emulatorTable(lines, { width: io.columns, color: io.colorEnabled }));
+  } else {
+    await io.write(lines.map(emulatorTsv).join(''));
   }
-  if (!io.isStdoutTTY) {
-    const { tsvRow } = await import('../../render/tsv.js');
-    await io.write(
-      lines
-        .map(({ record, state, answer }) =>
-          tsvRow([
-            record.url,
-            record.pid,
-            state === 'stale' ? '' : uptimeSeconds(record),
-            answer?.webhooks ?? '',
-            answer?.pendingMessages ?? '',
-            state,
-          ]),
-        )
-        .join(''),
-    );
-    return;
-  }
-  const { renderTable } = await import('../../render/table.js');
-  const rows = lines.map(({ record, state, answer }) => [
-    record.url,
-    String(record.pid),
-    state === 'stale' ? '' : formatUptime(uptimeSeconds(record)),
-    answer ? String(answer.webhooks) : '',
-    answer ? String(answer.pendingMessages) : '',
-    state === 'stale' ? 'stale (process gone; record removed)' : state === 'not-answering' ? 'not answering' : 'running',
-    record.dataDir ?? '(in memory)',
-  ]);
-  await io.write(
-    renderTable(
-      [
-        { header: 'URL', shrink: 'none' },
-        { header: 'PID', shrink: 'none', align: 'right' },
-        { header: 'UPTIME', shrink: 'none', align: 'right' },
-        { header: 'WEBHOOKS', shrink: 'none', align: 'right' },
-        { header: 'PENDING', shrink: 'none', align: 'right' },
-        { header: 'STATE', shrink: 'end', dropOrder: 2 },
-        { header: 'DATA DIR', shrink: 'middle', dropOrder: 1 },
-      ],
-      rows,
-      { width: io.columns, color: io.colorEnabled },
-    ),
-  );
 }
