@@ -28,7 +28,8 @@ export function startEmulatorServer(
   tuning: DeliveryTuning = tuningFor(options.retrySchedule),
 ): Promise<RunningEmulator> {
   const seed = options.seed ?? randomSeed();
-  const state = new EmulatorState(seed, options.seed !== undefined, tuning, options.webhookSecret);
+  const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
+  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret);
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
@@ -38,7 +39,7 @@ export function startEmulatorServer(
     prefix: string;
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
-    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path) },
+    { prefix: '/_emulator/', serve: (req, res, path, search) => handleControl(state, req, res, path, search) },
     {
       prefix: '/v1/',
       serve: (req, res, path, search) => {
