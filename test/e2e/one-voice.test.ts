@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
 import { WEBHOOK_TSV_COLUMNS } from '../../src/render/webhooks.js';
 import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
@@ -26,6 +27,13 @@ function readmeColumns(resource: string): string[] {
     .split(',')
     .map((column) => column.trim());
 }
+
+describe('the emulator delivery and attempt columns', () => {
+  it('are the README’s', () => {
+    expect(readmeColumns('delivery')).toEqual([...DELIVERY_TSV_COLUMNS]);
+    expect(readmeColumns('delivery attempt')).toEqual([...ATTEMPT_TSV_COLUMNS]);
+  });
+});
 
 describe('the webhook columns', () => {
   it('are the README’s', () => {

@@ -2,6 +2,8 @@
 import type { Command } from 'commander';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import * as deliveries from './deliveries/index.js';
+import * as redeliver from './redeliver.js';
 import * as start from './start.js';
 import * as trigger from './trigger.js';
 
@@ -10,5 +12,5 @@ export function register(program: Command, action: Action): void {
     .command('emulator')
     .description('The bundled local emulator of the service')
     .addHelpText('after', examples([['run it in the background, then talk to it', 'svc emulator start --seed 1 &\n  $ svc tx list']]));
-  for (const verb of [start, trigger]) verb.register(emulator, action);
+  for (const verb of [start, trigger, deliveries, redeliver]) verb.register(emulator, action);
 }
