@@ -149,7 +149,7 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries list')
-        __svc_options='--webhook --state --since --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries show')

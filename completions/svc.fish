@@ -412,6 +412,7 @@ complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show he
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l webhook -x -d 'only this webhook\'s messages'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l state -x -a 'delivered retrying failed' -d 'only messages in this state'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l since -x -d 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l follow -d 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-size -x -d 'messages per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l limit -x -d 'follow pages until n messages are printed'

@@ -33,8 +33,12 @@ export interface DeliveryFilters {
   since?: string;
 }
 
-/** What the attempt stream carries: an attempt as it ended, or how many were lost while the client was away. */
-export type StreamEvent = { kind: 'attempt'; id: string; event: AttemptEvent } | { kind: 'missed'; missed: number };
+/**
+ * What the attempt stream carries: where it starts (`ready`), an attempt as it ended (with its JSON as sent), or how
+ * many were lost while the client was away. `id` is what to resume after.
+ */
+export type StreamEvent =
+  { kind: 'ready'; id: string } | { kind: 'attempt'; id: string; event: AttemptEvent; raw: string } | { kind: 'missed'; missed: number };
 
 export class EmulatorControlClient {
   private readonly transport: Transport;
@@ -149,10 +153,12 @@ function parseServerEvent(block: string): StreamEvent | undefined {
     else if (field === 'id') id = value;
     else if (field === 'data') data.push(value);
   }
+  if (name === 'ready' && id !== undefined) return { kind: 'ready', id };
   if (name !== 'attempt' && name !== 'missed') return undefined;
+  const raw = data.join('\n');
   let parsed: unknown;
   try {
-    parsed = JSON.parse(data.join('\n'));
+    parsed = JSON.parse(raw);
   } catch {
     throw new ResponseShapeError(`unexpected ${name} event from the emulator's stream: its data is not JSON`);
   }
@@ -163,5 +169,5 @@ function parseServerEvent(block: string): StreamEvent | undefined {
   }
   const attempt = v.safeParse(AttemptEventSchema, parsed);
   if (!attempt.success || id === undefined) throw new ResponseShapeError("unexpected attempt event from the emulator's stream");
-  return { kind: 'attempt', id, event: attempt.output };
+  return { kind: 'attempt', id, event: attempt.output, raw };
 }

@@ -43,6 +43,11 @@ export class AttemptFeed {
     for (const subscriber of this.subscribers) subscriber(published);
   }
 
+  /** The id of the newest event (`<instance>-0` before the first): where a client that connects now stands. */
+  position(): string {
+    return `${this.instance}-${this.nextNumber - 1}`;
+  }
+
   subscribe(subscriber: (event: FeedEvent) => void): () => void {
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);

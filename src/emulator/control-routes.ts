@@ -179,8 +179,9 @@ function isHttpUrl(value: unknown): boolean {
 }
 
 /**
- * Server-sent events: each attempt as it ends, as an `attempt` event whose id a client sends back as Last-Event-ID
- * when it reconnects, to get the ones it missed meanwhile (a `missed` event says how many were no longer kept).
+ * Server-sent events: first a `ready` event whose id is the newest attempt's, then each attempt as it ends, as an
+ * `attempt` event. A client sends the last id it got back as Last-Event-ID when it reconnects, to get the attempts
+ * it missed meanwhile (a `missed` event says how many were no longer kept).
  */
 function streamAttempts({ state, req, res, query }: ControlRequest): void {
   const webhookId = query.get('webhookId') ?? undefined;
@@ -191,10 +192,13 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
     if (webhookId !== undefined && event.webhookId !== webhookId) return;
     res.write(`event: attempt\nid: ${event.id}\ndata: ${event.data}\n\n`);
   };
-  const replay = state.deliveries.feed.replayAfter(typeof lastEventId === 'string' ? lastEventId : undefined);
+  const feed = state.deliveries.feed;
+  // Where the client stands, so that after a lost connection it resumes from here even if no attempt came yet.
+  res.write(`event: ready\nid: ${feed.position()}\ndata: {}\n\n`);
+  const replay = feed.replayAfter(typeof lastEventId === 'string' ? lastEventId : undefined);
   if (replay.missed > 0) res.write(`event: missed\ndata: ${JSON.stringify({ missed: replay.missed })}\n\n`);
   for (const event of replay.events) send(event);
-  const unsubscribe = state.deliveries.feed.subscribe(send);
+  const unsubscribe = feed.subscribe(send);
   const keepalive = setInterval(() => res.write(': keepalive\n\n'), STREAM_KEEPALIVE_MS);
   keepalive.unref();
   res.on('close', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
 import { runCli } from '../helpers/cli.js';
-import { API_KEY, call, eventually, startReceiver, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
+import { API_KEY, call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
@@ -14,7 +14,7 @@ let webhookId: string;
 let messageId: string;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({}, PATIENT_DELIVERY);
   receiver = await startReceiver();
   const created = await call(emulator.url, 'POST', '/v1/webhooks', {
     key: API_KEY,

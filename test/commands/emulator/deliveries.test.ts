@@ -7,7 +7,7 @@ import { ApiError, UsageError } from '../../../src/errors.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS, attemptDetails } from '../../../src/render/deliveries.js';
 import { verifyBody } from '../../../src/signature/index.js';
-import { API_KEY, call, eventually, startReceiver, startTestEmulator } from '../../helpers/emulator-helpers.js';
+import { API_KEY, call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../helpers/emulator-helpers.js';
 import type { Receiver } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { WATCHED, createWebhook } from '../fixture.js';
@@ -18,7 +18,7 @@ let webhookId: string;
 const messageIds: string[] = [];
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({}, PATIENT_DELIVERY);
   receiver = await startReceiver();
   // Each message's first request gets 500, its second 200.
   const seen = new Set<string>();

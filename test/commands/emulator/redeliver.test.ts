@@ -6,7 +6,7 @@ import { ApiError, UsageError } from '../../../src/errors.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { ATTEMPT_TSV_COLUMNS } from '../../../src/render/deliveries.js';
 import { verifyBody } from '../../../src/signature/index.js';
-import { API_KEY, call, eventually, startReceiver, startTestEmulator } from '../../helpers/emulator-helpers.js';
+import { API_KEY, call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../helpers/emulator-helpers.js';
 import type { Receiver } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { WATCHED, createWebhook } from '../fixture.js';
@@ -17,7 +17,7 @@ let handlerFixed = false;
 
 beforeAll(async () => {
   // The tests' delivery timing: a message of the broken handler fails for good within a second.
-  emulator = await startTestEmulator();
+  emulator = await startTestEmulator({}, PATIENT_DELIVERY);
   receiver = await startReceiver();
   receiver.respond = () => (handlerFixed ? 200 : 500);
 });

@@ -18,11 +18,14 @@ export interface EmulatorDeliveriesFlags extends PagingFlags {
   webhook?: string;
   state?: string;
   since?: string;
+  follow?: boolean;
 }
 
 export interface EmulatorDeliveriesOptions {
   filters: DeliveryFilters;
   paging: PagingOptions;
+  /** Print each attempt as it ends instead of listing messages. */
+  follow: boolean;
   /** The command the footer's next-page line repeats, with the filters given. */
   commandLine: string;
 }
@@ -38,7 +41,8 @@ export function register(deliveries: Command, action: Action): void {
     .description("The emulator's messages, newest first, with their attempts and state (also: svc emulator deliveries)")
     .option('--webhook <id>', "only this webhook's messages")
     .addOption(new OfferedValuesOption('--state <state>', 'only messages in this state', DELIVERY_STATES))
-    .option('--since <when>', 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time');
+    .option('--since <when>', 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time')
+    .option('--follow', 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)');
   addPagingOptions(command, 'messages');
   command.addHelpText(
     'after',
@@ -47,6 +51,8 @@ export function register(deliveries: Command, action: Action): void {
       ['what failed in the last hour', 'svc emulator deliveries --state failed --since 1h'],
       ['every message of one webhook, as JSON pages', 'svc emulator deliveries --webhook "$WEBHOOK_ID" --all --json'],
       ['the ids of the messages still being retried', 'svc emulator deliveries --state retrying --all | cut -f2'],
+      ['watch attempts as they happen', 'svc emulator deliveries --follow'],
+      ['one JSON line per attempt, for a script', "svc emulator deliveries --follow --json | jq -c '.attempt.status'"],
     ]),
   );
   command.action(action<[], EmulatorDeliveriesFlags>(({ flags }, context) => run(parseEmulatorDeliveriesOptions(flags), context)));
@@ -77,10 +83,31 @@ export function parseEmulatorDeliveriesOptions(flags: EmulatorDeliveriesFlags): 
     // The next page must filter by the same instant, not one moved on by the time between the two commands.
     words.push('--since', filters.since);
   }
-  return { filters, paging: parsePaging(flags), commandLine: words.join(' ') };
+  const follow = Boolean(flags.follow);
+  if (follow) {
+    const listingOnly = [
+      ['--state', flags.state],
+      ['--since', flags.since],
+      ['--limit', flags.limit],
+      ['--all', flags.all],
+      ['--page-size', flags.pageSize],
+      ['--page-token', flags.pageToken],
+    ].flatMap(([flag, value]) => (value === undefined || value === false ? [] : [flag]));
+    if (listingOnly.length) {
+      throw new UsageError(
+        `--follow prints attempts as they happen: leave out ${listingOnly.join(', ')}`,
+        'list what already happened with svc emulator deliveries, without --follow',
+      );
+    }
+  }
+  return { filters, paging: parsePaging(flags), follow, commandLine: words.join(' ') };
 }
 
 export async function run(options: EmulatorDeliveriesOptions, context: CommandContext): Promise<void> {
+  if (options.follow) {
+    const { followAttempts } = await import('./follow.js');
+    return followAttempts({ webhookId: options.filters.webhookId }, context);
+  }
   const [{ printListing }, { deliveryTable, deliveryTsv }] = await Promise.all([
     import('../../shared/listing.js'),
     import('../../../render/deliveries.js'),
