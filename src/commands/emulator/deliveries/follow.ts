@@ -12,7 +12,8 @@ export interface FollowOptions {
 }
 
 const FIRST_RETRY_MS = 250;
-const LONGEST_RETRY_MS = 5_000;
+// A local emulator restarts in a second or two: waiting longer than this would only delay the resumption.
+const LONGEST_RETRY_MS = 2_000;
 
 export async function followAttempts(options: FollowOptions, context: CommandContext): Promise<never> {
   const { io, globals, interrupt } = context;
