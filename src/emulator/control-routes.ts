@@ -14,6 +14,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Deliveries per page at most; a listing without pageSize gets every kept message, as it did before paging. */
 const DELIVERY_PAGE_SIZE_MAX = 1_000;
+/** What a stream may have waiting to be sent to a client that does not read. */
+const STREAM_BUFFER_LIMIT_BYTES = 8 * 1024 * 1024;
 /** A comment line on an idle stream, so proxies and clients see the connection is alive. */
 const STREAM_KEEPALIVE_MS = 15_000;
 
@@ -190,6 +192,12 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
   res.flushHeaders();
   const send = (event: { id: string; webhookId: string; data: string }): void => {
     if (webhookId !== undefined && event.webhookId !== webhookId) return;
+    // A client that stopped reading (a paused pager) must not grow the emulator without end: it is cut off, and
+    // when it reconnects with its Last-Event-ID it gets what is still kept and is told what is not.
+    if (res.writableLength > STREAM_BUFFER_LIMIT_BYTES) {
+      res.destroy();
+      return;
+    }
     res.write(`event: attempt\nid: ${event.id}\ndata: ${event.data}\n\n`);
   };
   const feed = state.deliveries.feed;

@@ -100,6 +100,22 @@ describe('emulator deliveries --follow: run', () => {
     await test.close();
   });
 
+  it('on a terminal: a line per attempt, its number and status', async () => {
+    const { emulator } = await emulatorWithReceiver();
+    open.push(emulator);
+    const stop = new AbortController();
+    const test = createTestContext({ baseUrl: emulator.url, interrupt: stop.signal, io: { stdoutTTY: true, stderrTTY: true } });
+    const running = run(parseEmulatorDeliveriesOptions({ follow: true }), test.context).catch((error: unknown) => error);
+    await eventually(() => (test.io.stderr().includes('Following delivery attempts') ? true : undefined));
+    const messageId = await trigger(emulator.url);
+    await eventually(() => (test.io.stdout().includes('\n') ? true : undefined));
+    expect(test.io.stdout()).toContain(messageId);
+    expect(test.io.stdout()).toMatch(/ {2}#1 {2}.+ {2}200 {2}\d+ ms {2}delivered\n$/);
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    await running;
+    await test.close();
+  });
+
   it('--follow with listing flags: a usage error naming them', () => {
     expect(() => parseEmulatorDeliveriesOptions({ follow: true, state: 'failed', all: true })).toThrow(UsageError);
     expect(() => parseEmulatorDeliveriesOptions({ follow: true, state: 'failed', all: true })).toThrow(/leave out --state, --all/);
