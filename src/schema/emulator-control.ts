@@ -1,9 +1,11 @@
 // The emulator's control API (/_emulator/...), which the real service does not have: its bodies, defined once for the
 // emulator that answers them, the control client that validates them, and the tests that read them.
 import * as v from 'valibot';
+import { DELIVERY_STATES } from './rules.js';
+import type { DeliveryState } from './rules.js';
 
-export const DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export { DELIVERY_STATES };
+export type { DeliveryState };
 
 /** How an attempt ended without an answer: the connection was refused, the 5 s passed, the connection broke, other. */
 export const NETWORK_ERRORS = ['refused', 'timed out', 'reset', 'other'] as const;

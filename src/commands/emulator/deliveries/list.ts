@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../../../context.js';
 import type { DeliveryFilters } from '../../../api/emulator-control.js';
 import type { DeliveriesAnswer, DeliveryRecord } from '../../../schema/emulator-control.js';
-import { DELIVERY_STATES } from '../../../schema/emulator-control.js';
+import { DELIVERY_STATES } from '../../../schema/rules.js';
 import { UsageError } from '../../../errors.js';
 import { checkWebhookId, parseChoice } from '../../../options.js';
 import { OfferedValuesOption } from '../../../completion/offered-values.js';
