@@ -178,6 +178,7 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, this.options.timeoutMs);
+    const startedAt = Date.now();
     try {
       this.throwIfInterrupted();
       const response = await request.call(this.dispatcher, {
@@ -188,6 +189,7 @@ export class Transport {
         signal: controller.signal,
       });
       connected = true;
+      this.options.onExchange?.(`GET ${redactUrl(target.href)} -> ${response.statusCode} (${Date.now() - startedAt} ms, a stream)`);
       if (response.statusCode !== 200) {
         const read = await readBounded(response.body, MAX_BODY_BYTES, false);
         const contentType = response.headers['content-type'];
