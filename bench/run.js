@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow picks figures.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
 //   of seeding); by default 5,000 against 500.
+//   BENCH_TX_FOLLOW_SECONDS=n (default 20; the issue's figure is 60) sets how long `tx list --follow` runs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -521,6 +522,20 @@ try {
     await emulator.stop();
     stops.pop();
   }
+  if (wanted('txfollow')) {
+    // `tx list --follow` at a 2 s interval against an emulator making a block every 100 ms (bench/tx-follow.mjs):
+    // every transaction once, the CPU it takes, and its RSS at the end against its own RSS after 5 s.
+    const line = await captureLine([join(BENCH, 'tx-follow.mjs')]);
+    const figures = JSON.parse(line.split('\n').pop());
+    console.log(
+      `svc tx list --follow, ${figures.seconds} s: ${figures.printed} printed, ${figures.missed} missed, ${figures.twice} twice, ` +
+        `${figures.notListed} not in the listing (of ${figures.listed} listed)`,
+    );
+    if (figures.missed || figures.twice || figures.notListed) throw new Error('tx list --follow missed or repeated transactions');
+    console.log(`  RSS every 5 s (MiB): ${figures.rssSeriesMiB.join(' ')}`);
+    report(`  RSS at ${figures.seconds} s  vs  after 5 s`, [figures.rssEndKiB], [figures.rssEarlyKiB], 'KiB', { op: '<=', ratio: 1.2 });
+    reportPercent('  CPU after the first 5 s, % of a core', figures.cpuPercent, 5);
+  }
 } finally {
   for (const stop of stops.reverse()) await stop();
   rmSync(scratch, { recursive: true, force: true });
@@ -561,6 +576,13 @@ function reportWithin(figure, values, limitMs) {
   );
 }
 
+/** A figure with an absolute goal in percent (the CPU a long-running command takes): at most `limit`. */
+function reportPercent(figure, value, limit) {
+  const pass = value <= limit;
+  rows.push({ figure, svc: value, unit: '%', pass });
+  console.log(`${figure.padEnd(52)} ${`${value.toFixed(2)} %`.padStart(12)}  goal <= ${limit} % ${pass ? 'PASS' : 'MISS'}`);
+}
+
 /** Runs a shell command line (for a redirection), rejecting with its stderr when it fails. */
 function runShell(command, env) {
   const child = spawn('sh', ['-c', command], { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -576,6 +598,6 @@ function captureLine(args) {
   let text = '';
   child.stdout.on('data', (chunk) => (text += chunk));
   return new Promise((resolve, reject) => {
-    child.once('close', (code) => (code === 0 ? resolve(text.trim()) : reject(new Error(`load.mjs exited ${code}`))));
+    child.once('close', (code) => (code === 0 ? resolve(text.trim()) : reject(new Error(`${args[0]} exited ${code}: ${text.trim()}`))));
   });
 }

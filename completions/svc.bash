@@ -2,7 +2,8 @@
 # Generated from the command tree by `svc completion bash`; do not edit.
 #
 # Load it in the current shell:  source <(svc completion bash)
-# Load it in every new shell:    svc completion bash > ~/.local/share/bash-completion/completions/svc
+# Load it in every new shell:    mkdir -p ~/.local/share/bash-completion/completions &&
+#   svc completion bash > ~/.local/share/bash-completion/completions/svc
 
 # Sets the subcommands, options and value-taking options of the command at path "$1".
 __svc_node() {
@@ -21,8 +22,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc tx list')
-        __svc_options='--network --status --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--network --status --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='--network --status --page-size --page-token --limit --all --follow --interval -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
         __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
@@ -177,6 +178,9 @@ __svc_option_values() {
     'svc webhook update --status') __svc_reply_words 'active inactive' ;;
     'svc webhook addresses add --addresses-file') __svc_reply_files ;;
     'svc webhook addresses remove --addresses-file') __svc_reply_files ;;
+    'svc webhook apply -f'|'svc webhook apply --file') __svc_reply_files ;;
+    'svc webhook listen --secret-file') __svc_reply_files ;;
+    'svc webhook verify --secret-file') __svc_reply_files ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     'svc emulator deliveries list --state') __svc_reply_words 'delivered retrying failed' ;;
@@ -186,6 +190,13 @@ __svc_option_values() {
 # Completes positional argument number "$2" (from 1) of the command at path "$1".
 __svc_argument_values() {
     case "$1 $2" in
+    'svc webhook get 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook update 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook addresses list 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook addresses add 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook addresses remove 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook deactivate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
+    'svc webhook activate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
     'svc config set 1') __svc_reply_words 'api-key base-url api-key-header' ;;
     'svc config get 1') __svc_reply_words 'api-key base-url api-key-header' ;;
     'svc config unset 1') __svc_reply_words 'api-key base-url api-key-header' ;;
@@ -195,6 +206,14 @@ __svc_argument_values() {
 
 __svc_reply_words() {
     COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+# Offers the first column of what "svc $1" prints piped (the service's ids); nothing when it fails.
+__svc_reply_asked() {
+    local values
+    values=$(command svc $1 2>/dev/null | cut -f1)
+    local IFS=$'\n'
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
 }
 
 __svc_reply_files() {

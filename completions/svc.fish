@@ -1,6 +1,6 @@
 # fish completion for svc, generated from the command tree by `svc completion fish`; do not edit.
 #
-# Install: svc completion fish > ~/.config/fish/completions/svc.fish
+# Install: mkdir -p ~/.config/fish/completions && svc completion fish > ~/.config/fish/completions/svc.fish
 
 # Prints the subcommands of the command at path $argv.
 function __svc_subcommands
@@ -32,7 +32,7 @@ function __svc_value_options
         case 'svc tx'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc tx list'
-            printf '%s\n' --network --status --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries
         case 'svc webhook'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
@@ -188,6 +188,8 @@ complete -c svc -n '__svc_is "svc tx list"' -l page-size -x -d 'transactions per
 complete -c svc -n '__svc_is "svc tx list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc tx list"' -l limit -x -d 'follow pages until n transactions are printed'
 complete -c svc -n '__svc_is "svc tx list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc tx list"' -l follow -d 'print the latest page oldest first, then each new transaction once as it appears, until Ctrl-C'
+complete -c svc -n '__svc_is "svc tx list"' -l interval -x -d 'with --follow, seconds between polls, at least 0.5 (default: 2)'
 complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
 
 # svc webhook
@@ -238,9 +240,11 @@ complete -c svc -n '__svc_is "svc webhook list"' -l all -d 'follow pages until t
 complete -c svc -n '__svc_is "svc webhook list"' -s h -l help -d 'show help'
 
 # svc webhook get
+complete -c svc -n '__svc_is "svc webhook get" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook get"' -s h -l help -d 'show help'
 
 # svc webhook update
+complete -c svc -n '__svc_is "svc webhook update" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook update"' -l url -x -d 'where notifications are sent from now on (absolute http or https URL)'
 complete -c svc -n '__svc_is "svc webhook update"' -l name -x -d 'a new name'
 complete -c svc -n '__svc_is "svc webhook update"' -l description -x -d 'a new description'
@@ -262,6 +266,7 @@ complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove 
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 
 # svc webhook addresses list
+complete -c svc -n '__svc_is "svc webhook addresses list" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l limit -x -d 'follow pages until n addresses are printed'
@@ -269,26 +274,30 @@ complete -c svc -n '__svc_is "svc webhook addresses list"' -l all -d 'follow pag
 complete -c svc -n '__svc_is "svc webhook addresses list"' -s h -l help -d 'show help'
 
 # svc webhook addresses add
+complete -c svc -n '__svc_is "svc webhook addresses add" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l address -x -d 'an address to add, 0x + 40 hex; repeatable or comma-separated'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -s h -l help -d 'show help'
 
 # svc webhook addresses remove
+complete -c svc -n '__svc_is "svc webhook addresses remove" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l address -x -d 'an address to remove, 0x + 40 hex; repeatable or comma-separated'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -s h -l help -d 'show help'
 
 # svc webhook deactivate
+complete -c svc -n '__svc_is "svc webhook deactivate" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show help'
 
 # svc webhook activate
+complete -c svc -n '__svc_is "svc webhook activate" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook activate"' -s h -l help -d 'show help'
 
 # svc webhook apply
-complete -c svc -n '__svc_is "svc webhook apply"' -s f -l file -x -d 'the JSON file of webhooks ("-" for stdin); addressesFile paths are relative to it (to the working directory for stdin)'
+complete -c svc -n '__svc_is "svc webhook apply"' -s f -l file -r -F -d 'the JSON file of webhooks ("-" for stdin); addressesFile paths are relative to it (to the working directory for stdin)'
 complete -c svc -n '__svc_is "svc webhook apply"' -l dry-run -d 'print the changes without making them (only reads are sent)'
 complete -c svc -n '__svc_is "svc webhook apply"' -l recreate -d 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one'
 complete -c svc -n '__svc_is "svc webhook apply"' -l prune -d 'also deactivate the active webhooks the file does not name'
@@ -298,15 +307,15 @@ complete -c svc -n '__svc_is "svc webhook apply"' -s h -l help -d 'show help'
 # svc webhook listen
 complete -c svc -n '__svc_is "svc webhook listen"' -l port -x -d 'port to listen on; 0 picks a free one'
 complete -c svc -n '__svc_is "svc webhook listen"' -l host -x -d 'address to listen on'
-complete -c svc -n '__svc_is "svc webhook listen"' -l path -x -d 'accept notifications only at this path (default: any path)'
+complete -c svc -n '__svc_is "svc webhook listen"' -l path -x -d 'accept notifications only at this URL path, e.g. /hooks (default: any path)'
 complete -c svc -n '__svc_is "svc webhook listen"' -l forward-to -x -d 'relay each message to this URL and show its status (the sender gets that outcome)'
 complete -c svc -n '__svc_is "svc webhook listen"' -l verify -d 'check each signature: answer 401 to a missing or wrong one, and neither show nor forward that message'
-complete -c svc -n '__svc_is "svc webhook listen"' -l secret-file -x -d 'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
+complete -c svc -n '__svc_is "svc webhook listen"' -l secret-file -r -F -d 'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
 complete -c svc -n '__svc_is "svc webhook listen"' -s h -l help -d 'show help'
 
 # svc webhook verify
 complete -c svc -n '__svc_is "svc webhook verify"' -l signature -x -d 'the value of the x-signature header the body came with (required)'
-complete -c svc -n '__svc_is "svc webhook verify"' -l secret-file -x -d 'read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
+complete -c svc -n '__svc_is "svc webhook verify"' -l secret-file -r -F -d 'read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
 complete -c svc -n '__svc_is "svc webhook verify"' -s h -l help -d 'show help'
 
 # svc webhook secret

@@ -8,7 +8,7 @@ export interface PagePlan {
   /** --page-size, when the user gave one. */
   pageSize?: number;
   /** False for a single page; true for --limit/--all. */
-  follow: boolean;
+  followPages: boolean;
 }
 
 /** How many consecutive empty pages that still carry a token are tolerated before giving up. */
@@ -37,11 +37,11 @@ export async function* paginate<Page>(
   for (;;) {
     const wanted = remaining();
     if (wanted <= 0) return;
-    const pageSize = plan.follow ? Math.min(plan.pageSize ?? PAGE_SIZE_MAX, wanted) : plan.pageSize;
+    const pageSize = plan.followPages ? Math.min(plan.pageSize ?? PAGE_SIZE_MAX, wanted) : plan.pageSize;
     const page = await fetchPage({ pageToken, pageSize });
     const { itemCount, nextPageToken: next } = describe(page);
     yield page;
-    if (!plan.follow) return;
+    if (!plan.followPages) return;
     if (typeof next !== 'string' || next === '') return;
     if (seenTokens.has(next)) {
       throw new ResponseShapeError(`the service sent page token "${shorten(next)}" a second time; stopped instead of looping`);

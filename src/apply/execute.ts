@@ -1,5 +1,6 @@
 // Carries out a plan of `svc webhook apply`, one request at a time in plan order, so a run broken at any request
 // leaves a state that running the same apply again finishes (webhooks are found by name: none is created twice).
+import { countOf } from '../render/count.js';
 import type { ServiceClient } from '../api/client.js';
 import { ApiError, InterruptedError, ResponseShapeError, SvcError } from '../errors.js';
 import { interruption } from '../interrupt.js';
@@ -127,7 +128,7 @@ export async function retireConcurrentCopies(
 
 /** What to do after a failure: the same command again, unless the service refused the request itself. */
 function progressHint(error: SvcError, done: number, total: number): string {
-  const made = `${error instanceof InterruptedError ? 'interrupted: ' : ''}${done} of ${total} changes were made`;
+  const made = `${error instanceof InterruptedError ? 'interrupted: ' : ''}${done} of ${countOf(total, 'change', false)} ${done === 1 ? 'was' : 'were'} made`;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
     return `${made}; fix what the service refused, then run apply again: it finishes the rest`;
   }

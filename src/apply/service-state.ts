@@ -17,7 +17,7 @@ const ADDRESS_READS_AT_ONCE = 4;
 export async function readWebhooks(client: ServiceClient, onProgress: (count: number) => void): Promise<ServiceWebhook[]> {
   const webhooks: ServiceWebhook[] = [];
   const pages = paginate(
-    { follow: true, pageSize: PAGE_SIZE_MAX },
+    { followPages: true, pageSize: PAGE_SIZE_MAX },
     (request) => client.listWebhooks(request),
     (page) => ({ itemCount: page.data.webhooks.length, nextPageToken: page.data.nextPageToken }),
     () => Infinity,
@@ -64,7 +64,7 @@ export async function readAddresses(
       const id = ids[next++]!;
       const addresses: string[] = [];
       const pages = paginate(
-        { follow: true, pageSize: PAGE_SIZE_MAX },
+        { followPages: true, pageSize: PAGE_SIZE_MAX },
         (request) => client.listWebhookAddresses(id, request),
         (page) => ({ itemCount: page.data.addresses.length, nextPageToken: page.data.nextPageToken }),
         () => Infinity,

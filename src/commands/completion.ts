@@ -18,13 +18,13 @@ export function register(program: Command, action: Action): void {
         ['bash: this shell only', 'source <(svc completion bash)'],
         [
           'bash: every new shell (needs the bash-completion package)',
-          'svc completion bash > ~/.local/share/bash-completion/completions/svc',
+          'mkdir -p ~/.local/share/bash-completion/completions && svc completion bash > ~/.local/share/bash-completion/completions/svc',
         ],
         [
           'zsh: a directory in $fpath, with "fpath=(~/.zfunc $fpath)" before compinit in ~/.zshrc',
           'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc',
         ],
-        ['fish', 'svc completion fish > ~/.config/fish/completions/svc.fish'],
+        ['fish', 'mkdir -p ~/.config/fish/completions && svc completion fish > ~/.config/fish/completions/svc.fish'],
       ]) + '\nThe same scripts ship in the package under completions/.\n',
     )
     .action(action<[shell: Shell], Record<string, never>>(({ args: [shell] }, context) => run(program, shell, context)));

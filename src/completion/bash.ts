@@ -1,5 +1,5 @@
 // The bash completion script: a table of the tree (one case per command) and a walker over COMP_WORDS.
-import { allNodes, valueOptionNames } from './model.js';
+import { allNodes, DYNAMIC_VALUE_COMMANDS, valueOptionNames } from './model.js';
 import type { CompletionNode } from './model.js';
 
 /** A single-quoted bash word. */
@@ -32,9 +32,9 @@ function optionValueCases(node: CompletionNode): string[] {
 function argumentValueCases(node: CompletionNode): string[] {
   const cases: string[] = [];
   node.arguments.forEach((argument, index) => {
-    if (!argument.values) return;
     const pattern = argument.variadic ? `${quote(node.path.join(' ') + ' ')}*` : quote(`${node.path.join(' ')} ${index + 1}`);
-    cases.push(`    ${pattern}) __svc_reply_words ${quote(argument.values.join(' '))} ;;`);
+    if (argument.values) cases.push(`    ${pattern}) __svc_reply_words ${quote(argument.values.join(' '))} ;;`);
+    else if (argument.dynamic) cases.push(`    ${pattern}) __svc_reply_asked ${quote(DYNAMIC_VALUE_COMMANDS[argument.dynamic])} ;;`);
   });
   return cases;
 }
@@ -46,7 +46,8 @@ export function bashScript(root: CompletionNode): string {
 # Generated from the command tree by \`${program} completion bash\`; do not edit.
 #
 # Load it in the current shell:  source <(${program} completion bash)
-# Load it in every new shell:    ${program} completion bash > ~/.local/share/bash-completion/completions/${program}
+# Load it in every new shell:    mkdir -p ~/.local/share/bash-completion/completions &&
+#   ${program} completion bash > ~/.local/share/bash-completion/completions/${program}
 
 # Sets the subcommands, options and value-taking options of the command at path "$1".
 __svc_node() {
@@ -72,6 +73,14 @@ ${nodes.flatMap(argumentValueCases).join('\n')}
 
 __svc_reply_words() {
     COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+# Offers the first column of what "${program} $1" prints piped (the service's ids); nothing when it fails.
+__svc_reply_asked() {
+    local values
+    values=$(command ${program} $1 2>/dev/null | cut -f1)
+    local IFS=$'\\n'
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
 }
 
 __svc_reply_files() {

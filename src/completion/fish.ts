@@ -1,5 +1,5 @@
 // The fish completion script: a walker that finds the command being typed, and `complete` lines per command.
-import { allNodes, firstLine, valueOptionNames } from './model.js';
+import { allNodes, DYNAMIC_VALUE_COMMANDS, firstLine, valueOptionNames } from './model.js';
 import type { CompletionNode, CompletionOption } from './model.js';
 
 /** A single-quoted fish word. */
@@ -46,11 +46,15 @@ function nodeLines(node: CompletionNode): string[] {
     }
   }
   node.arguments.forEach((argument, index) => {
-    if (!argument.values) return;
     const condition = argument.variadic ? `__svc_is "${path}"` : `__svc_is "${path}" ${index}`;
-    lines.push(
-      `complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${quote(firstLine(argument.description || argument.name))}`,
-    );
+    const description = quote(firstLine(argument.description || argument.name));
+    if (argument.values) {
+      lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${description}`);
+    } else if (argument.dynamic) {
+      // Piped rows are "id<TAB>name...": fish shows the name as the description. Nothing when the command fails.
+      const asked = `(command svc ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]} 2>/dev/null | cut -f1,2)`;
+      lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(asked)} -d ${description}`);
+    }
   });
   for (const option of node.options) {
     if (!option.global) lines.push(optionLine(option, `__svc_is "${path}"`));
@@ -63,7 +67,7 @@ export function fishScript(root: CompletionNode): string {
   const globals = root.options.filter((option) => option.global);
   return `# fish completion for ${root.name}, generated from the command tree by \`${root.name} completion fish\`; do not edit.
 #
-# Install: ${root.name} completion fish > ~/.config/fish/completions/${root.name}.fish
+# Install: mkdir -p ~/.config/fish/completions && ${root.name} completion fish > ~/.config/fish/completions/${root.name}.fish
 
 ${listFunction(
   '__svc_subcommands',

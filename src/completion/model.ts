@@ -26,7 +26,20 @@ export interface CompletionArgument {
   required: boolean;
   variadic: boolean;
   values?: readonly string[];
+  /** Values the script asks the service for when completing (bounded by a short timeout, silent on failure). */
+  dynamic?: DynamicValues;
 }
+
+/** Values only the service knows: `webhook-ids` lists the key's webhooks (id, and name as the description). */
+export type DynamicValues = 'webhook-ids';
+
+/**
+ * The command a script runs for dynamic values: one page, one short request and no retry, so a slow or absent
+ * service costs a Tab press about two seconds at most; piped, its rows are "id<TAB>name...".
+ */
+export const DYNAMIC_VALUE_COMMANDS: Record<DynamicValues, string> = {
+  'webhook-ids': 'webhook list --limit 100 --timeout 2 --retries 0',
+};
 
 export interface CompletionNode {
   name: string;
@@ -49,18 +62,24 @@ export interface CompletionNode {
 const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   key: SETTING_KEYS,
 };
-const FILE_OPTIONS = new Set(['--addresses-file']);
+/** Arguments whose values the service knows, by argument name: every `<id>` of the tree is a webhook id. */
+const ARGUMENT_DYNAMIC: Record<string, DynamicValues> = {
+  id: 'webhook-ids',
+};
+/** The placeholder that marks an option's value as a file path (`--file <path>`): it completes file names. */
+export const FILE_PLACEHOLDER = 'path';
 
 function describeOption(option: Option): CompletionOption {
   const names = [option.short, option.long].filter((name): name is string => name !== undefined);
   const long = option.long ?? '';
   const takesValue = option.required || option.optional;
+  const valueName = takesValue ? (/[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value') : undefined;
   return {
     names,
     description: option.description,
-    valueName: takesValue ? (/[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1]?.replace(/\.\.\.$/, '') ?? 'value') : undefined,
+    valueName,
     values: takesValue ? (option.argChoices ?? offeredValues(option)) : undefined,
-    file: takesValue && FILE_OPTIONS.has(long),
+    file: valueName === FILE_PLACEHOLDER,
     repeatable: option.variadic || Array.isArray(option.defaultValue),
     exclusive: long === '--help' || long === '--version',
     global: false,
@@ -74,6 +93,7 @@ function describeArgument(argument: Argument): CompletionArgument {
     required: argument.required,
     variadic: argument.variadic,
     values: argument.argChoices ?? ARGUMENT_VALUES[argument.name()],
+    dynamic: ARGUMENT_DYNAMIC[argument.name()],
   };
 }
 

@@ -1,5 +1,5 @@
 // The zsh completion script: one _arguments function per command, _describe for subcommand names.
-import { allNodes, firstLine } from './model.js';
+import { allNodes, DYNAMIC_VALUE_COMMANDS, firstLine } from './model.js';
 import type { CompletionArgument, CompletionNode, CompletionOption } from './model.js';
 
 /** A single-quoted zsh word. */
@@ -35,7 +35,11 @@ function optionSpecs(option: CompletionOption): string[] {
 function argumentSpec(argument: CompletionArgument, index: number): string {
   const position = argument.variadic ? '*' : String(index + 1);
   const optional = argument.required || argument.variadic ? '' : ':';
-  const action = argument.values ? `(${argument.values.join(' ')})` : ' ';
+  const action = argument.values
+    ? `(${argument.values.join(' ')})`
+    : argument.dynamic
+      ? `{__svc_asked ${quote(argument.name)} ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]}}`
+      : ' ';
   return quote(`${position}:${optional}${specText(argument.name)}:${action}`);
 }
 
@@ -121,6 +125,16 @@ export function zshScript(root: CompletionNode): string {
 ${functions.join('\n\n')}
 
 ${helpFunction(root)}
+
+# Offers what "${program} <command>" prints piped, "value<TAB>description" per row (the service's ids, which hold no
+# colon, and names); nothing when it fails.
+__svc_asked() {
+    local label=$1; shift
+    local -a rows
+    rows=(\${(f)"$(command ${program} "$@" 2>/dev/null | cut -f1,2)"})
+    rows=(\${rows/$'\\t'/:})
+    _describe -t values $label rows
+}
 
 ${groupFunction(root)}
 

@@ -5,6 +5,9 @@ import { safeText } from './text.js';
 /** The usual case, `0x` and 40 hex digits, has nothing to sanitise: one anchored test instead of two replaces. */
 const PLAIN_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** The TSV columns of a watched address, as the README's Output section lists them. */
+export const ADDRESS_TSV_COLUMNS = ['address'] as const;
+
 export function addressTsv(address: string): string {
   return (PLAIN_ADDRESS.test(address) ? address : safeText(address)) + '\n';
 }

@@ -69,7 +69,21 @@ export function notificationLine(shown: ShownMessage, color: boolean, width = Nu
   return chosen.map(([, styled]) => styled).join('  ') + '\n';
 }
 
-/** received-at, webhookId, messageId, chainId, txHash, from, to, ERC-20 count, log count, forward status. */
+/** The TSV columns of a received notification, in order, as the README's Output section lists them. */
+export const NOTIFICATION_TSV_COLUMNS = [
+  'received at',
+  'webhook id',
+  'message id',
+  'chain id',
+  'tx hash',
+  'from',
+  'to',
+  'ERC-20 transfers',
+  'logs',
+  'forward status',
+] as const;
+
+/** One row of NOTIFICATION_TSV_COLUMNS. */
 export function notificationTsv(shown: ShownMessage): string {
   const tx = shown.message.event.transaction;
   const { erc20, logs } = counts(shown.message);

@@ -1,5 +1,5 @@
 // Terminal-safe text: service strings lose escape sequences, control and bidi characters before they are shown.
-
+import { formatCount } from './count.js';
 // CSI (ESC [ ... final), OSC (ESC ] ... BEL or ST), other two-character escapes, and 8-bit CSI/OSC forms.
 const ESCAPE_SEQUENCE =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*(?:\u0007|\u009c)?/g;
@@ -29,5 +29,5 @@ export function quotedText(value: unknown, limit: number = QUOTED_TEXT_LIMIT): s
   if (text.length <= limit) return text;
   // Never half of a surrogate pair: the cut falls before a character, not inside it.
   const end = /[\ud800-\udbff]/.test(text[limit - 1] ?? '') ? limit - 1 : limit;
-  return `${text.slice(0, end)}… (${(text.length - end).toLocaleString('en-US')} more characters cut)`;
+  return `${text.slice(0, end)}… (${formatCount(text.length - end, true)} more characters cut)`;
 }

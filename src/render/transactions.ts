@@ -20,6 +20,9 @@ const COLUMNS: Column[] = [
 ];
 const STATUS_COLUMN = COLUMNS.length - 1;
 
+/** The TSV columns of a transaction, in order, as the README's Output section lists them. */
+export const TRANSACTION_TSV_COLUMNS = ['time', 'chain id', 'block', 'tx hash', 'from', 'to', 'method', 'value', 'status'] as const;
+
 /** The method as named, else its selector. */
 function methodLabel(tx: ListedTransaction): string {
   return tx.method?.methodName || tx.method?.methodHash || '';

@@ -1,6 +1,7 @@
 // How a webhook is shown: a FIELD/value listing for people, one TSV row for pipes; and a list of webhooks, as a
 // table or TSV rows.
 import type { ShownWebhook } from '../schema/webhooks.js';
+import { formatCount } from './count.js';
 import { isoTime, readableTime } from './format.js';
 import { renderDetails, renderTable } from './table.js';
 import type { Column, TableStyle } from './table.js';
@@ -12,7 +13,7 @@ import { tsvRow } from './tsv.js';
  * prints the same columns, so `cut -f4` is the status whichever command printed it.
  */
 export function webhookTsv(webhook: ShownWebhook): string {
-  return tsvRow(listCells(webhook, isoTime));
+  return tsvRow(listCells(webhook, false));
 }
 
 /** The TSV columns of a webhook, in order (the README lists them). */
@@ -40,7 +41,7 @@ export function webhookDetails(webhook: ShownWebhook, style: TableStyle): string
 
 function describeList(values: unknown[]): string {
   const shown = values.slice(0, 3).map(safeText).join(', ');
-  return values.length > 3 ? `${values.length}: ${shown}, …` : shown;
+  return values.length > 3 ? `${formatCount(values.length, true)}: ${shown}, …` : shown;
 }
 
 const LIST_COLUMNS: Column[] = [
@@ -62,14 +63,15 @@ const STATUS_COLUMN = 3;
  * A listed webhook's cells in the table's order: id, name, chain id, status, number of addresses, url, created, event
  * type (last, so the columns before it keep their places for `cut`).
  */
-function listCells(webhook: ShownWebhook, time: (unix: unknown) => string): unknown[] {
+function listCells(webhook: ShownWebhook, forPeople: boolean): unknown[] {
   const addresses = webhook.metadata?.addresses;
+  const time = forPeople ? readableTime : isoTime;
   return [
     webhook.id,
     webhook.name,
     webhook.chainId,
     webhook.status,
-    addresses?.length,
+    addresses === undefined ? undefined : formatCount(addresses.length, forPeople),
     webhook.url,
     time(webhook.createdAt),
     webhook.eventType,
@@ -78,11 +80,11 @@ function listCells(webhook: ShownWebhook, time: (unix: unknown) => string): unkn
 
 /** One row of `webhook list` for pipes: the table's columns, the time in ISO 8601 (`cut -f1` gives the id). */
 export function webhookListTsv(webhook: ShownWebhook): string {
-  return tsvRow(listCells(webhook, isoTime));
+  return tsvRow(listCells(webhook, false));
 }
 
 export function webhookListTable(webhooks: ShownWebhook[], style: TableStyle): string {
-  const rows = webhooks.map((webhook) => listCells(webhook, readableTime).map(safeText));
+  const rows = webhooks.map((webhook) => listCells(webhook, true).map(safeText));
   return renderTable(LIST_COLUMNS, rows, style, (column, text, chalk) => {
     if (column !== STATUS_COLUMN) return text;
     if (text === 'active') return chalk.green(text);

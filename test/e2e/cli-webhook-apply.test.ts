@@ -139,7 +139,7 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
       ],
     });
     const result = await apply(['-f', file]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n', stderr: '' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n', stderr: '1 change made: 1 created\n' });
     expect(sent()).toEqual([
       {
         method: 'POST',
@@ -205,7 +205,7 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
   it('addresses: added (as written) before removed (as listed), compared case-insensitively', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', addresses: [A1.toLowerCase(), A3] }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry({ addresses: [A1, A2] })] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: '+ 1 address treasury\n- 1 address treasury\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '+ add 1 address to treasury\n- remove 1 address from treasury\n' });
     expect(sent()).toEqual([
       { method: 'PATCH', path: `/v1/webhooks/${ID}/addresses`, body: { addresses: [A2] } },
       { method: 'DELETE', path: `/v1/webhooks/${ID}/addresses`, body: { addresses: [A3] } },
@@ -225,7 +225,7 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
   it('deactivates first when the file says inactive', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', addresses: [A1.toLowerCase()] }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry({ status: 'inactive', addresses: [A1, A2] })] })]);
-    expect(result.stdout).toBe('- deactivate treasury\n+ 1 address treasury\n');
+    expect(result.stdout).toBe('- deactivate treasury\n+ add 1 address to treasury\n');
     expect(sent()).toEqual([
       { method: 'PATCH', path: `/v1/webhooks/${ID}`, body: { status: 'inactive' } },
       { method: 'PATCH', path: `/v1/webhooks/${ID}/addresses`, body: { addresses: [A2] } },
@@ -305,14 +305,16 @@ describe('svc webhook apply --dry-run', () => {
       [
         '+ create treasury',
         '~ update ops: url',
-        '+ 1 address ops',
-        '- 1 address ops',
+        '+ add 1 address to ops',
+        '- remove 1 address from ops',
         '~ activate ops',
         '- deactivate old (not in the file)',
         '',
       ].join('\n'),
     );
-    expect(result.stderr).toBe('dry run: nothing was changed (6 changes planned)\n');
+    expect(result.stderr).toBe(
+      'dry run: nothing was changed (6 changes planned: 1 to create, 1 to update, 1 address to add, 1 address to remove, 1 to activate, 1 to deactivate)\n',
+    );
     expect(writes()).toEqual([]);
   });
 
@@ -513,7 +515,7 @@ describe('svc webhook apply --prune at a terminal', () => {
     ];
     const result = await apply(['-f', pruneFile(), '--prune'], { ...terminal, input: 'n\n' });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('Deactivate 1 webhook the file does not name (old)? Their notifications stop at once. [y/N]');
+    expect(result.stderr).toContain('Deactivate 1 webhook the file does not name (old)? Its notifications stop at once. [y/N]');
     expect(result.stderr).toMatch(/svc: cancelled: nothing was changed\n$/);
     expect(writes()).toEqual([]);
   });
@@ -543,7 +545,7 @@ describe('svc webhook apply: a run that fails half-way', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('+ create treasury\n');
     expect(result.stderr).toMatch(
-      /\n1 of 2 changes were made; run the same command again to finish: it finds webhooks by name, so none is created twice\n$/,
+      /\n1 of 2 changes was made; run the same command again to finish: it finds webhooks by name, so none is created twice\n$/,
     );
   });
 });

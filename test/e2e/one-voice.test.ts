@@ -1,11 +1,20 @@
 // One column set per resource: every command that prints a webhook prints the columns of `webhook list`, which are
-// the ones the README lists (README "Output").
+// the ones the README lists (README "Output"); the same for transactions, addresses and notifications, and every
+// command of the tree says which resource it prints rows of, if any.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../src/cli.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
 import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
+import { NOTIFICATION_TSV_COLUMNS, notificationTsv } from '../../src/render/notifications.js';
+import type { ShownMessage } from '../../src/render/notifications.js';
+import type { ReceivedNotification } from '../../src/schema/notifications.js';
+import { TRANSACTION_TSV_COLUMNS } from '../../src/render/transactions.js';
 import { WEBHOOK_TSV_COLUMNS } from '../../src/render/webhooks.js';
+import { notification } from '../helpers/signatures.js';
 import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
 
@@ -15,11 +24,17 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-/** The README's TSV columns of a resource, from its Output table. */
-function readmeColumns(resource: string): string[] {
+/** The README's Output table row of a resource: its cells. */
+function readmeRow(resource: string): string[] {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   const row = readme.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
   if (!row) throw new Error(`README lists no TSV columns for ${resource}`);
+  return row.split('|');
+}
+
+/** The README's TSV columns of a resource, from its Output table. */
+function readmeColumns(resource: string): string[] {
+  const row = readmeRow(resource).join('|');
   // "created (ISO 8601, UTC)": what is in parentheses describes the column and may hold commas.
   return row
     .split('|')[2]!
@@ -27,13 +42,6 @@ function readmeColumns(resource: string): string[] {
     .split(',')
     .map((column) => column.trim());
 }
-
-describe('the emulator delivery and attempt columns', () => {
-  it('are the README’s', () => {
-    expect(readmeColumns('delivery')).toEqual([...DELIVERY_TSV_COLUMNS]);
-    expect(readmeColumns('delivery attempt')).toEqual([...ATTEMPT_TSV_COLUMNS]);
-  });
-});
 
 describe('the webhook columns', () => {
   it('are the README’s', () => {
@@ -72,5 +80,148 @@ describe('the webhook columns', () => {
       expect(['active', 'inactive']).toContain(cells[WEBHOOK_TSV_COLUMNS.indexOf('status')]);
       expect(cells[WEBHOOK_TSV_COLUMNS.indexOf('event type')]).toBe('address_activity');
     }
+  });
+});
+
+describe('every write says what it did, at a terminal, before what it shows', () => {
+  const terminal = { stdoutTTY: true, stderrTTY: true, columns: 200 };
+  const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+  it('create, update, deactivate, activate, addresses add and remove, secret rotate; nothing of it when piped', async () => {
+    const options = { baseUrl: emulator.url, apiKey: 'sk_test_voice_headlines' };
+    const created = await runInProcess(
+      [
+        'webhook',
+        'create',
+        '--url',
+        'https://example.com/hook',
+        '--chain-id',
+        '43113',
+        '--address',
+        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
+      { ...options, ...terminal },
+    );
+    expect(created.exitCode, created.stderr).toBe(0);
+    const id = /^Created webhook (\S+)$/m.exec(created.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(created.stdout).toContain(id);
+    const writes: Array<[args: string[], headline: string]> = [
+      [['webhook', 'update', id!, '--name', 'voice'], `Updated webhook ${id}`],
+      [['webhook', 'deactivate', id!, '--yes'], `Deactivated webhook ${id}`],
+      [['webhook', 'activate', id!], `Activated webhook ${id}`],
+      [['webhook', 'addresses', 'add', id!, '--address', ADDRESS], `Added 1 address to webhook ${id}`],
+      [['webhook', 'addresses', 'remove', id!, '--address', ADDRESS], `Removed 1 address from webhook ${id}`],
+      [['webhook', 'secret', 'rotate', '--yes'], "Rotated this key's shared secret"],
+    ];
+    for (const [args, headline] of writes) {
+      const atTerminal = await runInProcess(args, { ...options, ...terminal });
+      expect(atTerminal.exitCode, atTerminal.stderr).toBe(0);
+      expect(atTerminal.stderr.split('\n')[0], args.join(' ')).toContain(headline);
+      const piped = await runInProcess(args, options);
+      expect(piped.exitCode, piped.stderr).toBe(0);
+      expect(piped.stderr, args.join(' ')).toBe('');
+    }
+  });
+});
+
+describe('every resource has one column set, the README’s, in every command that prints it', () => {
+  const COLUMNS: Record<string, readonly string[]> = {
+    transaction: TRANSACTION_TSV_COLUMNS,
+    webhook: WEBHOOK_TSV_COLUMNS,
+    address: ADDRESS_TSV_COLUMNS,
+    notification: NOTIFICATION_TSV_COLUMNS,
+    delivery: DELIVERY_TSV_COLUMNS,
+    'delivery attempt': ATTEMPT_TSV_COLUMNS,
+  };
+  /** Which resource each command prints rows of when piped; a command not named here prints none. */
+  const PRINTS: Record<string, string> = {
+    'tx list': 'transaction',
+    'webhook list': 'webhook',
+    'webhook get': 'webhook',
+    'webhook create': 'webhook',
+    'webhook update': 'webhook',
+    'webhook activate': 'webhook',
+    'webhook deactivate': 'webhook',
+    'webhook addresses list': 'address',
+    'webhook listen': 'notification',
+    // With --follow it prints attempts instead, as `deliveries show` does (the README says so).
+    'emulator deliveries list': 'delivery',
+    'emulator deliveries show': 'delivery attempt',
+    'emulator redeliver': 'delivery attempt',
+  };
+  const NO_ROWS = new Set([
+    'webhook addresses add',
+    'webhook addresses remove',
+    'webhook apply',
+    'webhook verify',
+    'webhook secret show',
+    'webhook secret rotate',
+    'event-signature',
+    'config set',
+    'config get',
+    'config list',
+    'config unset',
+    'config path',
+    'emulator start',
+    'emulator trigger',
+    'completion',
+    'help',
+  ]);
+  function leaves(command: Command, path: string[] = []): string[] {
+    return command.commands.flatMap((sub) =>
+      sub.commands.length === 0 ? [[...path, sub.name()].join(' ')] : leaves(sub, [...path, sub.name()]),
+    );
+  }
+
+  it('every command says which resource it prints, if any (a new command must say)', () => {
+    const unclassified = leaves(buildProgram(() => async () => {})).filter(
+      (command) => !(command in PRINTS) && !NO_ROWS.has(command) && !command.endsWith(' help'),
+    );
+    expect(unclassified).toEqual([]);
+  });
+
+  it.each(Object.keys(COLUMNS).map((resource) => [resource]))(
+    '%s: the README lists its columns and the commands that print it',
+    (resource) => {
+      expect(readmeColumns(resource)).toEqual([...COLUMNS[resource]!]);
+      const printedBy = [...readmeRow(resource)[3]!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+      const expected = Object.entries(PRINTS)
+        .filter(([, printed]) => printed === resource)
+        .map(([command]) => command);
+      // The README shortens "webhook get" to "get" after the first command of a row.
+      const group = expected[0]!.split(' ').slice(0, -1).join(' ');
+      expect(printedBy.map((command) => (command.includes(' ') ? command : `${group} ${command}`))).toEqual(expected);
+    },
+  );
+
+  it('tx list, webhook addresses list and listen print rows of exactly those columns', async () => {
+    const options = { baseUrl: emulator.url, apiKey: API_KEY };
+    const txs = await runInProcess(['tx', 'list', '--limit', '20'], options);
+    expect(txs.exitCode, txs.stderr).toBe(0);
+    for (const row of txs.stdout.trimEnd().split('\n')) expect(row.split('\t')).toHaveLength(TRANSACTION_TSV_COLUMNS.length);
+    const created = await runInProcess(
+      [
+        'webhook',
+        'create',
+        '--url',
+        'https://example.com/hook',
+        '--chain-id',
+        '43113',
+        '--address',
+        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+      ],
+      options,
+    );
+    const addresses = await runInProcess(['webhook', 'addresses', 'list', created.stdout.split('\t')[0]!], options);
+    expect(
+      addresses.stdout
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t').length),
+    ).toEqual([ADDRESS_TSV_COLUMNS.length]);
+    const shown: ShownMessage = { message: notification() as unknown as ReceivedNotification, receivedAt: new Date(), duplicate: false };
+    const row = notificationTsv(shown);
+    expect(row.replace(/\n$/, '').split('\t')).toHaveLength(NOTIFICATION_TSV_COLUMNS.length);
   });
 });

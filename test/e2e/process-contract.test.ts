@@ -216,7 +216,7 @@ describe('webhook apply, as a process', () => {
       webhooks: [{ name: 'process-contract-apply', url: 'http://127.0.0.1:9/hook', chainId: '43113', addresses: [ADDRESS] }],
     });
     const first = await svc(['webhook', 'apply', '-f', '-'], { input: file });
-    expect(first).toMatchObject({ exitCode: 0, stdout: '+ create process-contract-apply\n', stderr: '' });
+    expect(first).toMatchObject({ exitCode: 0, stdout: '+ create process-contract-apply\n', stderr: '1 change made: 1 created\n' });
     const second = await svc(['webhook', 'apply', '-f', '-', '--json'], { input: file });
     expect(second.exitCode).toBe(0);
     expect(JSON.parse(second.stdout)).toEqual({ dryRun: false, changes: [], unchanged: ['process-contract-apply'] });

@@ -101,7 +101,9 @@ describe.skipIf(missing('jq'))('README recipes', () => {
       'watch-more-addresses',
       'terminal',
       'failed-fuji-hashes',
+      'follow-hashes',
       'watched-addresses',
+      'json-error',
       'ci',
       'apply-dry-run',
       'apply',
@@ -135,6 +137,33 @@ describe.skipIf(missing('jq'))('README recipes', () => {
         .split('\n')
         .map((row) => row.split('\t')[3]),
     ).toEqual(hashes);
+  });
+
+  it('follow-hashes: the first page, then new transactions as they are injected, one hash a line, and it ends', async () => {
+    const injected: string[] = [];
+    const recipeRun = run(recipe('follow-hashes'));
+    let ended = false;
+    void recipeRun.finally(() => (ended = true));
+    // New fuji transactions until the pipeline ends: head leaves after 12 lines, then jq and svc at their next write.
+    for (let i = 0; i < 100 && !ended; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const answer = await fetch(`${baseUrl}/_emulator/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: '43113' }),
+      });
+      injected.push(((await answer.json()) as { txHash: string }).txHash);
+    }
+    const result = await recipeRun;
+    expect(result.exitCode).toBe(0);
+    const hashes = result.stdout.trim().split('\n');
+    expect(hashes).toHaveLength(12);
+    for (const hash of hashes) expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(new Set(hashes).size).toBe(12);
+    // The last two are new ones, one after the other as they were made (the first page may hold an earlier one).
+    const first = injected.indexOf(hashes[10]!);
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(injected.slice(first, first + 2)).toEqual(hashes.slice(10));
   });
 
   it('watched-addresses: the file holds every watched address', async () => {
@@ -228,6 +257,19 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect(result.stdout).toMatch(/^webhook \S+: inactive$/m);
   });
 
+  it('json-error: the last stderr line of a failure is the error as JSON', async () => {
+    const result = await run(recipe('json-error'));
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(result.stdout).toBe('404 webhook 00000000-0000-4000-8000-000000000000 not found');
+  });
+
+  it('ci: a missing key stops the job early, on the emulator too (where listing transactions needs none)', async () => {
+    const result = await run(recipe('ci'), { SVC_API_KEY: '' });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^SVC_API_KEY is missing or the service refused it$/m);
+    expect(result.stdout).not.toMatch(/webhook/);
+  });
+
   it('ci: an unreachable service stops the job early with a clear message', async () => {
     const result = await run(recipe('ci'), { SVC_BASE_URL: 'http://127.0.0.1:9', SVC_API_KEY: KEY });
     expect(result.exitCode).toBe(1);
@@ -243,14 +285,18 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     it('apply-dry-run: the plan, and nothing created', async () => {
       const result = await applyRun(recipe('apply-dry-run'));
       expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n+ create payments-fuji' });
-      expect(result.stderr).toBe('dry run: nothing was changed (2 changes planned)');
+      expect(result.stderr).toBe('dry run: nothing was changed (2 changes planned: 2 to create)');
       const again = await applyRun(recipe('apply-dry-run'));
       expect(again.stdout).toBe(result.stdout);
     });
 
     it('apply: the changes as made, then no changes', async () => {
       const result = await applyRun(recipe('apply'));
-      expect(result).toMatchObject({ exitCode: 0, stderr: '', stdout: '+ create treasury\n+ create payments-fuji\nno changes' });
+      expect(result).toMatchObject({
+        exitCode: 0,
+        stderr: '2 changes made: 2 created',
+        stdout: '+ create treasury\n+ create payments-fuji\nno changes',
+      });
     });
 
     it('apply-ci: nothing to do for the file, webhooks removed from it deactivated', async () => {
@@ -260,7 +306,8 @@ describe.skipIf(missing('jq'))('README recipes', () => {
       );
       expect(old.exitCode).toBe(0);
       const result = await applyRun(recipe('apply-ci'));
-      expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+      // --quiet keeps the dry run's note off stderr; the real run ends with its summary.
+      expect(result).toMatchObject({ exitCode: 0, stderr: '1 change made: 1 deactivated' });
       expect(result.stdout).toBe('- deactivate old (not in the file)\n- deactivate old (not in the file)');
       const after = await applyRun(recipe('apply-ci'));
       expect(after).toMatchObject({ exitCode: 0, stdout: 'no changes\nno changes' });

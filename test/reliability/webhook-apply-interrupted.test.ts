@@ -211,14 +211,16 @@ describe('svc webhook apply broken at each request, then run again', () => {
       counting.methods.length = 0;
 
       const first = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: counting.url, apiKey: API_KEY });
-      expect(first.stderr).toBe('');
+      expect(first.stderr).toBe(
+        '8 changes made: 1 created, 2 deactivated, 1 updated, 1 address added, 1 address removed, 1 activated, 1 recreated\n',
+      );
       expect(first.stdout).toBe(
         [
           '+ create treasury',
           '- deactivate treasury',
           '~ update ops: url',
-          '+ 1 address ops',
-          '- 1 address ops',
+          '+ add 1 address to ops',
+          '- remove 1 address from ops',
           '~ activate paused',
           '± recreate legacy: chainId',
           '- deactivate stale (not in the file)',
@@ -326,7 +328,8 @@ describe('two applies of one file at the same time', () => {
     expect(theirs).toMatchObject({ name: 'race', status: 'active' });
     expect(ours).toMatchObject({ name: 'race (replaced)', status: 'inactive' });
     expect(result.stderr).toBe(
-      `svc: another run created webhook "race" at the same time: kept ${theirs!.id}, deactivated ${ours!.id} (renamed "race (replaced)")\n`,
+      `svc: another run created webhook "race" at the same time: kept ${theirs!.id}, deactivated ${ours!.id} (renamed "race (replaced)")\n` +
+        '1 change made: 1 created\n',
     );
     const again = await runInProcess(['webhook', 'apply', '-f', raceFile], { baseUrl: emulator.url, apiKey: API_KEY });
     expect(again).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });

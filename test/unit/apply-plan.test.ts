@@ -44,7 +44,7 @@ function plan(entries: DesiredWebhook[], webhooks: ServiceWebhook[], addresses: 
   return planChanges(matches, new Map(Object.entries(addresses)), webhooks, options);
 }
 
-const lines = (result: ReturnType<typeof plan>) => result.changes.map(changeLine);
+const lines = (result: ReturnType<typeof plan>) => result.changes.map((change) => changeLine(change));
 
 describe('matchWebhooks', () => {
   it('an entry is the active webhook of its name, else the one inactive one, else none', () => {
@@ -84,7 +84,12 @@ describe('planChanges', () => {
     const goingOff = plan([desired({ status: 'inactive', url: 'https://example.com/2', addresses: [A1, A2] })], [onService()], {
       w1: [A1, A3],
     });
-    expect(lines(goingOff)).toEqual(['- deactivate treasury', '~ update treasury: url', '+ 1 address treasury', '- 1 address treasury']);
+    expect(lines(goingOff)).toEqual([
+      '- deactivate treasury',
+      '~ update treasury: url',
+      '+ add 1 address to treasury',
+      '- remove 1 address from treasury',
+    ]);
     const goingOn = plan([desired({ includeLogs: true })], [onService({ status: 'inactive' })], { w1: [A1] });
     expect(lines(goingOn)).toEqual(['~ update treasury: includeLogs', '~ activate treasury']);
   });
@@ -96,7 +101,7 @@ describe('planChanges', () => {
     expect(change).toMatchObject({ kind: 'addAddresses' });
     expect(change?.kind === 'addAddresses' && change.batches.map((batch) => batch.length)).toEqual([500, 500, 1]);
     expect(change?.kind === 'addAddresses' && change.batches.flat()).toEqual(many);
-    expect(lines(result)).toEqual(['+ 1,001 addresses treasury']);
+    expect(lines(result)).toEqual(['+ add 1001 addresses to treasury']);
   });
 
   it('creates an absent webhook with its name, then deactivates it when the file says inactive', () => {

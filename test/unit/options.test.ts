@@ -92,12 +92,12 @@ describe('parseChoice, parseHttpUrl, parseChainId, parsePageToken', () => {
 
 describe('parsePaging', () => {
   it('a single page by default', () => {
-    expect(parsePaging({})).toEqual({ pageSize: undefined, pageToken: undefined, limit: undefined, follow: false });
+    expect(parsePaging({})).toEqual({ pageSize: undefined, pageToken: undefined, limit: undefined, followPages: false });
   });
-  it('--limit and --all follow', () => {
-    expect(parsePaging({ limit: '250' })).toMatchObject({ limit: 250, follow: true });
-    expect(parsePaging({ all: true })).toMatchObject({ limit: undefined, follow: true });
-    expect(parsePaging({ pageSize: '20', pageToken: 't' })).toMatchObject({ pageSize: 20, pageToken: 't', follow: false });
+  it('--limit and --all follow pages', () => {
+    expect(parsePaging({ limit: '250' })).toMatchObject({ limit: 250, followPages: true });
+    expect(parsePaging({ all: true })).toMatchObject({ limit: undefined, followPages: true });
+    expect(parsePaging({ pageSize: '20', pageToken: 't' })).toMatchObject({ pageSize: 20, pageToken: 't', followPages: false });
   });
   it('--limit with --all is refused', () => {
     expect(() => parsePaging({ limit: '5', all: true })).toThrow(UsageError);

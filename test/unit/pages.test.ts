@@ -44,30 +44,30 @@ function server(total: number) {
 
 describe('paginate', () => {
   it('a single page: one request, the given size and token, no following', async () => {
-    const { requests } = await drive({ follow: false, pageSize: 20, firstPageToken: 'start' }, server(1000));
+    const { requests } = await drive({ followPages: false, pageSize: 20, firstPageToken: 'start' }, server(1000));
     expect(requests).toEqual([{ pageToken: 'start', pageSize: 20 }]);
   });
 
   it('a single page without size sends none', async () => {
-    const { requests } = await drive({ follow: false }, server(1000));
+    const { requests } = await drive({ followPages: false }, server(1000));
     expect(requests).toEqual([{ pageToken: undefined, pageSize: undefined }]);
   });
 
   it('limit 250, no page size → 100, 100, 50', async () => {
-    const { requests, shown } = await drive({ follow: true }, server(1000), 250);
+    const { requests, shown } = await drive({ followPages: true }, server(1000), 250);
     expect(requests.map((r) => r.pageSize)).toEqual([100, 100, 50]);
     expect(requests.map((r) => r.pageToken)).toEqual([undefined, 'o100', 'o200']);
     expect(shown).toBe(250);
   });
 
   it('limit with a page size → min(pageSize, remaining)', async () => {
-    const { requests } = await drive({ follow: true, pageSize: 30 }, server(1000), 70);
+    const { requests } = await drive({ followPages: true, pageSize: 30 }, server(1000), 70);
     expect(requests.map((r) => r.pageSize)).toEqual([30, 30, 10]);
   });
 
   it('a short page makes the next request ask for what is still missing', async () => {
     const { requests } = await drive(
-      { follow: true },
+      { followPages: true },
       [{ items: [1, 2, 3], nextPageToken: 'a' }, { items: [4, 5], nextPageToken: 'b' }, { items: [6] }],
       10,
     );
@@ -75,7 +75,7 @@ describe('paginate', () => {
   });
 
   it('--all: pages of 100 until no token', async () => {
-    const { requests, shown } = await drive({ follow: true }, server(250));
+    const { requests, shown } = await drive({ followPages: true }, server(250));
     expect(requests.map((r) => r.pageSize)).toEqual([100, 100, 100]);
     expect(shown).toBe(250);
   });
@@ -86,7 +86,7 @@ describe('paginate', () => {
     ['null', null],
     ['a number (not followed)', 7],
   ])('stops on a %s token', async (_name, token) => {
-    const { requests } = await drive({ follow: true }, [
+    const { requests } = await drive({ followPages: true }, [
       { items: [1], nextPageToken: 'a' },
       { items: [2], nextPageToken: token },
       { items: [3] },
@@ -97,7 +97,7 @@ describe('paginate', () => {
 
   it('a repeated token is a ResponseShapeError, not a loop', async () => {
     await expect(
-      drive({ follow: true }, [
+      drive({ followPages: true }, [
         { items: [1], nextPageToken: 'a' },
         { items: [2], nextPageToken: 'b' },
         { items: [3], nextPageToken: 'a' },
@@ -106,13 +106,15 @@ describe('paginate', () => {
   });
 
   it('a token equal to the first page token is a loop too', async () => {
-    await expect(drive({ follow: true, firstPageToken: 'x' }, [{ items: [1], nextPageToken: 'x' }])).rejects.toThrow(ResponseShapeError);
+    await expect(drive({ followPages: true, firstPageToken: 'x' }, [{ items: [1], nextPageToken: 'x' }])).rejects.toThrow(
+      ResponseShapeError,
+    );
   });
 
   it('endless empty pages with fresh tokens end in an error', async () => {
     let calls = 0;
     await expect(
-      drive({ follow: true }, (_request, index) => {
+      drive({ followPages: true }, (_request, index) => {
         calls++;
         return { items: [], nextPageToken: `t${index}` };
       }),
@@ -121,12 +123,12 @@ describe('paginate', () => {
   });
 
   it('stops requesting once the limit is reached', async () => {
-    const { requests } = await drive({ follow: true }, server(1000), 100);
+    const { requests } = await drive({ followPages: true }, server(1000), 100);
     expect(requests).toHaveLength(1);
   });
 
   it('never sends an empty token', async () => {
-    const { requests } = await drive({ follow: true }, [{ items: [1], nextPageToken: '' }]);
+    const { requests } = await drive({ followPages: true }, [{ items: [1], nextPageToken: '' }]);
     for (const request of requests) expect(request.pageToken).not.toBe('');
   });
 });

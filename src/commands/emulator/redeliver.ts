@@ -33,7 +33,10 @@ export function register(emulator: Command, action: Action): void {
       examples([
         ['after fixing the handler, send the failed message again', 'svc emulator redeliver "$MESSAGE_ID"'],
         ['try it on a handler running elsewhere', 'svc emulator redeliver "$MESSAGE_ID" --to http://127.0.0.1:3000/hooks'],
-        ['send every failed message again', 'svc emulator deliveries --state failed --all | cut -f2 | xargs -n1 svc emulator redeliver'],
+        [
+          'send every failed message of a webhook again',
+          'svc emulator deliveries --webhook "$WEBHOOK_ID" --state failed --all | cut -f2 | xargs -r -n1 svc emulator redeliver',
+        ],
       ]),
     )
     .action(

@@ -146,11 +146,10 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
     const { asReturned } = await import('../../render/json.js');
     await io.write(asReturned(injected.raw));
   } else if (io.isStdoutTTY) {
+    const { countOf } = await import('../../render/count.js');
     const { txHash, messageIds } = injected.data;
     const delivered =
-      messageIds.length === 0
-        ? 'no webhook matched'
-        : `${messageIds.length} notification${messageIds.length === 1 ? '' : 's'}: ${messageIds.join(', ')}`;
+      messageIds.length === 0 ? 'no webhook matched' : `${countOf(messageIds.length, 'notification', true)}: ${messageIds.join(', ')}`;
     await io.write(safeText(`Transaction ${txHash} on chain ${request.chainId}; ${delivered}`) + '\n');
   } else {
     const { tsvRow } = await import('../../render/tsv.js');

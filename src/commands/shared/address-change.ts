@@ -13,6 +13,7 @@ import { readAddressSet } from './address-input.js';
 import type { AddressFlags } from './address-input.js';
 import type { AddressSet } from './address-set.js';
 import { withAdvice } from './hints.js';
+import { countOf, formatCount } from '../../render/count.js';
 
 export const BATCH_SIZE_DEFAULT = 500;
 export const BATCH_SIZE_MIN = 1;
@@ -31,9 +32,9 @@ export interface AddressChangeOptions {
 }
 
 /** The words of each change, for progress, errors and help. */
-const WORDS: Record<AddressChange, { doing: string; done: string; verb: string; onWebhook: string }> = {
-  add: { doing: 'Adding addresses', done: 'added', verb: 'add', onWebhook: 'to webhook' },
-  remove: { doing: 'Removing addresses', done: 'removed', verb: 'remove', onWebhook: 'from webhook' },
+const WORDS: Record<AddressChange, { doing: string; done: string; past: string; verb: string; onWebhook: string }> = {
+  add: { doing: 'Adding addresses', done: 'added', past: 'Added', verb: 'add', onWebhook: 'to webhook' },
+  remove: { doing: 'Removing addresses', done: 'removed', past: 'Removed', verb: 'remove', onWebhook: 'from webhook' },
 };
 
 export function addAddressChangeOptions(command: Command, change: AddressChange): Command {
@@ -86,7 +87,10 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
   try {
     for (let batch = 0; batch < batchCount; batch++) {
       const addresses = options.addresses.slice(batch * options.batchSize, (batch + 1) * options.batchSize);
-      progress.update(`${words.doing}: ${count(applied)} of ${count(total)} ${words.done}, batch ${batch + 1} of ${batchCount}`);
+      // The progress line shows only on a terminal: its digits are grouped.
+      progress.update(
+        `${words.doing}: ${formatCount(applied, true)} of ${formatCount(total, true)} ${words.done}, batch ${batch + 1} of ${batchCount}`,
+      );
       try {
         if (context.interrupt.aborted) throw interruption(context.interrupt);
         const answer = await client.changeWebhookAddressBatch(options.change, options.webhookId, addresses, {
@@ -97,7 +101,7 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
         addressCount = answer.addressCount;
         if (globals.json && answer.raw) await io.write(batchCount > 1 ? asOneLine(answer.raw) : asReturned(answer.raw));
       } catch (error) {
-        throw stoppedAfter(error, { applied, total, batch, batchCount, words });
+        throw stoppedAfter(error, { applied, total, batch, batchCount, words, grouped: io.isStderrTTY });
       }
     }
   } finally {
@@ -105,15 +109,12 @@ export async function runAddressChange(options: AddressChangeOptions, context: C
   }
   if (globals.json) return;
   const change = {
-    done: `${applied === 1 ? '1 address was' : `${count(applied)} addresses were`} ${words.done} ${words.onWebhook} ${options.webhookId}`,
+    done: `${countOf(applied, 'address', io.isStderrTTY)} ${applied === 1 ? 'was' : 'were'} ${words.done} ${words.onWebhook} ${options.webhookId}`,
     notAgain: 'running the command again is safe, and changes nothing more',
+    headline: `${words.past} ${countOf(applied, 'address', io.isStderrTTY)} ${words.onWebhook} ${options.webhookId}`,
   };
-  await printAcceptedChange(change, context, () => io.write(`${addressCount} ${addressCount === 1 ? 'address' : 'addresses'}\n`));
-}
-
-/** 1234567 as "1,234,567": for people, on stderr; stdout's count line stays plain digits for scripts. */
-function count(value: number): string {
-  return value.toLocaleString('en-US');
+  // The webhook's count after the change: grouped for a person at a terminal, plain digits for a script.
+  await printAcceptedChange(change, context, () => io.write(`${countOf(addressCount ?? 0, 'address', io.isStdoutTTY)}\n`));
 }
 
 interface Stop {
@@ -123,6 +124,8 @@ interface Stop {
   batch: number;
   batchCount: number;
   words: (typeof WORDS)[AddressChange];
+  /** The message goes to a terminal: digits grouped. */
+  grouped: boolean;
 }
 
 /**
@@ -132,6 +135,7 @@ interface Stop {
  */
 function stoppedAfter(error: unknown, stop: Stop): unknown {
   const { applied, total, batch, batchCount, words } = stop;
+  const count = (value: number) => formatCount(value, stop.grouped);
   const again = `running the same command again is safe: addresses already ${words.done} change nothing`;
   if (error instanceof InterruptedError) {
     error.hint = `interrupted: ${count(applied)} of ${count(total)} addresses were ${words.done}, and batch ${batch + 1} of ${batchCount} may have been too; ${again}`;

@@ -3,6 +3,7 @@ import type { Fetched } from '../../api/client.js';
 import { paginate } from '../../api/pages.js';
 import type { PageRequest } from '../../api/pages.js';
 import type { CommandContext } from '../../context.js';
+import { formatCount } from '../../render/count.js';
 import { asOneLine, asReturned, listLayout, memberTexts } from '../../render/json.js';
 import type { ListLayout } from '../../render/json.js';
 import type { TableStyle } from '../../render/table.js';
@@ -38,10 +39,12 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   let pageCount = 0;
   let lastBody: Body | undefined;
   let total: number | undefined;
-  const progress = () => `Fetching ${spec.noun}: page ${pageCount + 1}, ${shown}${total === undefined ? '' : ` of ${total}`} so far`;
+  // The spinner shows only on a terminal: digits grouped.
+  const progress = () =>
+    `Fetching ${spec.noun}: page ${formatCount(pageCount + 1, true)}, ${formatCount(shown, true)}${total === undefined ? '' : ` of ${formatCount(total, true)}`} so far`;
   try {
     const pages = paginate(
-      { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, follow: spec.paging.follow },
+      { firstPageToken: spec.paging.pageToken, pageSize: spec.paging.pageSize, followPages: spec.paging.followPages },
       (request) => {
         spinner.update(progress());
         return spec.fetch(request);
@@ -64,7 +67,7 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
       spinner.clear();
       if (json) {
         await io.write(
-          jsonDocument(fetched.raw, layout, keptIndexes?.length === received.length ? undefined : keptIndexes, spec.paging.follow),
+          jsonDocument(fetched.raw, layout, keptIndexes?.length === received.length ? undefined : keptIndexes, spec.paging.followPages),
         );
       } else if (kept.length > 0 && io.isStdoutTTY) {
         await io.write(await spec.table(kept, style));
@@ -101,8 +104,8 @@ function selectItems<Item>(received: Item[], room: number, isNew: ((item: Item) 
  * printed, or beyond --limit) the list is rebuilt from the kept items' own bytes, the rest of the body around it as
  * returned: never parsed and re-serialised, so every number keeps its digits and every string its escapes.
  */
-function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number[] | undefined, follow: boolean): Buffer {
-  if (keptIndexes === undefined) return follow ? asOneLine(raw) : asReturned(raw);
+function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number[] | undefined, followPages: boolean): Buffer {
+  if (keptIndexes === undefined) return followPages ? asOneLine(raw) : asReturned(raw);
   const { start, end, elements } = layout();
   const parts = [raw.subarray(0, start + 1)];
   for (const [position, index] of keptIndexes.entries()) {
@@ -117,7 +120,7 @@ function jsonDocument(raw: Buffer, layout: () => ListLayout, keptIndexes: number
 const COMMA = Buffer.from(',');
 
 /** The list's place in the body, found on first use: most pages never need it. */
-function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
+export function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
   let layout: ListLayout | undefined;
   return () => {
     layout ??= listLayout(raw, listField);
@@ -132,7 +135,7 @@ function lazyListLayout(raw: Buffer, listField: string): () => ListLayout {
  * field holding a number that no longer reads as the service wrote it gets the service's text instead, so tables and
  * TSV show every digit (the schemas of listed items type their shown numeric fields as string or number).
  */
-function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
+export function keepDigits(items: unknown[], raw: Buffer, layout: () => ListLayout): void {
   for (const [index, item] of items.entries()) {
     if (typeof item !== 'object' || item === null) continue;
     const fields = item as Record<string, unknown>;

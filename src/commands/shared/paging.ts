@@ -16,7 +16,8 @@ export interface PagingOptions {
   pageToken?: string;
   /** Items to print at most; undefined with --all or for a single page. */
   limit?: number;
-  follow: boolean;
+  /** True for --limit/--all: follow nextPageToken pages. */
+  followPages: boolean;
 }
 
 export function addPagingOptions(command: Command, noun: string): Command {
@@ -47,6 +48,6 @@ export function parsePaging(flags: PagingFlags): PagingOptions {
     pageSize: flags.pageSize === undefined ? undefined : parsePageSize(flags.pageSize),
     pageToken: flags.pageToken === undefined ? undefined : parsePageToken(flags.pageToken),
     limit: flags.limit === undefined ? undefined : parsePositiveInteger('--limit', flags.limit),
-    follow: flags.limit !== undefined || Boolean(flags.all),
+    followPages: flags.limit !== undefined || Boolean(flags.all),
   };
 }

@@ -23,6 +23,8 @@ export async function printWebhook(fetched: Fetched<ShownWebhook>, context: Comm
 export interface AcceptedChange {
   /** What was changed, naming it: "webhook 3f2c… was created". */
   done: string;
+  /** The same, said first to a person at a terminal before the answer is shown: "Created webhook 3f2c…". */
+  headline: string;
   /** Why not to run the command again: "running it again would create a second webhook". */
   notAgain: string;
 }
@@ -33,6 +35,9 @@ export interface AcceptedChange {
  * what was changed and says not to repeat the command.
  */
 export async function printAcceptedChange(change: AcceptedChange, context: CommandContext, print: () => Promise<void>): Promise<void> {
+  const { io, globals } = context;
+  // Every write says what it did, in one wording, before the card a terminal shows (stderr: stdout holds the data).
+  if (io.isStdoutTTY && !globals.json && !io.quiet) io.warn(change.headline);
   try {
     await print();
     await flushOutput(context.io.out);

@@ -20,7 +20,7 @@ export function register(webhook: Command, action: Action): void {
         ['switch a webhook back on', 'svc webhook activate 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
         [
           'switch on every inactive webhook',
-          "svc webhook list --status inactive --all --json | jq -r '.webhooks[].id' | xargs -n1 svc webhook activate",
+          "svc webhook list --status inactive --all --json | jq -r '.webhooks[].id' | xargs -r -n1 svc webhook activate",
         ],
       ]),
     )
@@ -38,6 +38,7 @@ export async function run(options: WebhookActivateOptions, context: CommandConte
   const activated = await client.updateWebhook(options.webhookId, { status: 'active' });
   const change = {
     done: `webhook ${options.webhookId} was activated`,
+    headline: `Activated webhook ${options.webhookId}`,
     notAgain: 'no need to run the command again: its notifications have resumed',
   };
   await printAcceptedChange(change, context, () => printWebhook(activated, context));

@@ -9,6 +9,7 @@ import type { IO } from '../../io.js';
 import type { Action } from '../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
 import { examples } from '../shared/help-text.js';
+import { countOf } from '../../render/count.js';
 
 export interface WebhookApplyFlags {
   file?: string;
@@ -85,7 +86,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
   const [
     { checkFixedFields, fixedFieldChanges, matchWebhooks, planChanges },
     { readAddresses, readWebhooks },
-    { changeLine, planDocument },
+    { changeLine, changeSummary, planDocument },
   ] = await Promise.all([import('../../apply/plan.js'), import('../../apply/service-state.js'), import('../../apply/report.js')]);
   const { io, globals } = context;
   const client = await context.client({ needsKey: true });
@@ -100,27 +101,32 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
       current && fixedFieldChanges(entry, current).length === 0 ? [current.id] : [],
     );
     const addressesOf = await readAddresses(client, compared, (done) =>
-      spinner.update(`Reading addresses (${done} of ${compared.length} webhooks)`),
+      spinner.update(`Reading addresses (${done} of ${countOf(compared.length, 'webhook', true)})`),
     );
     const plan = planChanges(matches, addressesOf, webhooks, options);
     spinner.clear();
 
     if (options.dryRun) {
       if (globals.json) await io.write(planDocument(plan, true));
-      else await io.write(plan.changes.length === 0 ? 'no changes\n' : plan.changes.map((change) => changeLine(change) + '\n').join(''));
-      if (!globals.quiet && plan.changes.length > 0) io.warn(`dry run: nothing was changed (${changeCount(plan.changes.length)} planned)`);
+      else {
+        const lines = plan.changes.map((change) => changeLine(change, io.isStdoutTTY) + '\n');
+        await io.write(plan.changes.length === 0 ? 'no changes\n' : lines.join(''));
+      }
+      if (!globals.quiet && plan.changes.length > 0) {
+        io.warn(`dry run: nothing was changed (${changeSummary(plan.changes, 'planned', io.isStderrTTY)})`);
+      }
       return;
     }
     await confirmPrune(plan, options, io);
     const { executePlan, retireConcurrentCopies } = await import('../../apply/execute.js');
     const createdIds = await executePlan(plan, client, {
       interrupt: context.interrupt,
-      onStart: (change, position) => spinner.update(`${position + 1}/${plan.changes.length} ${changeLine(change)}`),
+      onStart: (change, position) => spinner.update(`${position + 1}/${plan.changes.length} ${changeLine(change, true)}`),
       // Each line printed once its change is made, so a broken run shows how far it got.
       onDone: async (change) => {
         if (globals.json) return;
         spinner.clear();
-        await io.write(changeLine(change) + '\n');
+        await io.write(changeLine(change, io.isStdoutTTY) + '\n');
       },
     });
     if (createdIds.size > 0) {
@@ -137,6 +143,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     spinner.clear();
     if (globals.json) await io.write(planDocument(plan, false, createdIds));
     else if (plan.changes.length === 0) await io.write('no changes\n');
+    else if (!globals.quiet) io.warn(changeSummary(plan.changes, 'done', io.isStderrTTY));
   } finally {
     spinner.clear();
   }
@@ -150,11 +157,7 @@ async function confirmPrune(plan: Plan, options: WebhookApplyOptions, io: IO): P
   const names = pruned.map((change) => safeText(change.name ?? change.id)).join(', ');
   await confirmOrCancel(
     io,
-    `Deactivate ${pruned.length === 1 ? '1 webhook' : `${pruned.length} webhooks`} the file does not name (${names})? Their notifications stop at once.`,
+    `Deactivate ${countOf(pruned.length, 'webhook', io.isStderrTTY)} the file does not name (${names})? ${pruned.length === 1 ? 'Its' : 'Their'} notifications stop at once.`,
     'nothing was changed',
   );
-}
-
-function changeCount(count: number): string {
-  return count === 1 ? '1 change' : `${count} changes`;
 }

@@ -132,6 +132,7 @@ export async function run(options: WebhookCreateOptions, context: CommandContext
   const id = created.data.id;
   const change = {
     done: id === undefined ? 'the webhook was created (the answer held no id)' : `webhook ${id} was created`,
+    headline: id === undefined ? 'Created the webhook' : `Created webhook ${id}`,
     notAgain: 'do not run the command again: that would create a second webhook',
   };
   await printAcceptedChange(change, context, () => printWebhook(created, context));

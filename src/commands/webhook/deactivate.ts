@@ -51,6 +51,7 @@ export async function run(options: WebhookDeactivateOptions, context: CommandCon
   const deactivated = await client.deactivateWebhook(options.webhookId);
   const change = {
     done: `webhook ${options.webhookId} was deactivated`,
+    headline: `Deactivated webhook ${options.webhookId}`,
     notAgain: 'no need to run the command again: its notifications have stopped',
   };
   await printAcceptedChange(change, context, () => printWebhook(deactivated, context));

@@ -10,6 +10,7 @@ import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../shared/paging.js';
+import { countOf } from '../../render/count.js';
 
 export interface WebhookListFlags extends PagingFlags {
   status?: string;
@@ -73,8 +74,8 @@ export async function run(options: WebhookListOptions, context: CommandContext):
     footer: (body, shown) => {
       // Nothing shown: printListing has said "No webhooks found." on stderr.
       if (shown === 0) return undefined;
-      let footer = `\nShowing ${shown} ${shown === 1 ? 'webhook' : 'webhooks'}.`;
-      if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+      let footer = `\nShowing ${countOf(shown, 'webhook', true)}.`;
+      if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const flags = [
           options.status && `--status ${options.status}`,
           options.paging.pageSize && `--page-size ${options.paging.pageSize}`,

@@ -36,7 +36,7 @@ export function register(webhook: Command, action: Action): void {
     .description('Receive notifications locally and show each one (duplicates flagged by messageId)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '4020')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--path <path>', 'accept notifications only at this path (default: any path)')
+    .option('--path <url-path>', 'accept notifications only at this URL path, e.g. /hooks (default: any path)')
     .option('--forward-to <url>', 'relay each message to this URL and show its status (the sender gets that outcome)')
     .option('--verify', 'check each signature: answer 401 to a missing or wrong one, and neither show nor forward that message')
     .option(

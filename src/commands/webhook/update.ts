@@ -82,6 +82,7 @@ export async function run(options: WebhookUpdateOptions, context: CommandContext
   const updated = await spinning(context, 'Updating webhook', () => client.updateWebhook(options.webhookId, options.request));
   const change = {
     done: `webhook ${options.webhookId} was updated`,
+    headline: `Updated webhook ${options.webhookId}`,
     notAgain: `no need to run the command again: svc webhook get ${shellQuote(options.webhookId)} shows it`,
   };
   await printAcceptedChange(change, context, () => printWebhook(updated, context));

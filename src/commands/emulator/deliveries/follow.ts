@@ -3,8 +3,9 @@
 // so none is missed or printed twice.
 import type { CommandContext } from '../../../context.js';
 import { endAsInterrupted } from '../../../context.js';
-import { ApiError, OutputError, ResponseShapeError, SvcError } from '../../../errors.js';
+import { ApiError, InterruptedError, OutputError, ResponseShapeError, SvcError } from '../../../errors.js';
 import { sleep } from '../../../interrupt.js';
+import { countOf } from '../../../render/count.js';
 import { controlApiAdvice } from '../../shared/hints.js';
 
 export interface FollowOptions {
@@ -39,9 +40,7 @@ export async function followAttempts(options: FollowOptions, context: CommandCon
           continue;
         }
         if (item.kind === 'missed') {
-          io.warn(
-            `svc: ${item.missed} attempt${item.missed === 1 ? '' : 's'} ended while disconnected and are no longer kept by the emulator`,
-          );
+          io.warn(`svc: ${countOf(item.missed, 'attempt', io.isStderrTTY)} ended while disconnected and no longer kept by the emulator`);
           continue;
         }
         lastEventId = item.id;
@@ -70,6 +69,6 @@ export async function followAttempts(options: FollowOptions, context: CommandCon
     }
   }
   // A reader that left (`| head`) ends quietly; Ctrl-C and SIGTERM say how many were shown.
-  if (!(interrupt.reason instanceof OutputError)) io.warn(`${shown} attempt${shown === 1 ? '' : 's'} shown`);
+  if (interrupt.reason instanceof InterruptedError && !io.quiet) io.warn(`svc: ${countOf(shown, 'attempt', io.isStderrTTY)} shown`);
   return endAsInterrupted(interrupt);
 }

@@ -108,9 +108,10 @@ export async function run(options: EmulatorDeliveriesOptions, context: CommandCo
     const { followAttempts } = await import('./follow.js');
     return followAttempts({ webhookId: options.filters.webhookId }, context);
   }
-  const [{ printListing }, { deliveryTable, deliveryTsv }] = await Promise.all([
+  const [{ printListing }, { deliveryTable, deliveryTsv }, { countOf, formatCount }] = await Promise.all([
     import('../../shared/listing.js'),
     import('../../../render/deliveries.js'),
+    import('../../../render/count.js'),
   ]);
   const client = await context.emulatorControl();
   try {
@@ -124,9 +125,9 @@ export async function run(options: EmulatorDeliveriesOptions, context: CommandCo
       tsv: deliveryTsv,
       table: deliveryTable,
       footer: (body, shown) => {
-        let footer = `\nShowing ${shown} message${shown === 1 ? '' : 's'}, newest first.`;
-        if (body.dropped > 0) footer += ` ${body.dropped} older ones were dropped (emulator start --keep-messages).`;
-        if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+        let footer = `\nShowing ${countOf(shown, 'message', true)}, newest first.`;
+        if (body.dropped > 0) footer += ` ${formatCount(body.dropped, true)} older ones were dropped (emulator start --keep-messages).`;
+        if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
           const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
           footer += `\nNext page: ${options.commandLine}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
         }

@@ -8,6 +8,7 @@ import type { Action } from '../../shared/action.js';
 import { examples, shellQuote } from '../../shared/help-text.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
+import { formatCount } from '../../../render/count.js';
 
 export interface WebhookAddressesOptions {
   webhookId: string;
@@ -67,9 +68,10 @@ export async function run(options: WebhookAddressesOptions, context: CommandCont
     table: addressTable,
     total: (body) => body.totalAddresses,
     footer: (body, shown) => {
-      const total = body.totalAddresses === undefined ? '' : ` of ${body.totalAddresses}`;
-      let footer = `\nShowing ${shown}${total} addresses.`;
-      if (!options.paging.follow && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
+      // A footer is for a terminal only: digits grouped.
+      const total = body.totalAddresses === undefined ? '' : ` of ${formatCount(body.totalAddresses, true)}`;
+      let footer = `\nShowing ${formatCount(shown, true)}${total} ${shown === 1 && total === '' ? 'address' : 'addresses'}.`;
+      if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
         footer += `\nNext page: ${options.commandName} ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;
       }

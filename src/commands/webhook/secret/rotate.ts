@@ -64,6 +64,7 @@ export async function run(options: WebhookSecretRotateOptions, context: CommandC
   ]);
   const change = {
     done: 'the shared secret was rotated',
+    headline: "Rotated this key's shared secret: notifications are signed with the new one from now on",
     notAgain: 'do not rotate it again: see the new secret with: svc webhook secret show',
   };
   await printAcceptedChange(change, context, () => printSecret(rotated, context));
