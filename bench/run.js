@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,table,apply,txfollow,persist,restart,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,restart,detach picks figures.
+//   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
+//   of seeding); by default 5,000 against 500.
 //   BENCH_TX_FOLLOW_SECONDS=n (default 20; the issue's figure is 60) sets how long `tx list --follow` runs.
 //   BENCH_FULL=1 runs the emulator-that-stays figures at the issue's sizes (restart: 100 webhooks x 10,000 addresses).
 import { spawn } from 'node:child_process';
@@ -326,6 +328,99 @@ try {
       rps[1].push(await measure(fixed.port));
     }
     report('emulator GET /v1/transactions?pageSize=100  vs  bare node:http', rps[0], rps[1], 'req/s', { op: '>=', ratio: 0.5 });
+  }
+
+  if (wanted('deliveries')) {
+    // `svc emulator deliveries --all --json` of N kept messages beside a bare undici loop over the same pages, and
+    // its peak RSS at N beside N/10: what it holds must not grow with the listing. Each emulator is seeded once,
+    // through real deliveries (bench/deliveries-seeded.mjs), before the timed runs.
+    const full = process.env.BENCH_DELIVERIES_FULL === '1';
+    const [big, small] = full ? [100_000, 10_000] : [5_000, 500];
+    const bigEmulator = await startServer('deliveries-seeded.mjs', [String(big)]);
+    stops.push(bigEmulator.stop);
+    const smallEmulator = await startServer('deliveries-seeded.mjs', [String(small)]);
+    stops.push(smallEmulator.stop);
+    const envFor = (port) => childEnv({ SVC_BASE_URL: `http://127.0.0.1:${port}` });
+    const listing = (port) => runNode([BIN, 'emulator', 'deliveries', '--all', '--json'], { env: envFor(port), rss: true });
+    const { as, bs } = await alternate(
+      RUNS,
+      () => listing(bigEmulator.port),
+      () => runNode([join(BENCH, 'bare-deliveries.mjs')], { env: envFor(bigEmulator.port), rss: true }),
+      { sameOutput: true },
+    );
+    reportTime(`svc emulator deliveries --all --json, ${big / 1000}k  vs  bare undici`, as, bs, 1.5);
+    const flat = await alternate(
+      RUNS,
+      () => listing(bigEmulator.port),
+      () => listing(smallEmulator.port),
+      { warmUp: false },
+    );
+    reportRss(`  svc peak RSS, ${big / 1000}k messages  vs  ${small / 1000}k`, flat.as, flat.bs, 1.2);
+    await smallEmulator.stop();
+    await bigEmulator.stop();
+    stops.splice(-2);
+  }
+
+  if (wanted('follow')) {
+    // `svc emulator deliveries --follow --json`: from an attempt's end (its startedAt + durationMs, on the emulator's
+    // clock, this machine's) to its line reaching us, beside a bare undici reader of the same stream. Goal: the
+    // CLI's median within 200 ms (the ratio to the bare reader is printed too).
+    const emulator = await startServer('deliveries-seeded.mjs', ['0', '1']);
+    stops.push(emulator.stop);
+    const base = `http://127.0.0.1:${emulator.port}`;
+    const trigger = () =>
+      fetch(`${base}/_emulator/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chainId: '43113', from: '0x71c7656ec7ab88b098defb751b7401b5f6d8976f' }),
+      });
+    const probes = Math.max(RUNS * 3, 20);
+    /** Starts a reader, waits until it prints (triggering until then), then times `probes` attempts one at a time. */
+    const latencies = async (args) => {
+      // Its stderr (the count shown at Ctrl-C) is not the bench's to print.
+      const child = spawn(process.execPath, args, { env: childEnv({ SVC_BASE_URL: base }), stdio: ['ignore', 'pipe', 'ignore'] });
+      const waiting = [];
+      let text = '';
+      child.stdout.on('data', (chunk) => {
+        const arrivedAt = Date.now();
+        text += chunk;
+        let end;
+        while ((end = text.indexOf('\n')) >= 0) {
+          const event = JSON.parse(text.slice(0, end));
+          text = text.slice(end + 1);
+          waiting.shift()?.(arrivedAt - (Date.parse(event.attempt.startedAt) + event.attempt.durationMs));
+        }
+      });
+      const next = () => new Promise((resolve) => waiting.push(resolve));
+      let connected = false;
+      const first = next().then(() => (connected = true));
+      while (!connected) {
+        await trigger();
+        await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+      // Attempts of the probe triggers still under way would be taken for the timed ones: let them land first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      waiting.length = 0;
+      text = '';
+      const measured = [];
+      for (let i = 0; i < probes; i++) {
+        const arrived = next();
+        await trigger();
+        measured.push(await arrived);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('close', resolve));
+      return measured;
+    };
+    const svcMs = await latencies([BIN, 'emulator', 'deliveries', '--follow', '--json']);
+    const bareMs = await latencies([join(BENCH, 'bare-follow.mjs')]);
+    reportWithin('svc emulator deliveries --follow: attempt -> line', svcMs, 200);
+    console.log(
+      `  the bare reader of the same stream: median ${median(bareMs).toFixed(1)} ms; ratio ${(median(svcMs) / Math.max(1, median(bareMs))).toFixed(2)}`,
+    );
+    await emulator.stop();
+    stops.pop();
   }
 
   if (wanted('table')) {

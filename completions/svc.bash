@@ -130,14 +130,14 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator')
-        __svc_commands='start status stop trigger'
+        __svc_commands='start status stop trigger deliveries redeliver'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --data-dir --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries'
         ;;
     'svc emulator status')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -150,6 +150,24 @@ __svc_node() {
     'svc emulator trigger')
         __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator deliveries')
+        __svc_commands='list show'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc emulator deliveries list')
+        __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator deliveries show')
+        __svc_options='--body -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc emulator redeliver')
+        __svc_options='--to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--to --base-url --profile --timeout --retries'
         ;;
     'svc completion')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -173,6 +191,7 @@ __svc_option_values() {
     'svc webhook verify --secret-file') __svc_reply_files ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
+    'svc emulator deliveries list --state') __svc_reply_words 'delivered retrying failed' ;;
     esac
 }
 

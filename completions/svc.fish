@@ -18,7 +18,9 @@ function __svc_subcommands
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
-            printf '%s\n' start status stop trigger help
+            printf '%s\n' start status stop trigger deliveries redeliver help
+        case 'svc emulator deliveries'
+            printf '%s\n' list show help
     end
 end
 
@@ -82,13 +84,21 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries
         case 'svc emulator status'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
+        case 'svc emulator deliveries'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc emulator deliveries list'
+            printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
+        case 'svc emulator deliveries show'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc emulator redeliver'
+            printf '%s\n' --to --base-url --profile --timeout --retries
         case 'svc completion'
             printf '%s\n' --base-url --profile --timeout --retries
     end
@@ -367,11 +377,15 @@ complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator o
 complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
+complete -c svc -n '__svc_is "svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
+complete -c svc -n '__svc_is "svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
+complete -c svc -n '__svc_is "help:svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
+complete -c svc -n '__svc_is "help:svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
 # svc emulator start
@@ -385,6 +399,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
@@ -411,6 +426,33 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-11
 complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
+
+# svc emulator deliveries
+complete -c svc -n '__svc_is "svc emulator deliveries"' -a list -d 'The emulator\'s messages, newest first, with their attempts and state (also: svc emulator deliveries)'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -a show -d 'One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a list -d 'The emulator\'s messages, newest first, with their attempts and state (also: svc emulator deliveries)'
+complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a show -d 'One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show help'
+
+# svc emulator deliveries list
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l webhook -x -d 'only this webhook\'s messages'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l state -x -a 'delivered retrying failed' -d 'only messages in this state'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l since -x -d 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l follow -d 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-size -x -d 'messages per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l limit -x -d 'follow pages until n messages are printed'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -s h -l help -d 'show help'
+
+# svc emulator deliveries show
+complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
+complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
+
+# svc emulator redeliver
+complete -c svc -n '__svc_is "svc emulator redeliver"' -l to -x -d 'send this one attempt to another URL (a local handler); the webhook\'s url stays'
+complete -c svc -n '__svc_is "svc emulator redeliver"' -s h -l help -d 'show help'
 
 # svc completion
 complete -c svc -n '__svc_is "svc completion" 0' -a 'bash zsh fish' -d 'the shell to complete in'

@@ -155,6 +155,59 @@ export class Transport {
     }
   }
 
+  /**
+   * A GET whose body is read as it comes and may never end (server-sent events): the time limit covers only the
+   * wait for the answer's head. The body ends when the server closes it or `signal` (or an interrupt) aborts.
+   */
+  async openStream(
+    spec: Pick<RequestSpec, 'path' | 'query'>,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<AsyncIterable<Buffer>> {
+    const target = new URL(this.url(spec));
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    const listenFor = [signal, this.options.interrupt].filter((source) => source !== undefined);
+    for (const source of listenFor) source.addEventListener('abort', abort, { once: true });
+    const forget = () => {
+      for (const source of listenFor) source.removeEventListener('abort', abort);
+    };
+    let timedOut = false;
+    let connected = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.options.timeoutMs);
+    const startedAt = Date.now();
+    try {
+      this.throwIfInterrupted();
+      const response = await request.call(this.dispatcher, {
+        origin: target.origin,
+        path: target.pathname + target.search,
+        method: 'GET',
+        headers: { accept: 'text/event-stream', 'user-agent': this.options.userAgent, ...headers },
+        signal: controller.signal,
+      });
+      connected = true;
+      this.options.onExchange?.(`GET ${redactUrl(target.href)} -> ${response.statusCode} (${Date.now() - startedAt} ms, a stream)`);
+      if (response.statusCode !== 200) {
+        const read = await readBounded(response.body, MAX_BODY_BYTES, false);
+        const contentType = response.headers['content-type'];
+        throw apiErrorFrom(response.statusCode, read?.bytes ?? Buffer.alloc(0), Array.isArray(contentType) ? contentType[0] : contentType);
+      }
+      response.body.once('close', forget);
+      return response.body;
+    } catch (error) {
+      forget();
+      if (error instanceof ApiError) throw error;
+      this.throwIfInterrupted();
+      const described = describeNetworkError(error, timedOut, this.options.timeoutMs, connected);
+      throw new NetworkError(described.message, undefined, described.failure);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     await this.dispatcher.close();
   }

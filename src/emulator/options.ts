@@ -23,6 +23,8 @@ export interface EmulatorOptions {
   maxAddresses?: number;
   /** Hex: every key's shared secret until it rotates it (and again after a reset); absent: made at random on first use. */
   webhookSecret?: string;
+  /** Finished messages kept with their attempts and bodies (the oldest forgotten beyond it); absent: 10,000. */
+  keepMessages?: number;
   /** Delivery retries; absent: fast. */
   retrySchedule?: RetrySchedule;
   /** The CLI's version, for `GET /_emulator/status`. */

@@ -32,7 +32,8 @@ export async function startEmulatorServer(
   journalFiles?: JournalFiles,
 ): Promise<RunningEmulator> {
   const seed = options.seed ?? randomSeed();
-  const state = new EmulatorState(seed, options.seed !== undefined, tuning, options.webhookSecret);
+  const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
+  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret);
   let persistence: Persistence | undefined;
   if (options.dataDir !== undefined) {
     try {
@@ -53,7 +54,7 @@ export async function startEmulatorServer(
     prefix: string;
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
-    { prefix: '/_emulator/', serve: (req, res, path) => handleControl(state, req, res, path, identity) },
+    { prefix: '/_emulator/', serve: (req, res, path, search) => handleControl(state, req, res, path, search, identity) },
     {
       prefix: '/v1/',
       serve: (req, res, path, search) => {

@@ -237,7 +237,7 @@ export class EmulatorState {
     return this.webhooks.matching(tx).map((stored) => {
       const messageId = this.newId();
       const message = buildNotification(tx, stored, messageId);
-      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, message, stored.ownerKey);
+      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, message, stored.ownerKey, stored.webhook.name || null);
       return messageId;
     });
   }

@@ -1,27 +1,90 @@
 // The emulator's control API (/_emulator/...), which the real service does not have: its bodies, defined once for the
 // emulator that answers them, the control client that validates them, and the tests that read them.
 import * as v from 'valibot';
+import { DELIVERY_STATES } from './rules.js';
+import type { DeliveryState } from './rules.js';
 
-export const DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export { DELIVERY_STATES };
+export type { DeliveryState };
+
+/** How an attempt ended without an answer: the connection was refused, the 5 s passed, the connection broke, other. */
+export const NETWORK_ERRORS = ['refused', 'timed out', 'reset', 'other'] as const;
+export type NetworkErrorKind = (typeof NETWORK_ERRORS)[number];
+
+/** The most of a receiver's answer body an attempt keeps. */
+export const ANSWER_BODY_KEPT_BYTES = 4096;
+
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
 
 /** One message of `GET /_emulator/deliveries`; `retrying` covers every delivery not yet finished. */
 export const DeliveryRecordSchema = v.object({
   messageId: v.string(),
   webhookId: v.string(),
+  /** The webhook's name when the message was made; null when it had none. */
+  webhookName: v.nullable(v.string()),
   url: v.string(),
+  /** When the message was made (ISO 8601). */
+  createdAt: isoTime,
   attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** The HTTP status of the last answer; null when there was none (refused, reset, timed out). */
   lastStatus: v.nullable(v.pipe(v.number(), v.integer())),
+  /** Why the last attempt had no answer; absent when it had one, or before the first attempt. */
+  lastError: v.optional(v.picklist(NETWORK_ERRORS)),
   state: v.picklist(DELIVERY_STATES),
+  /** While retrying with an attempt scheduled: when it is due (ISO 8601). */
+  nextAttemptAt: v.optional(isoTime),
   /** Present, true, on the failed message whose last attempt switched its webhook to `inactive`. */
   webhookDeactivated: v.optional(v.literal(true)),
 });
 export type DeliveryRecord = v.InferOutput<typeof DeliveryRecordSchema>;
 
-/** `GET /_emulator/deliveries`. */
-export const DeliveriesAnswerSchema = v.object({ deliveries: v.array(DeliveryRecordSchema) });
+/** `GET /_emulator/deliveries`: newest first; one page with `pageSize`, every kept message without. */
+export const DeliveriesAnswerSchema = v.object({
+  deliveries: v.array(DeliveryRecordSchema),
+  /** Messages forgotten to keep the last N (`emulator start --keep-messages`), since start or reset. */
+  dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  nextPageToken: v.optional(v.string()),
+});
 export type DeliveriesAnswer = v.InferOutput<typeof DeliveriesAnswerSchema>;
+
+/** One attempt to deliver a message, as it ended. */
+export const DeliveryAttemptSchema = v.object({
+  /** 1 for the first attempt of the message, counting redeliveries. */
+  number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  startedAt: isoTime,
+  durationMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  url: v.string(),
+  /** What was sent with the body, the signature among them. */
+  requestHeaders: v.record(v.string(), v.string()),
+  /** The receiver's HTTP status; null when it did not answer (see `error`). */
+  status: v.nullable(v.pipe(v.number(), v.integer())),
+  error: v.optional(v.picklist(NETWORK_ERRORS)),
+  /** The error in words (e.g. connect ECONNREFUSED 127.0.0.1:9), when there was one. */
+  errorMessage: v.optional(v.string()),
+  /** The first ANSWER_BODY_KEPT_BYTES of the answer, as UTF-8 text; absent without an answer. */
+  responseBody: v.optional(v.string()),
+  /** True when the answer was longer than what `responseBody` keeps. */
+  responseBodyCut: v.optional(v.boolean()),
+  /** True for an attempt made by `POST .../redeliver` rather than the schedule. */
+  redelivery: v.optional(v.literal(true)),
+});
+export type DeliveryAttempt = v.InferOutput<typeof DeliveryAttemptSchema>;
+
+/** `GET /_emulator/deliveries/{messageId}`: the message, its attempts in order, and the exact body sent. */
+export const DeliveryDetailSchema = v.object({
+  delivery: DeliveryRecordSchema,
+  attempts: v.array(DeliveryAttemptSchema),
+  body: v.string(),
+});
+export type DeliveryDetail = v.InferOutput<typeof DeliveryDetailSchema>;
+
+/** `POST /_emulator/deliveries/{messageId}/redeliver`: the attempt made and the message after it. */
+export const RedeliverAnswerSchema = v.object({ attempt: DeliveryAttemptSchema, delivery: DeliveryRecordSchema });
+export type RedeliverAnswer = v.InferOutput<typeof RedeliverAnswerSchema>;
+
+/** Each `attempt` event of `GET /_emulator/deliveries/stream`: an attempt as it ended, and its message after it. */
+export const AttemptEventSchema = RedeliverAnswerSchema;
+export type AttemptEvent = RedeliverAnswer;
 
 /** Body of `POST /_emulator/transactions` (the emulator checks it field by field, naming each rule). */
 export interface InjectTransactionRequest {

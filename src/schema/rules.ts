@@ -39,6 +39,10 @@ export const EVENT_TYPE = 'address_activity';
 export const RETRY_SCHEDULES = ['fast', 'real'] as const;
 export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
 
+/** The states of an emulator's message; here, without valibot, as `emulator deliveries --state` offers them at start-up. */
+export const DELIVERY_STATES = ['delivered', 'retrying', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
 /** Notification bodies larger than this are refused by the receiver and `webhook verify`: one is a few kilobytes. */
 export const MAX_NOTIFICATION_BYTES = 8 * 1024 * 1024;
 

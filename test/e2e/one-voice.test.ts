@@ -9,6 +9,7 @@ import { buildProgram } from '../../src/cli.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
 import { EMULATOR_TSV_COLUMNS } from '../../src/render/emulators.js';
+import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
 import { NOTIFICATION_TSV_COLUMNS, notificationTsv } from '../../src/render/notifications.js';
 import type { ShownMessage } from '../../src/render/notifications.js';
 import type { ReceivedNotification } from '../../src/schema/notifications.js';
@@ -132,6 +133,8 @@ describe('every resource has one column set, the README’s, in every command th
     address: ADDRESS_TSV_COLUMNS,
     notification: NOTIFICATION_TSV_COLUMNS,
     emulator: EMULATOR_TSV_COLUMNS,
+    delivery: DELIVERY_TSV_COLUMNS,
+    'delivery attempt': ATTEMPT_TSV_COLUMNS,
   };
   /** Which resource each command prints rows of when piped; a command not named here prints none. */
   const PRINTS: Record<string, string> = {
@@ -145,6 +148,10 @@ describe('every resource has one column set, the README’s, in every command th
     'webhook addresses list': 'address',
     'webhook listen': 'notification',
     'emulator status': 'emulator',
+    // With --follow it prints attempts instead, as `deliveries show` does (the README says so).
+    'emulator deliveries list': 'delivery',
+    'emulator deliveries show': 'delivery attempt',
+    'emulator redeliver': 'delivery attempt',
   };
   const NO_ROWS = new Set([
     'webhook addresses add',

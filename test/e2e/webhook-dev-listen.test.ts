@@ -180,7 +180,9 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
       async () => (await deliveries(emulator.url)).find((one) => one.messageId === messageId && one.state === 'delivered'),
       10_000,
     );
-    expect(record).toEqual({ messageId, webhookId: webhook.id, url: listen.url, attempts: 2, lastStatus: 200, state: 'delivered' });
+    expect(record).toEqual(
+      expect.objectContaining({ messageId, webhookId: webhook.id, url: listen.url, attempts: 2, lastStatus: 200, state: 'delivered' }),
+    );
     // The consumer saw the same message twice: 500, then 200.
     expect(consumer.seen.filter((seen) => seen.messageId === messageId)).toEqual([
       { messageId, status: 500 },

@@ -114,7 +114,9 @@ describe(`README: "${HEADING}"`, () => {
     const { deliveries } = JSON.parse(deliveriesLine);
     const webhookId = deactivated.split('\t')[0];
     for (const messageId of [message1, message2]) {
-      expect(deliveries).toContainEqual({ messageId, webhookId, url: listenUrl, attempts: 1, lastStatus: 200, state: 'delivered' });
+      expect(deliveries).toContainEqual(
+        expect.objectContaining({ messageId, webhookId, url: listenUrl, attempts: 1, lastStatus: 200, state: 'delivered' }),
+      );
     }
 
     // Deactivation prints the webhook, now inactive; the last trigger matched nobody: the hash alone.

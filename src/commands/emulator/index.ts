@@ -2,6 +2,8 @@
 import type { Command } from 'commander';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import * as deliveries from './deliveries/index.js';
+import * as redeliver from './redeliver.js';
 import * as start from './start.js';
 import * as status from './status.js';
 import * as stop from './stop.js';
@@ -18,5 +20,5 @@ export function register(program: Command, action: Action): void {
         ['and stop it again', 'svc emulator stop'],
       ]),
     );
-  for (const verb of [start, status, stop, trigger]) verb.register(emulator, action);
+  for (const verb of [start, status, stop, trigger, deliveries, redeliver]) verb.register(emulator, action);
 }

@@ -24,6 +24,7 @@ export interface EmulatorStartFlags {
   faultRate: string;
   latency: string;
   maxAddresses?: string;
+  keepMessages?: string;
   webhookSecret?: string;
   retrySchedule: string;
   detach?: boolean;
@@ -50,6 +51,7 @@ export function register(emulator: Command, action: Action): void {
     .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
     .option('--latency <ms>', 'milliseconds added to every response', '0')
     .option('--max-addresses <n>', 'addresses one webhook may watch at most; more is a 400 (default: no cap)')
+    .option('--keep-messages <n>', 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)')
     .option(
       '--webhook-secret <hex>',
       "hex secret signing every key's notifications until rotated (default: random per key); a test secret: flags show in process lists",
@@ -112,6 +114,7 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
     maxAddresses: flags.maxAddresses === undefined ? undefined : parseInteger('--max-addresses', flags.maxAddresses, 1, 100_000_000),
+    keepMessages: flags.keepMessages === undefined ? undefined : parseInteger('--keep-messages', flags.keepMessages, 1, 10_000_000),
     webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
     detach: flags.detach === true,

@@ -1,0 +1,123 @@
+// `svc emulator deliveries --follow`: its run, called directly against in-process emulators; the attempts pushed as
+// they end, an emulator that goes away and comes back, and Ctrl-C.
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseEmulatorDeliveriesOptions, run } from '../../../src/commands/emulator/deliveries/list.js';
+import { ExitCode, InterruptedError, UsageError } from '../../../src/errors.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { ATTEMPT_TSV_COLUMNS } from '../../../src/render/deliveries.js';
+import { call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../helpers/emulator-helpers.js';
+import type { Receiver } from '../../helpers/emulator-helpers.js';
+import { createTestContext } from '../../helpers/test-context.js';
+import type { TestContext } from '../../helpers/test-context.js';
+import { WATCHED, createWebhook } from '../fixture.js';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const closable of open.splice(0).reverse()) await closable.close();
+});
+
+async function emulatorWithReceiver(port = 0): Promise<{ emulator: RunningEmulator; receiver: Receiver; webhookId: string }> {
+  const emulator = await startTestEmulator({ port }, PATIENT_DELIVERY);
+  const receiver = await startReceiver();
+  open.push(receiver);
+  const webhookId = await createWebhook(emulator.url, { url: receiver.url });
+  return { emulator, receiver, webhookId };
+}
+
+async function trigger(url: string): Promise<string> {
+  return (await call(url, 'POST', '/_emulator/transactions', { body: { chainId: '43113', from: WATCHED } })).body.messageIds[0];
+}
+
+/** Starts `--follow` and resolves once it is connected (its "Following" line on a terminal stderr). */
+async function follow(baseUrl: string, globals = {}): Promise<{ test: TestContext; stop: AbortController; running: Promise<unknown> }> {
+  const stop = new AbortController();
+  const test = createTestContext({ baseUrl, interrupt: stop.signal, globals, io: { stderrTTY: true } });
+  const running = run(parseEmulatorDeliveriesOptions({ follow: true }), test.context).catch((error: unknown) => error);
+  await eventually(() => (test.io.stderr().includes('Following delivery attempts') ? true : undefined));
+  return { test, stop, running };
+}
+
+const rows = (test: TestContext) =>
+  test.io
+    .stdout()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('\t'));
+
+describe('emulator deliveries --follow: run', () => {
+  it('prints each attempt as it ends (500, then 200), and on Ctrl-C how many were shown, exiting 130', async () => {
+    const { emulator, receiver } = await emulatorWithReceiver();
+    open.push(emulator);
+    receiver.respond = (index) => (index === 0 ? 500 : 200);
+    const { test, stop, running } = await follow(emulator.url);
+    const messageId = await trigger(emulator.url);
+    await eventually(() => (rows(test).length === 2 ? true : undefined));
+    const status = ATTEMPT_TSV_COLUMNS.indexOf('status');
+    expect(rows(test).map((row) => [row[1], row[3], row[status]])).toEqual([
+      [messageId, '1', '500'],
+      [messageId, '2', '200'],
+    ]);
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    const ended = await running;
+    expect(ended).toBeInstanceOf(InterruptedError);
+    expect((ended as InterruptedError).exitCode).toBe(130);
+    expect(test.io.stderr()).toContain('2 attempts shown');
+    await test.close();
+  });
+
+  it('--json: one line per attempt, the event as the emulator sent it', async () => {
+    const { emulator } = await emulatorWithReceiver();
+    open.push(emulator);
+    const { test, stop, running } = await follow(emulator.url, { json: true });
+    const messageId = await trigger(emulator.url);
+    await eventually(() => (test.io.stdout().includes('\n') ? true : undefined));
+    const [line] = test.io.stdout().split('\n');
+    expect(JSON.parse(line!)).toMatchObject({ attempt: { number: 1, status: 200 }, delivery: { messageId, state: 'delivered' } });
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    await running;
+    await test.close();
+  });
+
+  it('an emulator that goes away: one stderr line for the outage, then it resumes with the new one, nothing twice', async () => {
+    const first = await emulatorWithReceiver();
+    const port = Number(new URL(first.emulator.url).port);
+    const { test, stop, running } = await follow(first.emulator.url);
+    const before = await trigger(first.emulator.url);
+    await eventually(() => (rows(test).length === 1 ? true : undefined));
+    await first.emulator.close();
+    await eventually(() => (test.io.stderr().includes('lost the emulator') ? true : undefined));
+    // Back on the same port; its attempts made before the client reconnects are replayed, not lost.
+    const second = await emulatorWithReceiver(port);
+    open.push(second.emulator);
+    const after = await trigger(second.emulator.url);
+    await eventually(() => (rows(test).length === 2 ? true : undefined), 10_000);
+    expect(rows(test).map((row) => row[1])).toEqual([before, after]);
+    expect(test.io.stderr().match(/lost the emulator/g)).toHaveLength(1);
+    expect(test.io.stderr()).toContain('the emulator is back');
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    await running;
+    expect(rows(test)).toHaveLength(2);
+    await test.close();
+  });
+
+  it('on a terminal: a line per attempt, its number and status', async () => {
+    const { emulator } = await emulatorWithReceiver();
+    open.push(emulator);
+    const stop = new AbortController();
+    const test = createTestContext({ baseUrl: emulator.url, interrupt: stop.signal, io: { stdoutTTY: true, stderrTTY: true } });
+    const running = run(parseEmulatorDeliveriesOptions({ follow: true }), test.context).catch((error: unknown) => error);
+    await eventually(() => (test.io.stderr().includes('Following delivery attempts') ? true : undefined));
+    const messageId = await trigger(emulator.url);
+    await eventually(() => (test.io.stdout().includes('\n') ? true : undefined));
+    expect(test.io.stdout()).toContain(messageId);
+    expect(test.io.stdout()).toMatch(/ {2}#1 {2}.+ {2}200 {2}\d+ ms {2}delivered\n$/);
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    await running;
+    await test.close();
+  });
+
+  it('--follow with listing flags: a usage error naming them', () => {
+    expect(() => parseEmulatorDeliveriesOptions({ follow: true, state: 'failed', all: true })).toThrow(UsageError);
+    expect(() => parseEmulatorDeliveriesOptions({ follow: true, state: 'failed', all: true })).toThrow(/leave out --state, --all/);
+  });
+});
