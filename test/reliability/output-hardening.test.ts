@@ -276,7 +276,10 @@ describe('a change the service accepted, whose answer could not be printed', () 
   ])('webhook create (%s) into a full disk names the webhook and says not to run it again', async (_mode, options, flags) => {
     const result = await runWithFailingStdout([...CREATE, ...flags], new FailingStdout('ENOSPC'), options);
     expect(result.exitCode).toBe(1);
-    const [message, hint] = result.stderr.split('\n');
+    // At a terminal the write first says what it did ("Created webhook ..."), then the lost answer's error.
+    const lines = result.stderr.split('\n');
+    if ('stdoutTTY' in options) expect(lines.shift()).toBe(`Created webhook ${WEBHOOK_ID}`);
+    const [message, hint] = lines;
     expect(message).toBe(
       `svc: webhook ${WEBHOOK_ID} was created, but the answer was lost: cannot write to stdout: no space left on device (ENOSPC)`,
     );
