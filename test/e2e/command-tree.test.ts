@@ -141,97 +141,104 @@ describe('every example in every help runs against the emulator', () => {
     'svc %s',
     async (joined) => {
       const examples = await helpExamples(joined.split(' '));
-      for (const example of examples) {
-        const account = await freshAccount();
-        // The servers' default ports may be taken on a test machine: any free port instead.
-        const script = example.script
-          .replaceAll(EXAMPLE_ID, account.webhookId)
-          .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
-          // "a handler running locally" is the test's receiver.
-          .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl);
-        const question = ASKING[example.script];
-        if (question !== undefined) {
-          const args = script.split(' ').slice(1);
-          const run = await runInPty(args, {
-            baseUrl: emulator.url,
-            apiKey: account.apiKey,
-            columns: 120,
-            steps: [{ waitFor: question }, { type: 'y\r' }],
-          });
-          expect(run.exitCode, `${example.script}\n${run.output}`).toBe(0);
-          continue;
-        }
-        // A plain invocation (no shell syntax, no file) runs in this process: the same parsing and commands, no spawn.
-        if (/^svc [\w ./:,=@-]+$/.test(script) && !SERVES.test(script) && !/\.(txt|json|tsv)\b|svc emulator (status|stop)\b/.test(script)) {
-          const result = await runInProcess(script.split(' ').slice(1), {
-            baseUrl: emulator.url,
-            apiKey: account.apiKey,
-            configDir: join(workDir, `config-${account.apiKey}`),
+      // Each example has an account of its own: they run side by side.
+      await Promise.all(
+        examples.map(async (example) => {
+          const account = await freshAccount();
+          // The servers' default ports may be taken on a test machine: any free port instead.
+          const script = example.script
+            .replaceAll(EXAMPLE_ID, account.webhookId)
+            .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
+            // "a handler running locally" is the test's receiver.
+            .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl);
+          const question = ASKING[example.script];
+          if (question !== undefined) {
+            const args = script.split(' ').slice(1);
+            const run = await runInPty(args, {
+              baseUrl: emulator.url,
+              apiKey: account.apiKey,
+              columns: 120,
+              steps: [{ waitFor: question }, { type: 'y\r' }],
+            });
+            expect(run.exitCode, `${example.script}\n${run.output}`).toBe(0);
+            return;
+          }
+          // A plain invocation (no shell syntax, no file) runs in this process: the same parsing and commands, no spawn.
+          if (
+            /^svc [\w ./:,=@-]+$/.test(script) &&
+            !SERVES.test(script) &&
+            !/\.(txt|json|tsv)\b|svc emulator (status|stop)\b/.test(script)
+          ) {
+            const result = await runInProcess(script.split(' ').slice(1), {
+              baseUrl: emulator.url,
+              apiKey: account.apiKey,
+              configDir: join(workDir, `config-${account.apiKey}`),
+              input: `${account.apiKey}\n`,
+            });
+            expect(result.exitCode, `${example.script}\n${result.stderr}`).toBe(0);
+            return;
+          }
+          const body = JSON.stringify({ webhookId: account.webhookId, messageId: 'm-1', event: {} });
+          writeFileSync(join(workDir, `body-${account.apiKey}.json`), body);
+          const env = {
+            PATH: `${binDir}:${process.env.PATH}`,
+            HOME: join(workDir, `home-${account.apiKey}`),
+            SVC_BASE_URL: emulator.url,
+            SVC_API_KEY: account.apiKey,
+            SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
+            NO_COLOR: '1',
+            WEBHOOK_ID: account.webhookId,
+            MESSAGE_ID: account.messageId,
+            ADDR,
+            HOOK_URL: 'http://127.0.0.1:9/hook',
+            SIG: signBody(account.secret, JSON.parse(body)),
+            SERVICE_KEY: account.apiKey,
+            RUNNER_TEMP: join(workDir, `runner-${account.apiKey}`),
+          };
+          mkdirSync(env.HOME);
+          // Each run has its own secret file, and reads its own body as body.json.
+          let prelude = `set -o pipefail\ncd ${JSON.stringify(workDir)}\nprintf %s "${account.secret}" > webhook-secret-${account.apiKey}\n`;
+          // An example about the emulators you run needs one running: started in the background first, on a free port.
+          const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
+          if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
+          const adapted = script
+            .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
+            .replaceAll('body.json', `body-${account.apiKey}.json`)
+            .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
+          const serving = SERVES.test(script);
+          // In a process group of its own, so a server it started in the background is stopped with it.
+          const child = execa('bash', ['-c', prelude + adapted], {
+            env,
+            extendEnv: false,
             input: `${account.apiKey}\n`,
+            reject: false,
+            detached: true,
+            timeout: 30_000,
           });
-          expect(result.exitCode, `${example.script}\n${result.stderr}`).toBe(0);
-          continue;
-        }
-        const body = JSON.stringify({ webhookId: account.webhookId, messageId: 'm-1', event: {} });
-        writeFileSync(join(workDir, `body-${account.apiKey}.json`), body);
-        const env = {
-          PATH: `${binDir}:${process.env.PATH}`,
-          HOME: join(workDir, `home-${account.apiKey}`),
-          SVC_BASE_URL: emulator.url,
-          SVC_API_KEY: account.apiKey,
-          SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
-          NO_COLOR: '1',
-          WEBHOOK_ID: account.webhookId,
-          MESSAGE_ID: account.messageId,
-          ADDR,
-          HOOK_URL: 'http://127.0.0.1:9/hook',
-          SIG: signBody(account.secret, JSON.parse(body)),
-          SERVICE_KEY: account.apiKey,
-          RUNNER_TEMP: join(workDir, `runner-${account.apiKey}`),
-        };
-        mkdirSync(env.HOME);
-        // Each run has its own secret file, and reads its own body as body.json.
-        let prelude = `set -o pipefail\ncd ${JSON.stringify(workDir)}\nprintf %s "${account.secret}" > webhook-secret-${account.apiKey}\n`;
-        // An example about the emulators you run needs one running: started in the background first, on a free port.
-        const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
-        if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
-        const adapted = script
-          .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
-          .replaceAll('body.json', `body-${account.apiKey}.json`)
-          .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
-        const serving = SERVES.test(script);
-        // In a process group of its own, so a server it started in the background is stopped with it.
-        const child = execa('bash', ['-c', prelude + adapted], {
-          env,
-          extendEnv: false,
-          input: `${account.apiKey}\n`,
-          reject: false,
-          detached: true,
-          timeout: 30_000,
-        });
-        let stopped = false;
-        const stop = setTimeout(
-          () => {
-            stopped = true;
+          let stopped = false;
+          const stop = setTimeout(
+            () => {
+              stopped = true;
+              process.kill(-child.pid!, 'SIGTERM');
+            },
+            serving ? 2_500 : 30_000,
+          );
+          const result = await child;
+          clearTimeout(stop);
+          try {
             process.kill(-child.pid!, 'SIGTERM');
-          },
-          serving ? 2_500 : 30_000,
-        );
-        const result = await child;
-        clearTimeout(stop);
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          // The group has ended already.
-        }
-        // An emulator started with --detach is in a session of its own: stopped through its record.
-        await runInProcess(['emulator', 'stop', '--all'], { configDir: env.SVC_CONFIG_DIR });
-        const said = String(result.stderr);
-        // A server passes when it was still serving when stopped; anything else when it ended with 0.
-        if (serving) expect(stopped || result.exitCode === 0, `${example.script}\n${said}`).toBe(true);
-        else expect(result.exitCode, `${example.script}\n${said}`).toBe(0);
-      }
-      // A command runs its examples one after another (servers and followers for 2.5 s each): more than the default.
+          } catch {
+            // The group has ended already.
+          }
+          // An emulator started with --detach is in a session of its own: stopped through its record.
+          await runInProcess(['emulator', 'stop', '--all'], { configDir: env.SVC_CONFIG_DIR });
+          const said = String(result.stderr);
+          // A server passes when it was still serving when stopped; anything else when it ended with 0.
+          if (serving) expect(stopped || result.exitCode === 0, `${example.script}\n${said}`).toBe(true);
+          else expect(result.exitCode, `${example.script}\n${said}`).toBe(0);
+        }),
+      );
+      // A command's servers and followers run 2.5 s each, beside its other examples: more than the default.
     },
     120_000,
   );
