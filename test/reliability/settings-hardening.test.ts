@@ -183,7 +183,9 @@ describe('class 1: concurrent writers keep every write', () => {
 
       // A real process waiting for the lock ends on SIGINT within a second, with 130.
       const child = spawnCli(['config', 'set', 'base-url', 'https://interrupted.example.com'], { configDir });
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Long enough for node to start and reach the wait on a loaded machine (before it, SIGINT just kills it), well
+      // within the 12 s the CLI waits for a lock.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(child.exited).toBe(false);
       const exit = await child.stop('SIGINT');
       expect(exit.exitCode).toBe(130);
