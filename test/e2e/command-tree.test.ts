@@ -15,8 +15,9 @@ import { buildProgram } from '../../src/cli.js';
 import { allNodes, describeProgram } from '../../src/completion/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
-import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import { BIN, runInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
+import { completeInBash, completeInFish, completeInZsh } from '../helpers/completion-shells.js';
 import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
 import { PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
@@ -300,67 +301,13 @@ describe('completion: every <path> option completes files, every <id> the servic
     }
   });
 
-  function bash(line: string[], env: Record<string, string> = {}) {
-    const words = line.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-    const script = `source completions/svc.bash
-COMP_WORDS=(${words}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
-_svc
-printf '%s\\n' "\${COMPREPLY[@]}"`;
-    return execa('bash', ['--norc', '--noprofile', '-c', script], { cwd: REPO_ROOT, env, reject: false });
-  }
-
-  function fish(line: string, env: Record<string, string> = {}) {
-    return execa('fish', ['--no-config', '-c', `source completions/svc.fish; complete -C ${JSON.stringify(line)}`], {
-      cwd: REPO_ROOT,
-      env,
-      reject: false,
-    });
-  }
-
-  /** Types `line` and Tab in an interactive zsh with the script on $fpath; the candidates compadd was given. */
-  async function zsh(line: string, env: Record<string, string> = {}): Promise<string[]> {
-    const directory = mkdtempSync(join(tmpdir(), 'svc-zsh-tree-'));
-    writeFileSync(
-      join(directory, 'setup.zsh'),
-      `PROMPT='' RPROMPT=''
-fpath=(${join(REPO_ROOT, 'completions')} $fpath)
-autoload -U compinit && compinit -u -D
-zstyle ':completion:*' insert-tab false
-compadd() {
-  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then builtin compadd "$@"; return $?; fi
-  local -a __hits
-  builtin compadd -O __hits "$@"
-  local __hit
-  for __hit in $__hits; do print -r -- "<<$__hit>>"; done
-  builtin compadd "$@"
-}
-__capture_done() { print -r -- '<<END>>' }
-comppostfuncs=(__capture_done)
-bindkey '^I' complete-word
-print -r -- '<<READY>>'
-`,
-    );
-    writeFileSync(
-      join(directory, 'driver.zsh'),
-      `zmodload zsh/zpty
-zpty z zsh -f -i
-zpty -w z "source \${(q)1}"
-zpty -r z out '*<<READY>>*'
-zpty -w -n z "$2"$'\\t'
-zpty -r z out '*<<END>>*'
-print -r -- "$out"
-zpty -d z
-`,
-    );
-    const result = await execa('zsh', ['-f', join(directory, 'driver.zsh'), join(directory, 'setup.zsh'), line], {
-      reject: false,
-      timeout: 15_000,
-      env: { HOME: directory, TERM: 'xterm', PATH: process.env.PATH!, ...env },
-      cwd: REPO_ROOT,
-    });
-    expect(result.exitCode).toBe(0);
-    return [...String(result.stdout).matchAll(/<<([^>]*)>>/g)].map((match) => match[1]!).filter((word) => word !== 'END');
-  }
+  const bash = completeInBash;
+  const fish = completeInFish;
+  const zsh = async (line: string, env?: Record<string, string>) => {
+    const { exitCode, candidates } = await completeInZsh(line, env);
+    expect(exitCode).toBe(0);
+    return candidates;
+  };
 
   describe.each(fileOptions)('svc %s %s <path>', (command, option) => {
     const line = ['svc', ...command.split(' '), ...(command.includes('addresses') ? ['some-id'] : []), option, 'completions/svc.b'];

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { missing } from '../helpers/tools.js';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import { COMPLETION_FILES, COMPLETIONS, completeInBash, completeInFish, completeInZsh } from '../helpers/completion-shells.js';
 
-const COMPLETIONS = join(REPO_ROOT, 'completions');
-const FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
+const FILES = COMPLETION_FILES;
 const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
 
 describe('svc completion <shell>', () => {
@@ -76,14 +76,8 @@ describe('svc completion <shell>', () => {
 });
 
 describe('bash', () => {
-  /** Sources the script, sets COMP_WORDS/COMP_CWORD for `line` (the last word is the one completed), calls _svc. */
   async function complete(line: string[]): Promise<string[]> {
-    const words = line.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
-    const script = `source ${JSON.stringify(join(COMPLETIONS, FILES.bash))}
-COMP_WORDS=(${words}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
-_svc
-printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const result = await execa('bash', ['--norc', '--noprofile', '-c', script], { cwd: REPO_ROOT, reject: false });
+    const result = await completeInBash(line);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     return String(result.stdout).split('\n').filter(Boolean);
@@ -159,53 +153,10 @@ printf '%s\\n' "\${COMPREPLY[@]}"`;
 });
 
 describe.skipIf(missing('zsh'))('zsh', () => {
-  // An interactive zsh on a pseudo-terminal (zpty) with compinit and the script on $fpath; compadd is wrapped
-  // to print every candidate it is given, then Tab is typed after the command line.
-  const SETUP = `
-PROMPT='' RPROMPT=''
-fpath=(${COMPLETIONS} $fpath)
-autoload -U compinit && compinit -u -D
-zstyle ':completion:*' list-grouped false
-zstyle ':completion:*' insert-tab false
-compadd() {
-  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then
-    builtin compadd "$@"
-    return $?
-  fi
-  local -a __hits
-  builtin compadd -O __hits "$@"
-  local __hit
-  for __hit in $__hits; do print -r -- "<<$__hit>>"; done
-  builtin compadd "$@"
-}
-__capture_done() { print -r -- '<<END>>' }
-comppostfuncs=(__capture_done)
-bindkey '^I' complete-word
-print -r -- '<<READY>>'
-`;
-  const DRIVER = `
-zmodload zsh/zpty
-zpty z zsh -f -i
-zpty -w z "source \${(q)1}"
-zpty -r z out '*<<READY>>*'
-zpty -w -n z "$2"$'\\t'
-zpty -r z out '*<<END>>*'
-print -r -- "$out"
-zpty -d z
-`;
-
   async function complete(line: string): Promise<string[]> {
-    const directory = mkdtempSync(join(tmpdir(), 'svc-zsh-'));
-    writeFileSync(join(directory, 'setup.zsh'), SETUP);
-    writeFileSync(join(directory, 'driver.zsh'), DRIVER);
-    const result = await execa('zsh', ['-f', join(directory, 'driver.zsh'), join(directory, 'setup.zsh'), line], {
-      reject: false,
-      timeout: 15_000,
-      env: { HOME: directory, TERM: 'xterm' },
-      cwd: REPO_ROOT,
-    });
-    expect(result.exitCode).toBe(0);
-    return [...String(result.stdout).matchAll(/<<([^>]*)>>/g)].map((match) => match[1]!).filter((word) => word !== 'END');
+    const { exitCode, candidates } = await completeInZsh(line);
+    expect(exitCode).toBe(0);
+    return candidates;
   }
 
   it('the script is valid zsh', async () => {
@@ -236,14 +187,7 @@ zpty -d z
 
 describe.skipIf(missing('fish'))('fish', () => {
   async function complete(line: string): Promise<string[]> {
-    const result = await execa(
-      'fish',
-      ['--no-config', '-c', `source ${join(COMPLETIONS, FILES.fish)}; complete -C ${JSON.stringify(line)}`],
-      {
-        reject: false,
-        cwd: REPO_ROOT,
-      },
-    );
+    const result = await completeInFish(line);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     return String(result.stdout)

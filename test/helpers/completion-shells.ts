@@ -1,0 +1,80 @@
+// The committed completion scripts run in their real shells, for the tests that check what a Tab offers: bash
+// (COMP_WORDS/COMPREPLY), zsh (an interactive shell on a zpty, compadd wrapped to print its candidates) and fish
+// (complete -C).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { REPO_ROOT } from './cli.js';
+
+export const COMPLETIONS = join(REPO_ROOT, 'completions');
+export const COMPLETION_FILES = { bash: 'svc.bash', zsh: '_svc', fish: 'svc.fish' } as const;
+
+/** Sources the bash script, sets COMP_WORDS/COMP_CWORD for `words` (the last is the one completed), calls _svc. */
+export function completeInBash(words: string[], env?: Record<string, string>) {
+  const quoted = words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script = `source ${JSON.stringify(join(COMPLETIONS, COMPLETION_FILES.bash))}
+COMP_WORDS=(${quoted}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
+_svc
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+  return execa('bash', ['--norc', '--noprofile', '-c', script], { cwd: REPO_ROOT, env, reject: false });
+}
+
+/** fish's own answer for `line`: one candidate per line, a tab before its description. */
+export function completeInFish(line: string, env?: Record<string, string>) {
+  return execa('fish', ['--no-config', '-c', `source ${join(COMPLETIONS, COMPLETION_FILES.fish)}; complete -C ${JSON.stringify(line)}`], {
+    cwd: REPO_ROOT,
+    env,
+    reject: false,
+  });
+}
+
+// An interactive zsh on a pseudo-terminal (zpty) with compinit and the script on $fpath; compadd is wrapped to print
+// every candidate it is given, then Tab is typed after the command line.
+const ZSH_SETUP = `
+PROMPT='' RPROMPT=''
+fpath=(${COMPLETIONS} $fpath)
+autoload -U compinit && compinit -u -D
+zstyle ':completion:*' list-grouped false
+zstyle ':completion:*' insert-tab false
+compadd() {
+  if [[ \${@[1,(i)(-|--)]} == *-(O|A|D)\\ * ]]; then
+    builtin compadd "$@"
+    return $?
+  fi
+  local -a __hits
+  builtin compadd -O __hits "$@"
+  local __hit
+  for __hit in $__hits; do print -r -- "<<$__hit>>"; done
+  builtin compadd "$@"
+}
+__capture_done() { print -r -- '<<END>>' }
+comppostfuncs=(__capture_done)
+bindkey '^I' complete-word
+print -r -- '<<READY>>'
+`;
+const ZSH_DRIVER = `
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "source \${(q)1}"
+zpty -r z out '*<<READY>>*'
+zpty -w -n z "$2"$'\\t'
+zpty -r z out '*<<END>>*'
+print -r -- "$out"
+zpty -d z
+`;
+
+/** Types `line` and Tab in zsh; the candidates compadd was given, and the shell's exit code. */
+export async function completeInZsh(line: string, env: Record<string, string> = {}): Promise<{ exitCode: number; candidates: string[] }> {
+  const directory = mkdtempSync(join(tmpdir(), 'svc-zsh-'));
+  writeFileSync(join(directory, 'setup.zsh'), ZSH_SETUP);
+  writeFileSync(join(directory, 'driver.zsh'), ZSH_DRIVER);
+  const result = await execa('zsh', ['-f', join(directory, 'driver.zsh'), join(directory, 'setup.zsh'), line], {
+    reject: false,
+    timeout: 15_000,
+    env: { HOME: directory, TERM: 'xterm', ...env },
+    cwd: REPO_ROOT,
+  });
+  const candidates = [...String(result.stdout).matchAll(/<<([^>]*)>>/g)].map((match) => match[1]!).filter((word) => word !== 'END');
+  return { exitCode: result.exitCode ?? -1, candidates };
+}
