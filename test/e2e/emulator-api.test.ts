@@ -213,17 +213,20 @@ describe('emulator /v1 API', () => {
 
     it('rate-limits per key with 429 and Retry-After, keyless clients at a tenth', async () => {
       const limited = await another({ rateLimit: 20 });
-      const keyed = [];
-      for (let i = 0; i < 25; i++) keyed.push(await call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k1' }));
+      // At once, so the bucket (20, refilled at 20/s) cannot refill between them however slow the machine is.
+      const keyed = await Promise.all(
+        Array.from({ length: 40 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k1' })),
+      );
       const rejected = keyed.filter((response) => response.status === 429);
       expect(keyed.filter((response) => response.status === 200).length).toBeGreaterThanOrEqual(20);
       expect(rejected.length).toBeGreaterThan(0);
       expect(Number(rejected[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(rejected[0]!.body).toEqual({ message: expect.stringContaining('rate limit'), statusCode: 429, error: 'Too Many Requests' });
       expect((await call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k2' })).status).toBe(200);
-      const keyless = [];
-      for (let i = 0; i < 4; i++) keyless.push((await call(limited.url, 'GET', '/v1/transactions?pageSize=1')).status);
-      expect(keyless.slice(0, 2)).toEqual([200, 200]);
+      const keyless = (await Promise.all(Array.from({ length: 8 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1')))).map(
+        (response) => response.status,
+      );
+      expect(keyless.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
       expect(keyless).toContain(429);
     });
   });
