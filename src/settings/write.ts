@@ -60,6 +60,9 @@ async function updateProfiles<T>(
   options: WriteOptions,
 ): Promise<T> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // conf (with ajv) loaded before the lock is taken, not while it is held: on a slow machine loading it takes longer
+  // than the write itself, and every other writer waits for the holder.
+  await import('conf');
   const lock = await acquireLock(path, options);
   try {
     // Read under the lock: what another writer stored a moment ago is kept.
