@@ -54,6 +54,11 @@ export class WebhookStore {
    * No empty map is left behind.
    */
   private readonly watchers = new Map<string, Map<string, Watchers>>();
+  /**
+   * Set by restore(): the address index is built on first use instead of as each webhook is restored, so a restart
+   * on a million addresses answers its first request without first indexing them all (a second and more here).
+   */
+  private watchersPending = false;
   /** chainId → active webhooks, for synthetic activity that must reach them; no empty set is left behind. */
   private readonly activeByChain = new Map<string, Set<StoredWebhook>>();
   /** Not reset by clear(), so a cursor issued before a reset never lands on a webhook made after it by accident. */
@@ -139,7 +144,7 @@ export class WebhookStore {
     };
     this.byId.set(stored.webhook.id, stored);
     this.insertForOwner(stored);
-    if (stored.webhook.status === 'active') this.index(stored);
+    if (stored.webhook.status === 'active') this.index(stored, { watchLater: true });
     return stored;
   }
 
@@ -232,6 +237,7 @@ export class WebhookStore {
 
   /** Active webhooks on the transaction's chain watching one of its participants, with the signature filter applied. */
   matching(tx: StoredTx): StoredWebhook[] {
+    this.buildPendingWatchers();
     const byAddress = this.watchers.get(tx.item.chainId);
     if (!byAddress) return [];
     const found = new Set<StoredWebhook>();
@@ -249,11 +255,13 @@ export class WebhookStore {
     this.byId.clear();
     this.byOwner.clear();
     this.watchers.clear();
+    this.watchersPending = false;
     this.activeByChain.clear();
   }
 
   /** How the indexes differ from ones rebuilt from the webhooks (wrong, stale or empty entries); empty when right. For tests. */
   checkIndexes(): string[] {
+    this.buildPendingWatchers();
     const rebuilt = new WebhookStore();
     for (const stored of this.byId.values()) if (stored.webhook.status === 'active') rebuilt.index(stored);
     const problems: string[] = [];
@@ -291,10 +299,11 @@ export class WebhookStore {
     else owned.splice(at, 0, stored);
   }
 
-  private index(stored: StoredWebhook): void {
+  private index(stored: StoredWebhook, options: { watchLater?: boolean } = {}): void {
     // Other event types watch no address and are delivered nothing.
     if (stored.other) return;
-    this.watch(stored, stored.addresses.keys());
+    if (options.watchLater) this.watchersPending = true;
+    else this.watch(stored, stored.addresses.keys());
     let active = this.activeByChain.get(stored.webhook.chainId);
     if (!active) {
       active = new Set();
@@ -303,7 +312,17 @@ export class WebhookStore {
     active.add(stored);
   }
 
+  /** The address index of every active webhook, when restore() left it to be built on first use. */
+  private buildPendingWatchers(): void {
+    if (!this.watchersPending) return;
+    this.watchersPending = false;
+    for (const stored of this.byId.values()) {
+      if (stored.webhook.status === 'active' && !stored.other) this.watch(stored, stored.addresses.keys());
+    }
+  }
+
   private watch(stored: StoredWebhook, addresses: Iterable<string>): void {
+    this.buildPendingWatchers();
     const chainId = stored.webhook.chainId;
     let byAddress = this.watchers.get(chainId);
     for (const address of addresses) {
@@ -319,6 +338,7 @@ export class WebhookStore {
   }
 
   private unwatch(stored: StoredWebhook, addresses: Iterable<string>): void {
+    this.buildPendingWatchers();
     const byAddress = this.watchers.get(stored.webhook.chainId);
     if (!byAddress) return;
     for (const address of addresses) {

@@ -136,6 +136,14 @@ describe('emulator --data-dir', () => {
     expect(deliveries.body.deliveries.map((record: any) => record.state)).toEqual(['retrying', 'retrying']);
     const status = await call(emulator.url, 'GET', '/_emulator/status');
     expect(status.body).toMatchObject({ webhooks: 3, dataDir });
+    // The address index, built on first use after a restart, matches as before it: both active webhooks watch the
+    // sender, only "kept" the address added to it, and the deactivated one nothing.
+    const inject = (from: string) =>
+      call(emulator.url, 'POST', '/_emulator/transactions', {
+        body: { chainId: '43114', from, to: '0x3333333333333333333333333333333333333333' },
+      });
+    expect((await inject('0x1111111111111111111111111111111111111111')).body.messageIds).toHaveLength(2);
+    expect((await inject(added)).body.messageIds).toHaveLength(1);
     // New ids do not repeat the ones made before the restart (the id sequence goes on).
     const next = await createWebhook(emulator.url);
     expect([kept.id, changed.id, off.id]).not.toContain(next.id);
