@@ -274,10 +274,11 @@ describe('the emulator with 1,000 webhooks on distinct chain ids and their recei
     expect(most.failed).toBeGreaterThan(0);
     // Before the bounds, the heap grew ~150 MB within five ticks and each tick blocked the API for ~650 ms. Now the
     // transaction store (at most 22,000), the 1,000 chains' generated accounts (~17 KB each) and the queue (1,000
-    // messages) are all that grows. Loose bounds, as these machines are shared (the whole suite runs beside it):
-    // the median alone, which a tick blocking for hundreds of milliseconds every 25 ms would still fail.
+    // messages) are all that grows. Loose bounds, as these machines are shared (the whole suite runs beside it): the
+    // median alone, under the ~650 ms a tick used to block for, which it would still fail. Alone it is 2-8 ms here;
+    // a CI run on a saturated 2-core machine once saw 222 ms.
     expect(heapGrowthMb).toBeLessThan(150);
-    expect(percentile(listingMs, 0.5)).toBeLessThan(150);
+    expect(percentile(listingMs, 0.5)).toBeLessThan(400);
   }, 30_000);
 });
 
