@@ -10,27 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
 import { allNodes, describeProgram } from '../../src/completion/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
 import { BIN, runInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
+import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
 import { completeInBash, completeInFish, completeInZsh } from '../helpers/completion-shells.js';
 import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
 import { PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
 
-const program = buildProgram(() => async () => {});
-
-function commandPaths(command: Command, path: string[] = []): string[][] {
-  return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
-}
-const paths = commandPaths(program);
-const leaves = paths.filter((path) =>
-  paths.every((other) => other.length <= path.length || other.slice(0, path.length).join(' ') !== path.join(' ')),
-);
+const paths = commandPaths();
+const leaves = leafPaths(paths);
 
 /** The id the help examples use for "a webhook of yours": replaced by a real one when an example runs. */
 const EXAMPLE_ID = '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60';

@@ -1,17 +1,11 @@
 // Help as gh writes it: every command has a summary, usage, described flags and real examples; `svc help
 // <command...>` follows the whole path; an unknown command suggests the nearest one.
 import { describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
 import { runInProcess } from '../helpers/cli.js';
+import { commandPaths, leafPaths } from '../helpers/command-tree.js';
 
-function commandPaths(command: Command, path: string[] = []): string[][] {
-  return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
-}
-const paths = commandPaths(buildProgram(() => async () => {}));
-const leaves = paths.filter((path) =>
-  paths.every((other) => other.length <= path.length || other.slice(0, path.length).join(' ') !== path.join(' ')),
-);
+const paths = commandPaths();
+const leaves = leafPaths(paths);
 
 describe('every command in the tree', () => {
   it.each(paths.map((path) => [path.join(' ')]))('svc %s --help: defaults as typed, none empty, none quoted', async (joined) => {

@@ -4,8 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
-import { buildProgram } from '../../src/cli.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
 import { EMULATOR_TSV_COLUMNS } from '../../src/render/emulators.js';
@@ -17,7 +15,20 @@ import { TRANSACTION_TSV_COLUMNS } from '../../src/render/transactions.js';
 import { WEBHOOK_TSV_COLUMNS } from '../../src/render/webhooks.js';
 import { notification } from '../helpers/signatures.js';
 import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import { leafPaths } from '../helpers/command-tree.js';
 import { API_KEY, startTestEmulator } from '../helpers/emulator-helpers.js';
+
+/** A webhook for these checks: the least `webhook create` takes. */
+const CREATE = [
+  'webhook',
+  'create',
+  '--url',
+  'https://example.com/hook',
+  '--chain-id',
+  '43113',
+  '--address',
+  '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+];
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -51,21 +62,7 @@ describe('the webhook columns', () => {
 
   it('are the same from create, get, update, activate, deactivate and list', async () => {
     const options = { baseUrl: emulator.url, apiKey: API_KEY };
-    const created = await runInProcess(
-      [
-        'webhook',
-        'create',
-        '--url',
-        'https://example.com/hook',
-        '--chain-id',
-        '43113',
-        '--address',
-        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
-        '--name',
-        'voice',
-      ],
-      options,
-    );
+    const created = await runInProcess([...CREATE, '--name', 'voice'], options);
     const id = created.stdout.split('\t')[0]!;
     const rows = [created.stdout];
     for (const args of [['get', id], ['update', id, '--name', 'voice'], ['deactivate', id, '--yes'], ['activate', id], ['list']]) {
@@ -90,19 +87,7 @@ describe('every write says what it did, at a terminal, before what it shows', ()
 
   it('create, update, deactivate, activate, addresses add and remove, secret rotate; nothing of it when piped', async () => {
     const options = { baseUrl: emulator.url, apiKey: 'sk_test_voice_headlines' };
-    const created = await runInProcess(
-      [
-        'webhook',
-        'create',
-        '--url',
-        'https://example.com/hook',
-        '--chain-id',
-        '43113',
-        '--address',
-        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
-      ],
-      { ...options, ...terminal },
-    );
+    const created = await runInProcess(CREATE, { ...options, ...terminal });
     expect(created.exitCode, created.stderr).toBe(0);
     const id = /^Created webhook (\S+)$/m.exec(created.stderr)?.[1];
     expect(id).toBeDefined();
@@ -172,16 +157,10 @@ describe('every resource has one column set, the README’s, in every command th
     'completion',
     'help',
   ]);
-  function leaves(command: Command, path: string[] = []): string[] {
-    return command.commands.flatMap((sub) =>
-      sub.commands.length === 0 ? [[...path, sub.name()].join(' ')] : leaves(sub, [...path, sub.name()]),
-    );
-  }
-
   it('every command says which resource it prints, if any (a new command must say)', () => {
-    const unclassified = leaves(buildProgram(() => async () => {})).filter(
-      (command) => !(command in PRINTS) && !NO_ROWS.has(command) && !command.endsWith(' help'),
-    );
+    const unclassified = leafPaths()
+      .map((path) => path.join(' '))
+      .filter((command) => !(command in PRINTS) && !NO_ROWS.has(command) && !command.endsWith(' help'));
     expect(unclassified).toEqual([]);
   });
 
@@ -204,19 +183,7 @@ describe('every resource has one column set, the README’s, in every command th
     const txs = await runInProcess(['tx', 'list', '--limit', '20'], options);
     expect(txs.exitCode, txs.stderr).toBe(0);
     for (const row of txs.stdout.trimEnd().split('\n')) expect(row.split('\t')).toHaveLength(TRANSACTION_TSV_COLUMNS.length);
-    const created = await runInProcess(
-      [
-        'webhook',
-        'create',
-        '--url',
-        'https://example.com/hook',
-        '--chain-id',
-        '43113',
-        '--address',
-        '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
-      ],
-      options,
-    );
+    const created = await runInProcess(CREATE, options);
     const addresses = await runInProcess(['webhook', 'addresses', 'list', created.stdout.split('\t')[0]!], options);
     expect(
       addresses.stdout
