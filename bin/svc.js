@@ -26,12 +26,30 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     }
   }
 } else {
-  runBundle().then((exitCode) => {
+  // `svc emulator start --detach`: its background copy starts now, its own start-up beside this one's, not after it
+  // (dist/svc-part-detach.cjs: a few KB). The CLI adopts it once the flags are valid, and ends it if they are not.
+  let early = {};
+  if (args.includes('--detach')) {
+    try {
+      // A CommonJS script (bin/package.json): require is what it has.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const copy = require(join(__dirname, '..', 'dist', 'svc-part-detach.cjs')).startEarly(
+        __filename,
+        commandWords(args),
+        args,
+        process.env,
+      );
+      if (copy) early = { detachedCopy: copy };
+    } catch {
+      // The CLI starts the copy itself (and says why if it cannot).
+    }
+  }
+  runBundle(early).then((exitCode) => {
     process.exitCode = exitCode;
   });
 }
 
-async function runBundle() {
+async function runBundle(early) {
   const nodeModule = process.getBuiltinModule('node:module');
   const { Script } = process.getBuiltinModule('node:vm');
   // V8 tuned for a short-lived client, per V8 major as measured:
@@ -93,7 +111,7 @@ async function runBundle() {
       dirname(bundleFile),
       pathToFileURL(bundleFile).href,
     );
-  const exitCode = await bundle.exports.main(process.argv);
+  const exitCode = await bundle.exports.main(process.argv, early);
   // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only

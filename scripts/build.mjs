@@ -97,7 +97,13 @@ module.exports = assert;
  * signature (never errors, api or commands), so the copies of those small modules a part carries are safe: no class
  * crosses between a part and the CLI.
  */
-const PARTS = { emulator: 'src/emulator/index.ts', receiver: 'src/receiver/index.ts', completion: 'src/completion/index.ts' };
+const PARTS = {
+  emulator: 'src/emulator/index.ts',
+  receiver: 'src/receiver/index.ts',
+  completion: 'src/completion/index.ts',
+  // Required by bin/svc.js alone, before the CLI, for `emulator start --detach` (not an index: never redirected).
+  detach: 'src/commands/emulator/early-detach.ts',
+};
 const partFile = (name) => `svc-part-${name}.cjs`;
 
 const parts = {

@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { createContext } from './context.js';
+import type { DetachedEmulatorCopy, Launch } from './context.js';
 import type { GlobalOptions } from './context.js';
 import { ExitCode, InterruptedError, OutputError, SvcError, UsageError } from './errors.js';
 import { createProcessIO, flushOutput, watchOutput } from './io.js';
@@ -126,7 +127,26 @@ export function ioFlags(argv: readonly string[]): { noColor: boolean; quiet: boo
 }
 
 /** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * The program as bin/svc.js runs it. `early`: what the launcher started before it loaded the CLI (the background
+ * copy of `svc emulator start --detach`), adopted by the command; ended here if the command did not take it (its
+ * flags were refused).
+ */
+export async function main(argv: string[], early: { detachedCopy?: DetachedEmulatorCopy } = {}): Promise<number> {
+  let detachedCopy = early.detachedCopy;
+  const launch: Launch = {
+    adoptDetachedCopy() {
+      const adopted = detachedCopy;
+      detachedCopy = undefined;
+      return adopted;
+    },
+  };
+  const exitCode = await runProcess(argv, launch);
+  if (detachedCopy) await (await import('./commands/emulator/early-detach.js')).discardCopy(detachedCopy);
+  return exitCode;
+}
+
+async function runProcess(argv: string[], launch: Launch): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -150,14 +170,17 @@ export async function main(argv: string[]): Promise<number> {
   process.on('unhandledRejection', (reason) => {
     if (!(reason instanceof OutputError)) throw reason;
   });
-  return runCommandLine(argv, { io, interrupt: interrupts.signal });
+  return runCommandLine(argv, { io, interrupt: interrupts.signal, launch });
 }
 
 /**
  * Parses `argv` (node, script, args...), runs the command with this IO and interrupt signal, and returns the exit
  * code: the whole CLI without the process, as tests run it in-process.
  */
-export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO; interrupt: AbortSignal }): Promise<number> {
+export async function runCommandLine(
+  argv: string[],
+  { io, interrupt, launch }: { io: IO; interrupt: AbortSignal; launch?: Launch },
+): Promise<number> {
   let globalsForErrors: Partial<GlobalOptions> = {
     json: argv.includes('--json'),
     verbose: argv.includes('-v') || argv.includes('--verbose'),
@@ -169,7 +192,7 @@ export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO
       const command = commanderArgs[commanderArgs.length - 1] as Command;
       const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);
       globalsForErrors = globals;
-      const { context, close } = createContext({ io, globals, interrupt, version: VERSION });
+      const { context, close } = createContext({ io, globals, interrupt, version: VERSION, launch });
       // commander passes the declared positional arguments, then the options object and the command.
       const args = commanderArgs.slice(0, -2) as Args;
       try {

@@ -1,4 +1,5 @@
 // What every command gets: the IO object, the global options, the signal that says "stop now", and its clients.
+import type { ChildProcess } from 'node:child_process';
 import type { EmulatorControlClient } from './api/emulator-control.js';
 import type { ServiceClient } from './api/client.js';
 import type { IO } from './io.js';
@@ -20,6 +21,25 @@ export interface CommandContext {
   client(options: { needsKey: boolean }): Promise<ServiceClient>;
   /** A client for the emulator's control API at the same base URL. */
   emulatorControl(): Promise<EmulatorControlClient>;
+  /** What the launcher (bin/svc.js) began before the CLI loaded, for the command that continues it; none in-process. */
+  launch?: Launch;
+}
+
+/** Work the launcher starts early, to spare the user the CLI's own start-up before it (see bin/svc.js). */
+export interface Launch {
+  /** The background copy of `svc emulator start --detach`, to the first caller only (the others get none). */
+  adoptDetachedCopy(): DetachedEmulatorCopy | undefined;
+}
+
+/** A background copy of the CLI running `svc emulator start` with its output in a log (commands/emulator/early-detach.ts). */
+export interface DetachedEmulatorCopy {
+  child: ChildProcess;
+  /** Renamed `<port>.log` by the copy once it listens. */
+  startingLog: string;
+  /** The copy's exit code (143 for SIGTERM), whenever it ends: listened for from its start, so no exit is missed. */
+  exited: Promise<number>;
+  /** True once the copy has exited (or could not be started). */
+  hasEnded(): boolean;
 }
 
 /**

@@ -5,14 +5,11 @@ import { join } from 'node:path';
 import * as v from 'valibot';
 import { EmulatorRecordSchema } from '../schema/emulator-control.js';
 import type { EmulatorRecord } from '../schema/emulator-control.js';
-import { configDir } from './store.js';
+import { emulatorsDir } from './paths.js';
+
+export { emulatorsDir };
 
 export type { EmulatorRecord };
-
-/** `<config dir>/emulators`: the records and the logs of detached emulators. */
-export function emulatorsDir(env: NodeJS.ProcessEnv): string {
-  return join(configDir(env), 'emulators');
-}
 
 export function recordFile(env: NodeJS.ProcessEnv, port: number): string {
   return join(emulatorsDir(env), `${port}.json`);

@@ -1,8 +1,10 @@
 // The config store on disk: read directly as JSON on every command (fast), written by `svc config` (write.ts).
 import { chmodSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
+import { configDir } from './paths.js';
+
+export { configDir };
 
 export const SETTING_KEYS = ['api-key', 'base-url', 'api-key-header'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
@@ -22,15 +24,6 @@ export interface StoredConfig {
 
 export const CONFIG_FILE_NAME = 'config.json';
 const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The platform's config folder for "svc" (env-paths' rules, as conf used), unless SVC_CONFIG_DIR is set. */
-export function configDir(env: NodeJS.ProcessEnv): string {
-  if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
-  const home = homedir();
-  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'svc');
-  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'svc', 'Config');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'svc');
-}
 
 export function configPath(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), CONFIG_FILE_NAME);

@@ -1,13 +1,11 @@
 // `svc emulator start --detach`: a copy of the command in the background, its output in a log file, and this
 // process back at the prompt once it listens (as `docker run -d` or `pg_ctl start` do).
-import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { CommandContext } from '../../context.js';
 import { LocalError, SvcError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
 import type { EmulatorStartOptions } from './start.js';
-import { LOG_FILE_VARIABLE } from './start.js';
+import { spawnDetachedCopy } from './early-detach.js';
 
 /** A start that takes longer than this is not going to listen: something is wrong, and the log says what. */
 const START_TIMEOUT_MS = 30_000;
@@ -44,44 +42,23 @@ export function childArguments(options: EmulatorStartOptions, verbose: boolean):
 export async function startDetached(options: EmulatorStartOptions, context: CommandContext): Promise<void> {
   const records = await import('../../settings/emulator-records.js');
   const env = context.io.env;
-  let dir: string;
-  try {
-    dir = records.ensureEmulatorsDir(env);
-  } catch (error) {
-    throw new LocalError(`cannot create ${records.emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
+  // Started by the launcher already when the command line asked for it (bin/svc.js): the same flags, so the same
+  // options. Otherwise (in-process, or the launcher could not) started here, from what was parsed.
+  let copy = context.launch?.adoptDetachedCopy();
+  if (!copy) {
+    try {
+      // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
+      copy = spawnDetachedCopy(process.argv[1]!, childArguments(options, context.globals.verbose), env);
+    } catch (error) {
+      throw new LocalError(`cannot create ${records.emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
+    }
   }
-  // Renamed `<port>.log` by the copy once it listens: the port may be 0 until then, and a start that fails (the
-  // port is taken) must not write into the log of the emulator already there.
-  const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
-  const logFd = openSync(startingLog, 'a', 0o600);
-  /** Set once the copy exits, or this command is done with it: the wait for its record stops. */
-  let ended = false;
-  // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
-  const child = spawn(process.execPath, [process.argv[1]!, ...childArguments(options, context.globals.verbose)], {
-    detached: true,
-    stdio: ['ignore', logFd, logFd],
-    env: { ...env, [LOG_FILE_VARIABLE]: startingLog },
-  });
-  closeSync(logFd);
-  const exited = new Promise<number>((resolve) => {
-    child.once('exit', (code, signal) => {
-      ended = true;
-      resolve(code ?? (signal === 'SIGTERM' ? 143 : 1));
-    });
-    child.once('error', () => {
-      ended = true;
-      resolve(1);
-    });
-  });
+  const { child, startingLog, exited } = copy;
+  const ended = copy.hasEnded;
   const pid = child.pid;
   try {
     const outcome = await Promise.race([
-      waitForRecord(
-        () => (ended ? [] : records.readEmulatorRecords(env)),
-        pid,
-        context.interrupt,
-        () => ended,
-      ),
+      waitForRecord(() => (ended() ? [] : records.readEmulatorRecords(env)), pid, context.interrupt, ended),
       exited.then((exitCode) => ({ exitCode })),
     ]);
     if (outcome === 'timeout') {
@@ -103,7 +80,6 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
       context.io.warn('  stop it with: svc emulator stop' + (records.readEmulatorRecords(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
   } finally {
-    ended = true;
     // Nothing more to hear from it: this process must not wait for it to end.
     child.removeAllListeners();
     child.unref();

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
+import { LOG_FILE_VARIABLE } from './early-detach.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
 import { parseChoice, parseInteger } from '../../options.js';
@@ -142,8 +143,7 @@ function parseHost(text: string): string {
   return text.replace(/^\[(.*)\]$/, '$1');
 }
 
-/** Set by `--detach` in the background copy it starts: the file its stdout and stderr go to, kept in its record. */
-export const LOG_FILE_VARIABLE = 'SVC_EMULATOR_LOG_FILE';
+export { LOG_FILE_VARIABLE };
 
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   if (startOptions.detach) {

@@ -1,0 +1,18 @@
+// Where svc keeps its files, from the environment alone: no other module, so the launcher's early start of a
+// detached emulator (commands/emulator/early-detach.ts, a part of its own) can find the folder without the CLI.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The platform's config folder for "svc" (env-paths' rules, as conf used), unless SVC_CONFIG_DIR is set. */
+export function configDir(env: NodeJS.ProcessEnv): string {
+  if (env.SVC_CONFIG_DIR) return env.SVC_CONFIG_DIR;
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'svc');
+  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'svc', 'Config');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'svc');
+}
+
+/** `<config dir>/emulators`: the records and the logs of detached emulators. */
+export function emulatorsDir(env: NodeJS.ProcessEnv): string {
+  return join(configDir(env), 'emulators');
+}

@@ -1,0 +1,64 @@
+// The launcher's early start of `svc emulator start --detach` (bin/svc.js, commands/emulator/early-detach.ts): the
+// background copy starts before the CLI loads, with the command line as typed less `--detach`; the CLI adopts it
+// once the flags are valid, and ends it (leaving no log) when they are not. As processes: the launcher is the point.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshConfigDir, runCli } from '../helpers/cli.js';
+
+const configDir = freshConfigDir();
+const emulatorsDir = join(configDir, 'emulators');
+const started = new Set<number>();
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterAll(() => {
+  for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+describe('emulator start --detach, started by the launcher', () => {
+  it.runIf(process.platform === 'linux')('runs the copy with the flags as typed, less --detach, and stop ends it', async () => {
+    const result = await runCli(['emulator', 'start', '--seed', '5', '--detach', '--port', '0'], { configDir });
+    expect(result.stderr).not.toMatch(/^svc: /m);
+    expect(result.exitCode).toBe(0);
+    const url = result.stdout.split('\n')[0]!;
+    const port = Number(new URL(url).port);
+    const { pid } = JSON.parse(readFileSync(join(emulatorsDir, `${port}.json`), 'utf8')) as { pid: number };
+    started.add(pid);
+    // The CLI's own copy would carry every parsed option (--host, --block-time, ...): this one is the launcher's.
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    expect(commandLine.slice(-6)).toEqual(['emulator', 'start', '--seed', '5', '--port', '0']);
+    const answer = await fetch(`${url}/v1/transactions?pageSize=1`, { headers: { 'x-service-api-key': 'any' } });
+    expect(answer.status).not.toBe(404);
+
+    const stopped = await runCli(['emulator', 'stop', '--port', String(port)], { configDir });
+    expect(stopped.exitCode).toBe(0);
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('a refused flag exits 2 naming it, and leaves no copy running and no log behind', async () => {
+    const before = new Set(readdirSafe(emulatorsDir));
+    const result = await runCli(['emulator', 'start', '--detach', '--port', 'abc'], { configDir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^svc: --port "abc"/m);
+    expect(result.stdout).toBe('');
+    // The copy refused the same flag, or was ended by the CLI: no record, no starting log of this run.
+    const left = readdirSafe(emulatorsDir).filter((name) => !before.has(name));
+    expect(left).toEqual([]);
+  });
+});
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
