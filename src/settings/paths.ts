@@ -16,3 +16,6 @@ export function configDir(env: NodeJS.ProcessEnv): string {
 export function emulatorsDir(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'emulators');
 }
+
+/** Set in the background copy of `svc emulator start --detach`: the file its stdout and stderr go to, kept in its record. */
+export const LOG_FILE_VARIABLE = 'SVC_EMULATOR_LOG_FILE';

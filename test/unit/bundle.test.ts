@@ -36,6 +36,12 @@ describe('the bundle built by npm run build', () => {
     expect(atStart).toContain('src/commands/tx/list.ts');
     expect([...new Set(atStart.filter((input) => input.includes('node_modules/')).map(packageOf))]).toEqual(['commander']);
     expect(atStart.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules)|api|render\/table)/.test(input))).toEqual([]);
+    // Node's own modules cost too: node:child_process (~2 ms) loads with the commands that start processes only.
+    const builtins = atStart.flatMap((input) =>
+      (meta.inputs[input]?.imports ?? []).filter((imported) => imported.path.startsWith('node:')).map((imported) => imported.path),
+    );
+    expect(builtins).toContain('node:fs');
+    expect(builtins).not.toContain('node:child_process');
   });
 
   it('keeps keccak and the schemas out of what every command runs, but in the bundle', () => {

@@ -8,10 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DetachedEmulatorCopy } from '../../context.js';
-import { emulatorsDir } from '../../settings/paths.js';
-
-/** Set in the background copy: the file its stdout and stderr go to, kept in its record (read by start.ts). */
-export const LOG_FILE_VARIABLE = 'SVC_EMULATOR_LOG_FILE';
+import { emulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 
 export type DetachedCopy = DetachedEmulatorCopy;
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
-import { LOG_FILE_VARIABLE } from './early-detach.js';
+import { LOG_FILE_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
 import { parseChoice, parseInteger } from '../../options.js';
