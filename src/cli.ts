@@ -42,8 +42,11 @@ export function parseGlobals(raw: RawGlobals): GlobalOptions {
   };
 }
 
-/** The commander tree; `action` runs a command's handler with its context. Also used to generate completions. */
-export function buildProgram(action: Action): Command {
+/**
+ * The commander tree; `action` runs a command's handler with its context. Also used to generate completions. With
+ * `word` (the command line's first command word), the noun it names is the only one loaded (commands/index.ts).
+ */
+export async function buildProgram(action: Action, word?: string): Promise<Command> {
   const program = new Command('svc')
     .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
     .version(VERSION, '-V, --version', 'print the version')
@@ -73,7 +76,7 @@ export function buildProgram(action: Action): Command {
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
-  registerCommands(program, action);
+  await registerCommands(program, action, word);
   addHelpCommands(program);
   return program;
 }
@@ -101,6 +104,17 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
 
 /** Global options that take a value, so their value is not taken for a command word. */
 const VALUE_GLOBALS = new Set(['--base-url', '--profile', '--timeout', '--retries']);
+
+/** The first command word of the arguments (past the global options and their values), if any before `--`. */
+function commandWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') return undefined;
+    if (!arg.startsWith('-')) return arg;
+    if (VALUE_GLOBALS.has(arg)) i++;
+  }
+  return undefined;
+}
 
 /**
  * `--version` (or `-V`) after a command word: the version is the program's flag, not a command's, so it is refused as
@@ -205,7 +219,7 @@ export async function runCommandLine(
     };
 
   watchOutput(io.out);
-  const program = buildProgram(action);
+  const program = await buildProgram(action, commandWord(argv.slice(2)));
   configureErrors(program, io);
   let exitCode: number;
   try {

@@ -6,11 +6,12 @@ import { SHELLS } from '../completion/shells.js';
 import type { Shell } from '../completion/shells.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
+import { NOUN_SUMMARIES } from './nouns.js';
 
 export function register(program: Command, action: Action): void {
   program
     .command('completion')
-    .description('Print the shell completion script for bash, zsh or fish')
+    .description(NOUN_SUMMARIES.completion)
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
     .addHelpText(
       'after',

@@ -4,11 +4,12 @@ import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
+import { NOUN_SUMMARIES } from './nouns.js';
 
 export function register(program: Command, action: Action): void {
   program
     .command('event-signature')
-    .description('Print the keccak-256 event signature (topic0) of event declarations; works offline')
+    .description(NOUN_SUMMARIES['event-signature'])
     .argument(
       '<declaration...>',
       'e.g. "Transfer(address,address,uint256)" or "event Transfer(address indexed from, address indexed to, uint256 value)"',

@@ -7,9 +7,9 @@ import { completionScript } from './index.js';
 import { SCRIPT_FILES, SHELLS } from './shells.js';
 
 /** Writes one script per shell into `directory`; returns the paths written. */
-export function writeCompletionScripts(directory: string): string[] {
+export async function writeCompletionScripts(directory: string): Promise<string[]> {
   // The tree only: no command runs, so the action is never called.
-  const program = buildProgram(() => async () => {});
+  const program = await buildProgram(() => async () => {});
   mkdirSync(directory, { recursive: true });
   return SHELLS.map((shell) => {
     const path = join(directory, SCRIPT_FILES[shell]);
@@ -20,5 +20,5 @@ export function writeCompletionScripts(directory: string): string[] {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const directory = process.argv[2] ?? fileURLToPath(new URL('../../completions', import.meta.url));
-  for (const path of writeCompletionScripts(directory)) process.stdout.write(`wrote ${path}\n`);
+  for (const path of await writeCompletionScripts(directory)) process.stdout.write(`wrote ${path}\n`);
 }

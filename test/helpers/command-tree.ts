@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
 
 /** The program with actions that do nothing: only its tree is read. */
-export const program: Command = buildProgram(() => async () => {});
+export const program: Command = await buildProgram(() => async () => {});
 
 /** Every command below the program, depth first: ['tx'], ['tx', 'list'], ... */
 export function commandPaths(command: Command = program, path: string[] = []): string[][] {

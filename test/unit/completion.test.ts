@@ -5,7 +5,7 @@ import { completionScript } from '../../src/completion/index.js';
 import { allNodes, describeProgram } from '../../src/completion/model.js';
 import type { CompletionNode } from '../../src/completion/model.js';
 
-const program = buildProgram(() => async () => {});
+const program = await buildProgram(() => async () => {});
 const root = describeProgram(program);
 const node = (path: string): CompletionNode => {
   const found = allNodes(root).find((candidate) => candidate.path.join(' ') === path);

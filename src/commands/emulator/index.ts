@@ -8,11 +8,12 @@ import * as start from './start.js';
 import * as status from './status.js';
 import * as stop from './stop.js';
 import * as trigger from './trigger.js';
+import { NOUN_SUMMARIES } from '../nouns.js';
 
 export function register(program: Command, action: Action): void {
   const emulator = program
     .command('emulator')
-    .description('The bundled local emulator of the service')
+    .description(NOUN_SUMMARIES.emulator)
     .addHelpText(
       'after',
       examples([

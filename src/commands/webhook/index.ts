@@ -13,11 +13,12 @@ import * as listen from './listen.js';
 import * as secret from './secret/index.js';
 import * as update from './update.js';
 import * as verify from './verify.js';
+import { NOUN_SUMMARIES } from '../nouns.js';
 
 export function register(program: Command, action: Action): void {
   const webhook = program
     .command('webhook')
-    .description('Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications')
+    .description(NOUN_SUMMARIES.webhook)
     .addHelpText(
       'after',
       examples([

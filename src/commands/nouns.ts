@@ -1,0 +1,13 @@
+// The program's top-level commands (nouns, and lone verbs), in the order help lists them, with the one-line summary
+// each shows there. Kept apart from the commands themselves: a command line loads the noun it names and lists the
+// others by these lines alone (commands/index.ts).
+export const NOUN_SUMMARIES = {
+  tx: 'Transactions across EVM chains',
+  webhook: 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications',
+  'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
+  config: 'Settings: the API key and base URL, per profile',
+  emulator: 'The bundled local emulator of the service',
+  completion: 'Print the shell completion script for bash, zsh or fish',
+} as const;
+
+export type NounName = keyof typeof NOUN_SUMMARIES;
