@@ -63,6 +63,13 @@ function expectWithin(run: PtyRun, columns: number, what: string): void {
 
 const env = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
 
+/**
+ * Each batch runs several CLIs at once on a machine other tests keep busy: a generous deadline per terminal (reached
+ * only by a CLI that hangs), and time for the tests to match.
+ */
+const inPtys = (sessions: PtySession[]) => runInPtys(sessions.map((session) => ({ deadlineMs: 20_000, ...session })));
+const BUSY = { timeout: 60_000 };
+
 /** A port nothing listens on now, for a receiver started in a pty (which cannot report the port it chose). */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,10 +112,10 @@ const MIXED_KEYS = ['wrong\u0015sk_abcx\u007f', '\u001b[D', '\u001b[C', 'd\u001b
 const storedKey = (configDir: string): unknown =>
   JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles.default['api-key'];
 
-describe.concurrent('terminals of 0, 20 and 80 columns', () => {
+describe.concurrent('terminals of 0, 20 and 80 columns', BUSY, () => {
   it('tx list, webhook addresses --all and webhook create end in time, bounded, within the width', async () => {
     const sessions = WIDTHS.flatMap((columns) => COMMANDS.map(([, args]): PtySession => ({ ...env(), args: commandArgs(args), columns })));
-    const runs = await runInPtys(sessions);
+    const runs = await inPtys(sessions);
     runs.forEach((run, i) => {
       const columns = sessions[i]!.columns;
       const [what] = COMMANDS[i % COMMANDS.length]!;
@@ -124,7 +131,7 @@ describe.concurrent('terminals of 0, 20 and 80 columns', () => {
 
   it('config set api-key takes the key at the hidden prompt, whatever keys come; the prompt and what was set fit', async () => {
     const configDirs = WIDTHS.map(() => freshConfigDir());
-    const runs = await runInPtys(
+    const runs = await inPtys(
       WIDTHS.map((columns, i) => ({
         args: ['config', 'set', 'api-key'],
         configDir: configDirs[i],
@@ -161,7 +168,7 @@ describe.concurrent('terminals of 0, 20 and 80 columns', () => {
       }
       return 0;
     });
-    const runs = await runInPtys(
+    const runs = await inPtys(
       WIDTHS.map((columns, i) => ({
         args: ['webhook', 'listen', '--port', String(ports[i])],
         columns,
@@ -184,7 +191,7 @@ describe.concurrent('terminals of 0, 20 and 80 columns', () => {
       ...WIDTHS.map((columns) => ({ args: ['tx', 'list', '--retries', '0'], baseUrl: busy.url, columns })),
       ...[20, 80].map((columns) => ({ ...env(), args: ['webhook', 'addresses', webhookId, '--all', '--no-such-option'], columns })),
     ];
-    const runs = await runInPtys(sessions);
+    const runs = await inPtys(sessions);
     expect(runs.map((run) => run.exitCode)).toEqual([1, 1, 1, 2, 2]);
     runs.forEach((run, i) => {
       expectWithin(run, sessions[i]!.columns, sessions[i]!.args.join(' '));
@@ -194,7 +201,7 @@ describe.concurrent('terminals of 0, 20 and 80 columns', () => {
 });
 
 // Layout and wording, not the terminal: the same command lines in-process, with a terminal's test IO of that width.
-describe.concurrent('1 and 250 columns, and the words on stderr (in-process)', () => {
+describe.concurrent('1 and 250 columns, and the words on stderr (in-process)', BUSY, () => {
   const onTerminal = { stdoutTTY: true, stderrTTY: true };
 
   it.each([1, 250])('at %i columns the commands end, bounded, their lines within the width', async (columns) => {
@@ -242,9 +249,9 @@ describe.concurrent('1 and 250 columns, and the words on stderr (in-process)', (
   });
 });
 
-describe('the terminal changes size while the spinner runs', () => {
+describe('the terminal changes size while the spinner runs', BUSY, () => {
   it('80 -> 0 -> 40 columns, then SIGINT; 200 -> 20 -> 1 -> 200 columns, then the listing ends normally', async () => {
-    const [stopped, finished] = await runInPtys([
+    const [stopped, finished] = await inPtys([
       {
         // A response that never comes: the spinner is surely running through every resize.
         args: ['tx', 'list'],
@@ -307,12 +314,12 @@ describe('the hidden prompt', () => {
   });
 });
 
-describe('SIGINT and SIGTERM end every long-running state within a second', () => {
+describe('SIGINT and SIGTERM end every long-running state within a second', BUSY, () => {
   it('a stalled response at 0 columns, a Retry-After wait, the hidden prompt (by signal and by Ctrl-C typed)', async () => {
     const promptDirs = [freshConfigDir(), freshConfigDir(), freshConfigDir()];
     const prompt = (configDir: string) => ({ args: ['config', 'set', 'api-key'], configDir, columns: 80 });
     // SIGINT during the Retry-After wait, piped, is in test/reliability/interrupts.test.ts; the spinner's SIGINT above.
-    const [stall, retry, promptInt, promptTerm, ctrlC] = await runInPtys([
+    const [stall, retry, promptInt, promptTerm, ctrlC] = await inPtys([
       { args: ['tx', 'list'], baseUrl: stalled.url, apiKey: API_KEY, columns: 0, steps: [{ waitFor: 'Fetching' }, { signal: 'SIGTERM' }] },
       {
         args: ['tx', 'list', '-v', '--retries', '3'],

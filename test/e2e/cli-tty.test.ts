@@ -86,7 +86,10 @@ const pty = {} as Record<PtyName, PtyRun>;
 beforeAll(async () => {
   const names = Object.keys(PTY_RUNS) as PtyName[];
   await Promise.all(names.map(async (name) => (ptyServers[name] = await startTestServer(PTY_RUNS[name].script()))));
-  const runs = await runInPtys(names.map((name) => ({ baseUrl: ptyServers[name].url, apiKey: KEY, ...PTY_RUNS[name].session })));
+  // A generous deadline: five CLIs start at once on a busy machine, and only one that hangs reaches it.
+  const runs = await runInPtys(
+    names.map((name) => ({ baseUrl: ptyServers[name].url, apiKey: KEY, deadlineMs: 30_000, ...PTY_RUNS[name].session })),
+  );
   names.forEach((name, i) => (pty[name] = runs[i]!));
 }, 60_000);
 afterAll(async () => {
