@@ -251,7 +251,7 @@ describe.concurrent('1 and 250 columns, and the words on stderr (in-process)', B
 
 describe('the terminal changes size while the spinner runs', BUSY, () => {
   it('80 -> 0 -> 40 columns, then SIGINT; 200 -> 20 -> 1 -> 200 columns, then the listing ends normally', async () => {
-    const [stopped, finished] = await inPtys([
+    const [stopped, finished] = (await inPtys([
       {
         // A response that never comes: the spinner is surely running through every resize.
         args: ['tx', 'list'],
@@ -281,7 +281,7 @@ describe('the terminal changes size while the spinner runs', BUSY, () => {
           { resize: [200, 24] },
         ],
       },
-    ]);
+    ])) as [PtyRun, PtyRun];
     expect(stopped.waitTimedOut, stopped.output).toBe(false);
     expect(stopped.exitCode).toBe(130);
     expect(stopped.signalToExitMs).toBeLessThan(1000);
@@ -319,7 +319,7 @@ describe('SIGINT and SIGTERM end every long-running state within a second', BUSY
     const promptDirs = [freshConfigDir(), freshConfigDir(), freshConfigDir()];
     const prompt = (configDir: string) => ({ args: ['config', 'set', 'api-key'], configDir, columns: 80 });
     // SIGINT during the Retry-After wait, piped, is in test/reliability/interrupts.test.ts; the spinner's SIGINT above.
-    const [stall, retry, promptInt, promptTerm, ctrlC] = await inPtys([
+    const [stall, retry, promptInt, promptTerm, ctrlC] = (await inPtys([
       { args: ['tx', 'list'], baseUrl: stalled.url, apiKey: API_KEY, columns: 0, steps: [{ waitFor: 'Fetching' }, { signal: 'SIGTERM' }] },
       {
         args: ['tx', 'list', '-v', '--retries', '3'],
@@ -330,20 +330,20 @@ describe('SIGINT and SIGTERM end every long-running state within a second', BUSY
       { ...prompt(promptDirs[0]!), steps: [{ waitFor: 'input hidden' }, { type: 'sk_a' }, { signal: 'SIGINT' }] },
       { ...prompt(promptDirs[1]!), steps: [{ waitFor: 'input hidden' }, { signal: 'SIGTERM' }] },
       { ...prompt(promptDirs[2]!), steps: [{ waitFor: 'input hidden' }, { type: 'sk_abc\u0003' }] },
-    ]);
+    ])) as [PtyRun, PtyRun, PtyRun, PtyRun, PtyRun];
     for (const [name, run, code] of [
       ['stalled response', stall, 143],
       ['Retry-After wait', retry, 143],
       ['prompt, SIGINT', promptInt, 130],
       ['prompt, SIGTERM', promptTerm, 143],
     ] as const) {
-      expect(run!.waitTimedOut, `${name}: ${run!.output}`).toBe(false);
-      expect(run!.exitCode, name).toBe(code);
-      expect(run!.signalToExitMs, name).toBeLessThan(1000);
+      expect(run.waitTimedOut, `${name}: ${run.output}`).toBe(false);
+      expect(run.exitCode, name).toBe(code);
+      expect(run.signalToExitMs, name).toBeLessThan(1000);
     }
     // Ctrl-C at the prompt: exit 130 and nothing stored.
-    expect(ctrlC!.waitTimedOut).toBe(false);
-    expect(ctrlC!.exitCode).toBe(130);
+    expect(ctrlC.waitTimedOut).toBe(false);
+    expect(ctrlC.exitCode).toBe(130);
     for (const configDir of promptDirs) expect(() => readFileSync(join(configDir, 'config.json'))).toThrow();
   });
 });
