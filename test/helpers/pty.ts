@@ -146,7 +146,7 @@ export interface PtySession extends RunOptions {
 // CPU). A terminal's steps and results mean what they mean in runInPty.
 const MANY_RUNNER = `
 import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
-sessions = json.loads(sys.stdin.read())
+sessions = json.loads(sys.stdin.buffer.read())
 CAP = 1 << 20
 now = time.monotonic
 for s in sessions:
