@@ -2,11 +2,11 @@
 // help runs against the emulator; with --json an error ends stderr with one JSON line; every option that takes a
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,32 +74,46 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
+interface Account {
+  apiKey: string;
+  webhookId: string;
+  secret: string;
+  messageId: string;
+  /** An address only this account's webhook watches (the examples' $ADDR). */
+  address: string;
+}
+
+/** Makes chain activity from `address`: a message for each webhook that watches it. */
+async function inject(address: string): Promise<string[]> {
+  const injected = await fetch(`${emulator.url}/_emulator/transactions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ chainId: '43113', from: address }),
+  });
+  return ((await injected.json()) as { messageIds: string[] }).messageIds;
+}
+
 /** A key of its own for each example, so one example's webhooks, secret or prune never meet another's. */
-async function freshAccount(): Promise<{ apiKey: string; webhookId: string; secret: string; messageId: string }> {
+async function freshAccount(): Promise<Account> {
   const apiKey = `sk_test_tree_${++keyCount}`;
+  // Its own address besides the shared ones: its activity notifies its own webhook only. (With one address watched by
+  // every account, each injection made a message, and a delivery, for every example's webhook so far.)
+  const address = numberedAddress(0x7e000000 + keyCount);
   const options = { baseUrl: emulator.url, apiKey };
   const created = await runInProcess(
-    ['webhook', 'create', '--url', `${receiverUrl}/hook`, '--chain-id', '43113', '--address', [...WATCHED, ADDR].join(','), '--json'],
+    ['webhook', 'create', '--url', `${receiverUrl}/hook`, '--chain-id', '43113', '--address', [...WATCHED, address].join(','), '--json'],
     options,
   );
   expect(created.exitCode, created.stderr).toBe(0);
   const secret = await runInProcess(['webhook', 'secret', 'show'], options);
   expect(secret.exitCode, secret.stderr).toBe(0);
   // A notification of its own, for the examples that name a message.
-  const injected = await fetch(`${emulator.url}/_emulator/transactions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ chainId: '43113', from: ADDR }),
-  });
-  const { messageIds } = (await injected.json()) as { messageIds: string[] };
-  expect(messageIds.length).toBeGreaterThan(0);
+  expect((await inject(address)).length).toBeGreaterThan(0);
   const webhookId = (JSON.parse(created.stdout) as { id: string }).id;
-  // Every account's webhook watches ADDR, so an injection (this one, or a concurrent test's) makes a message for each:
-  // the one for this account's webhook is found by it (another example may have switched the others off).
   const own = await fetch(`${emulator.url}/_emulator/deliveries?webhookId=${webhookId}&pageSize=1`);
   const [message] = ((await own.json()) as { deliveries: Array<{ messageId: string }> }).deliveries;
   expect(message, 'a message for the new webhook').toBeDefined();
-  return { apiKey, webhookId, secret: secret.stdout.trim(), messageId: message!.messageId };
+  return { apiKey, webhookId, secret: secret.stdout.trim(), messageId: message!.messageId, address };
 }
 
 /** Each example of a command's help: its comment and its invocation lines (a group may hold several). */
@@ -124,8 +138,268 @@ const ASKING: Record<string, string> = {
   'svc webhook secret rotate': '[y/N]',
 };
 
-/** Servers and followers that run until stopped: they pass when they are still running after a moment. */
-const SERVES = /svc (emulator start|webhook listen|tx list --follow|emulator deliveries --follow)\b/;
+/** Servers and followers that run until stopped: they pass when they are ready and still running (`--detach` ends). */
+const SERVES = /svc (emulator start(?! --detach)|webhook listen|tx list --follow|emulator deliveries --follow)\b/;
+/** What a server says on stderr once it serves (a follower's first output is on stdout). */
+const READY = /^(Ready: |Emulator listening )/m;
+
+/** The variables the examples use, as the test sets them for an account. */
+function exampleVars(account: Account): Record<string, string> {
+  return {
+    WEBHOOK_ID: account.webhookId,
+    MESSAGE_ID: account.messageId,
+    ADDR: account.address,
+    HOOK_URL: 'http://127.0.0.1:9/hook',
+    SIG: signBody(account.secret, JSON.parse(exampleBody(account))),
+    SERVICE_KEY: account.apiKey,
+    RUNNER_TEMP: join(workDir, `runner-${account.apiKey}`),
+  };
+}
+const VAR_NAMES = ['WEBHOOK_ID', 'MESSAGE_ID', 'ADDR', 'HOOK_URL', 'SIG', 'SERVICE_KEY', 'RUNNER_TEMP'];
+
+function exampleBody(account: Account): string {
+  return JSON.stringify({ webhookId: account.webhookId, messageId: 'm-1', event: {} });
+}
+
+/** The example as run for an account: its webhook, free ports, the test's receiver for "a handler running locally". */
+function adapt(script: string, account: Account): string {
+  return (
+    script
+      .replaceAll(EXAMPLE_ID, account.webhookId)
+      // The servers' default ports may be taken on a test machine: any free port instead.
+      .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
+      .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl)
+  );
+}
+
+/**
+ * A line whose only shell syntax is quoting ('…', "…" with $NAME inside) and NAME=value before `svc`: its
+ * assignments and arguments as bash would expand them with `vars`. Undefined for anything else (pipes, redirections,
+ * $(…), an unknown variable), which a real shell runs.
+ */
+function plainCommand(line: string, vars: Record<string, string>): { env: Record<string, string>; args: string[] } | undefined {
+  const words: Array<{ text: string; assigns: boolean }> = [];
+  let i = 0;
+  while (i < line.length) {
+    if (line[i] === ' ') {
+      i++;
+      continue;
+    }
+    let text = '';
+    const assigns = /^[A-Z_][A-Z0-9_]*=/.test(line.slice(i));
+    while (i < line.length && line[i] !== ' ') {
+      const character = line[i]!;
+      if (character === "'" || character === '"') {
+        const end = line.indexOf(character, i + 1);
+        if (end < 0) return undefined;
+        const inner = line.slice(i + 1, end);
+        if (character === '"') {
+          if (/[\\`]|\$(?![A-Z_][A-Z0-9_]*)/.test(inner)) return undefined;
+          let unknown = false;
+          text += inner.replace(/\$([A-Z_][A-Z0-9_]*)/g, (_, name: string) => {
+            if (!(name in vars)) unknown = true;
+            return vars[name] ?? '';
+          });
+          if (unknown) return undefined;
+        } else text += inner;
+        i = end + 1;
+      } else if (/[\w./:,=@+-]/.test(character)) {
+        text += character;
+        i++;
+      } else return undefined;
+    }
+    words.push({ text, assigns });
+  }
+  const at = words.findIndex((word) => !word.assigns);
+  if (at < 0 || words[at]!.text !== 'svc') return undefined;
+  const env = Object.fromEntries(
+    words.slice(0, at).map(({ text }) => [text.slice(0, text.indexOf('=')), text.slice(text.indexOf('=') + 1)]),
+  );
+  return { env, args: words.slice(at + 1).map((word) => word.text) };
+}
+
+/**
+ * How an example runs. In this process: plain command lines (after the test expands their quoting and variables)
+ * that name none of the example files (they are relative to the shell's folder) and start or stop no emulator
+ * process. In a pseudo-terminal: the ones that ask. Servers and followers: each in a shell of its own, stopped once
+ * ready. The rest in bash, with the built CLI as `svc` on PATH.
+ */
+function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' {
+  if (ASKING[script] !== undefined) return 'terminal';
+  if (SERVES.test(script)) return 'server';
+  const names = Object.fromEntries(VAR_NAMES.map((name) => [name, '']));
+  const plain = script.split('\n').every((line) => plainCommand(line, names) !== undefined);
+  if (plain && !/\.(txt|json|tsv|jsonl)\b|webhook-secret\b|svc emulator (start|status|stop)\b/.test(script)) return 'in-process';
+  return 'shell';
+}
+
+/** A single-quoted bash word. */
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The environment every example's shell starts from. */
+function shellBaseEnv(): Record<string, string> {
+  return {
+    PATH: `${binDir}:${process.env.PATH}`,
+    SVC_BASE_URL: emulator.url,
+    NO_COLOR: '1',
+    // The launcher's code cache where the suite's other processes keep it (each example has a HOME of its own, so
+    // without this every `svc` it runs would compile the whole bundle again).
+    XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
+  };
+}
+
+/** The example's own settings and files, and the example itself, as bash lines (run in a subshell of its own). */
+function shellScript(script: string, account: Account): string {
+  const home = join(workDir, `home-${account.apiKey}`);
+  mkdirSync(home, { recursive: true });
+  // Each run reads its own body as body.json, and has its own secret file.
+  writeFileSync(join(workDir, `body-${account.apiKey}.json`), exampleBody(account));
+  const exports = Object.entries({
+    ...exampleVars(account),
+    HOME: home,
+    SVC_API_KEY: account.apiKey,
+    SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
+  }).map(([name, value]) => `export ${name}=${quoted(value)}\n`);
+  let prelude = `${exports.join('')}cd ${quoted(workDir)}\nprintf %s ${quoted(account.secret)} > webhook-secret-${account.apiKey}\n`;
+  // An example about the emulators you run needs one running: started in the background first, on a free port.
+  const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
+  if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
+  const adapted = adapt(script, account)
+    .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
+    .replaceAll('body.json', `body-${account.apiKey}.json`)
+    .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
+  return prelude + adapted;
+}
+
+/** Stops what an example started with --detach (in a session of its own, so not in the shell's process group). */
+async function stopDetached(script: string, account: Account): Promise<void> {
+  if (/svc emulator start\b/.test(script) || /svc emulator (status|stop)\b/.test(script)) {
+    await runInProcess(['emulator', 'stop', '--all'], { configDir: join(workDir, `config-${account.apiKey}`) });
+  }
+}
+
+/** Ends a shell's process group (a server it started in the background with it); it may have ended already. */
+function endGroup(pid: number | undefined): void {
+  try {
+    process.kill(-pid!, 'SIGTERM');
+  } catch {
+    // The group has ended already.
+  }
+}
+
+/**
+ * A command's shell examples in one bash: each in a subshell with its own account, stdin, output files and exit
+ * status (a new bash per example cost a process each). Resolves to each example's failure, if any.
+ */
+async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> {
+  const accounts = await Promise.all(scripts.map(() => freshAccount()));
+  const directory = mkdtempSync(join(workDir, 'shell-'));
+  const file = (i: number, name: string) => quoted(join(directory, `${i}.${name}`));
+  const batch = scripts.map(
+    (script, i) =>
+      `(\n${shellScript(script, accounts[i]!)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
+      `echo $? >${file(i, 'status')}\n`,
+  );
+  // In a process group of its own, so a server an example started in the background is stopped with it.
+  const child = execa('bash', ['-c', `set -o pipefail\n${batch.join('')}`], {
+    env: shellBaseEnv(),
+    extendEnv: false,
+    reject: false,
+    detached: true,
+    timeout: 60_000,
+  });
+  const result = await child;
+  endGroup(child.pid);
+  return Promise.all(
+    scripts.map(async (script, i) => {
+      await stopDetached(script, accounts[i]!);
+      const read = (name: string) => {
+        try {
+          return readFileSync(join(directory, `${i}.${name}`), 'utf8');
+        } catch {
+          return '';
+        }
+      };
+      const status = read('status').trim();
+      if (status === '0') return undefined;
+      return new Error(`${script}\nexit ${status || `(none: the shell ended ${result.exitCode})`}\n${read('err')}${result.stderr}`);
+    }),
+  );
+}
+
+/** A server or follower: passes once it is ready (its first output, or its "ready" line) while still running. */
+async function runServer(script: string): Promise<void> {
+  const account = await freshAccount();
+  // jq writes to a pipe in blocks, so a follower's first line would only come out at the end: unbuffered here.
+  const unbufferedJq = 'jq() { command jq --unbuffered "$@"; }\n';
+  const child = execa('bash', ['-c', `set -o pipefail\n${unbufferedJq}${shellScript(script, account)}`], {
+    env: shellBaseEnv(),
+    extendEnv: false,
+    input: `${account.apiKey}\n`,
+    reject: false,
+    detached: true,
+    buffer: false,
+    timeout: 30_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  const ready = new Promise<'ready'>((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += String(chunk);
+      resolve('ready');
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += String(chunk);
+      if (READY.test(stderr)) resolve('ready');
+    });
+  });
+  // A follower of deliveries prints nothing until an attempt ends: the account's own activity makes some.
+  const activity = /deliveries --follow/.test(script) ? setInterval(() => void inject(account.address).catch(() => {}), 300) : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 20_000)));
+  const first = await Promise.race([ready, child.then(() => 'ended' as const), late]);
+  clearTimeout(timer);
+  clearInterval(activity);
+  endGroup(child.pid);
+  const result = await child;
+  await stopDetached(script, account);
+  expect(first, `${script}\n(exit ${result.exitCode})\n${stdout}\n${stderr}`).toBe('ready');
+}
+
+/** An example that asks: in a pseudo-terminal, answered yes. */
+async function runAtTerminal(script: string): Promise<void> {
+  const account = await freshAccount();
+  const run = await runInPty(adapt(script, account).split(' ').slice(1), {
+    baseUrl: emulator.url,
+    apiKey: account.apiKey,
+    columns: 120,
+    steps: [{ waitFor: ASKING[script]! }, { type: 'y\r' }],
+  });
+  expect(run.exitCode, `${script}\n${run.output}`).toBe(0);
+}
+
+/** Plain command lines, expanded as bash would, in this process: the same parsing and commands, no spawn. */
+async function runHere(script: string): Promise<void> {
+  const account = await freshAccount();
+  const vars = exampleVars(account);
+  for (const line of adapt(script, account).split('\n')) {
+    const { env, args } = plainCommand(line, vars)!;
+    const { SVC_CONFIG_DIR: configDir, ...rest } = env;
+    const result = await runInProcess(args, {
+      baseUrl: emulator.url,
+      apiKey: account.apiKey,
+      configDir: configDir ?? join(workDir, `config-${account.apiKey}`),
+      env: rest,
+      input: `${account.apiKey}\n`,
+    });
+    expect(result.exitCode, `${script}\n${line}\n${result.stderr}`).toBe(0);
+  }
+}
+
+/** Each example's run by its text: an example in several helps (a group's and its command's) runs once, for all. */
+const runs = new Map<string, Promise<void>>();
 
 describe('every example in every help runs against the emulator', () => {
   const withExamples = paths.map((path) => [path.join(' ')]);
@@ -134,108 +408,26 @@ describe('every example in every help runs against the emulator', () => {
     'svc %s',
     async (joined) => {
       const examples = await helpExamples(joined.split(' '));
-      // Each example has an account of its own: they run side by side.
-      await Promise.all(
-        examples.map(async (example) => {
-          const account = await freshAccount();
-          // The servers' default ports may be taken on a test machine: any free port instead.
-          const script = example.script
-            .replaceAll(EXAMPLE_ID, account.webhookId)
-            .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
-            // "a handler running locally" is the test's receiver.
-            .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl);
-          const question = ASKING[example.script];
-          if (question !== undefined) {
-            const args = script.split(' ').slice(1);
-            const run = await runInPty(args, {
-              baseUrl: emulator.url,
-              apiKey: account.apiKey,
-              columns: 120,
-              steps: [{ waitFor: question }, { type: 'y\r' }],
-            });
-            expect(run.exitCode, `${example.script}\n${run.output}`).toBe(0);
-            return;
-          }
-          // A plain invocation (no shell syntax, no file) runs in this process: the same parsing and commands, no spawn.
-          if (
-            /^svc [\w ./:,=@-]+$/.test(script) &&
-            !SERVES.test(script) &&
-            !/\.(txt|json|tsv)\b|svc emulator (status|stop)\b/.test(script)
-          ) {
-            const result = await runInProcess(script.split(' ').slice(1), {
-              baseUrl: emulator.url,
-              apiKey: account.apiKey,
-              configDir: join(workDir, `config-${account.apiKey}`),
-              input: `${account.apiKey}\n`,
-            });
-            expect(result.exitCode, `${example.script}\n${result.stderr}`).toBe(0);
-            return;
-          }
-          const body = JSON.stringify({ webhookId: account.webhookId, messageId: 'm-1', event: {} });
-          writeFileSync(join(workDir, `body-${account.apiKey}.json`), body);
-          const env = {
-            PATH: `${binDir}:${process.env.PATH}`,
-            HOME: join(workDir, `home-${account.apiKey}`),
-            SVC_BASE_URL: emulator.url,
-            SVC_API_KEY: account.apiKey,
-            SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
-            NO_COLOR: '1',
-            WEBHOOK_ID: account.webhookId,
-            MESSAGE_ID: account.messageId,
-            ADDR,
-            HOOK_URL: 'http://127.0.0.1:9/hook',
-            SIG: signBody(account.secret, JSON.parse(body)),
-            SERVICE_KEY: account.apiKey,
-            RUNNER_TEMP: join(workDir, `runner-${account.apiKey}`),
-          };
-          mkdirSync(env.HOME);
-          // Each run has its own secret file, and reads its own body as body.json.
-          let prelude = `set -o pipefail\ncd ${JSON.stringify(workDir)}\nprintf %s "${account.secret}" > webhook-secret-${account.apiKey}\n`;
-          // An example about the emulators you run needs one running: started in the background first, on a free port.
-          const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
-          if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
-          const adapted = script
-            .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
-            .replaceAll('body.json', `body-${account.apiKey}.json`)
-            .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
-          const serving = SERVES.test(script);
-          // In a process group of its own, so a server it started in the background is stopped with it.
-          const child = execa('bash', ['-c', prelude + adapted], {
-            env,
-            extendEnv: false,
-            input: `${account.apiKey}\n`,
-            reject: false,
-            detached: true,
-            timeout: 30_000,
-          });
-          let stopped = false;
-          const stop = setTimeout(
-            () => {
-              stopped = true;
-              try {
-                process.kill(-child.pid!, 'SIGTERM');
-              } catch {
-                // It ended at this very moment: nothing to stop.
-              }
-            },
-            serving ? 2_500 : 30_000,
-          );
-          const result = await child;
-          clearTimeout(stop);
-          try {
-            process.kill(-child.pid!, 'SIGTERM');
-          } catch {
-            // The group has ended already.
-          }
-          // An emulator started with --detach is in a session of its own: stopped through its record.
-          await runInProcess(['emulator', 'stop', '--all'], { configDir: env.SVC_CONFIG_DIR });
-          const said = String(result.stderr);
-          // A server passes when it was still serving when stopped; anything else when it ended with 0.
-          if (serving) expect(stopped || result.exitCode === 0, `${example.script}\n${said}`).toBe(true);
-          else expect(result.exitCode, `${example.script}\n${said}`).toBe(0);
-        }),
-      );
-      // A command's servers and followers run 2.5 s each, beside its other examples: more than the default.
+      const inShell: string[] = [];
+      for (const { script } of examples) {
+        if (runs.has(script)) continue;
+        const kind = kindOf(script);
+        if (kind === 'shell') inShell.push(script);
+        else runs.set(script, kind === 'terminal' ? runAtTerminal(script) : kind === 'server' ? runServer(script) : runHere(script));
+      }
+      if (inShell.length > 0) {
+        const failures = runInShell(inShell);
+        inShell.forEach((script, i) =>
+          runs.set(
+            script,
+            failures.then((all) => {
+              if (all[i]) throw all[i];
+            }),
+          ),
+        );
+      }
+      // Each example, whichever command's test ran it: they run side by side, each with an account of its own.
+      await Promise.all(examples.map(({ script }) => runs.get(script)));
     },
     120_000,
   );
@@ -244,6 +436,20 @@ describe('every example in every help runs against the emulator', () => {
     const counts = await Promise.all(leaves.map(async (path) => (await helpExamples(path)).length));
     expect(counts.every((count) => count > 0)).toBe(true);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(40);
+  });
+
+  it('runs the examples with shell syntax in a shell (a check on the sorting)', () => {
+    expect(kindOf('svc webhook get "$WEBHOOK_ID" --json | jq -r .status')).toBe('shell');
+    expect(kindOf('WEBHOOK_ID=$(svc webhook create --url "$HOOK_URL" --json)')).toBe('shell');
+    expect(kindOf('svc webhook verify --signature "$SIG" < body.json')).toBe('shell');
+    expect(kindOf('svc config set api-key --profile $PROFILE')).toBe('shell');
+    expect(kindOf('svc webhook update "$WEBHOOK_ID" --name payments')).toBe('in-process');
+    expect(
+      plainCommand(`SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc event-signature 'event A(uint a, uint b)' x`, { RUNNER_TEMP: '/t' }),
+    ).toEqual({
+      env: { SVC_CONFIG_DIR: '/t/svc' },
+      args: ['event-signature', 'event A(uint a, uint b)', 'x'],
+    });
   });
 });
 
