@@ -10,13 +10,20 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allNodes, describeProgram } from '../../src/completion/model.js';
+import { allNodes, describeProgram, DYNAMIC_VALUE_COMMANDS } from '../../src/completion/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
 import { BIN, runInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
-import { completeInBash, completeInFish, completeInZsh } from '../helpers/completion-shells.js';
+import {
+  completeInBash,
+  completeInFish,
+  completeInZsh,
+  completeManyInBash,
+  completeManyInFish,
+  completeManyInZsh,
+} from '../helpers/completion-shells.js';
 import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
 import { PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
@@ -503,34 +510,74 @@ describe('completion: every <path> option completes files, every <id> the servic
     }
   });
 
-  const bash = completeInBash;
-  const fish = completeInFish;
-  const zsh = async (line: string, env?: Record<string, string>) => {
-    const { exitCode, candidates } = await completeInZsh(line, env);
-    expect(exitCode).toBe(0);
-    return candidates;
+  /** The command line that completes a file option's value: an addresses command first takes its <id>. */
+  const fileLine = (command: string, option: string) => [
+    'svc',
+    ...command.split(' '),
+    ...(command.includes('addresses') ? ['some-id'] : []),
+    option,
+    'completions/svc.b',
+  ];
+  const idLine = (command: string) => ['svc', ...command.split(' '), ''];
+
+  // Every option and argument in each real shell, one shell per kind of check (each completion is a subshell or a
+  // `complete -C` of the same shell; zsh's compinit, the costly part, runs once). The <id>s ask a stand-in `svc` on
+  // PATH, which says what it was asked: the built CLI answering from the service is proven below, once per shell.
+  let stub: { env: Record<string, string>; log: string };
+  beforeAll(() => {
+    const directory = mkdtempSync(join(tmpdir(), 'svc-stub-'));
+    const log = join(directory, 'asked.log');
+    writeFileSync(
+      join(directory, 'svc'),
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${JSON.stringify(log)}\nprintf 'stub-webhook-id\\tstub name\\n'\n`,
+    );
+    chmodSync(join(directory, 'svc'), 0o755);
+    stub = { env: { PATH: `${directory}:${process.env.PATH}` }, log };
+  });
+  /** What the stand-in was asked since the last call: one line per time a shell ran it. */
+  const asked = () => {
+    const lines = readFileSync(stub.log, 'utf8').trim().split('\n');
+    writeFileSync(stub.log, '');
+    return lines;
   };
+  const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
 
-  describe.each(fileOptions)('svc %s %s <path>', (command, option) => {
-    const line = ['svc', ...command.split(' '), ...(command.includes('addresses') ? ['some-id'] : []), option, 'completions/svc.b'];
-
-    it('bash', async () => {
-      const result = await bash(line);
-      expect(result.stderr).toBe('');
-      expect(String(result.stdout).trim()).toBe('completions/svc.bash');
-    });
-
-    it.skipIf(missing('fish'))('fish', async () => {
-      const result = await fish(line.join(' '));
-      expect(String(result.stdout).split('\n')[0]!.split('\t')[0]).toBe('completions/svc.bash');
-    });
-
-    it.skipIf(missing('zsh'))('zsh', async () => {
-      expect(await zsh(line.join(' '))).toContain('svc.bash');
-    });
+  it('bash: every <path> option completes file names, every <id> asks for the webhooks', async () => {
+    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+    const { exitCode, stderr, replies } = await completeManyInBash(lines, stub.env);
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
+    expect(replies).toEqual([...fileOptions.map(() => ['completions/svc.bash']), ...idArguments.map(() => ['stub-webhook-id'])]);
+    expect(asked()).toEqual(idArguments.map(() => ASKED));
   });
 
-  describe('an <id> asks the service for the key’s webhooks', () => {
+  it.skipIf(missing('fish'))('fish: every <path> option completes file names, every <id> asks for the webhooks', async () => {
+    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+    const { exitCode, replies } = await completeManyInFish(
+      lines.map((words) => words.join(' ')),
+      stub.env,
+    );
+    expect(exitCode).toBe(0);
+    expect(replies.map((reply) => reply[0]?.split('\t')[0])).toEqual([
+      ...fileOptions.map(() => 'completions/svc.bash'),
+      ...idArguments.map(() => 'stub-webhook-id'),
+    ]);
+    expect(asked()).toEqual(idArguments.map(() => ASKED));
+  });
+
+  it.skipIf(missing('zsh'))('zsh: every <path> option completes file names, every <id> asks for the webhooks', async () => {
+    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+    const { exitCode, replies } = await completeManyInZsh(
+      lines.map((words) => words.join(' ')),
+      stub.env,
+    );
+    expect(exitCode).toBe(0);
+    expect(replies).toHaveLength(lines.length);
+    fileOptions.forEach(([command, option], i) => expect(replies[i], `${command} ${option}`).toContain('svc.bash'));
+    idArguments.forEach((command, i) => expect(replies[fileOptions.length + i], command).toContain('stub-webhook-id'));
+    expect(asked()).toEqual(idArguments.map(() => ASKED));
+  });
+
+  describe('an <id> asks the service for the key’s webhooks (the built CLI, against the emulator)', () => {
     let account: { apiKey: string; webhookId: string };
     let env: Record<string, string>;
     beforeAll(async () => {
@@ -543,22 +590,24 @@ describe('completion: every <path> option completes files, every <id> the servic
       };
     });
 
-    it.each(idArguments.map((command) => [command]))('bash: svc %s <Tab>', async (command) => {
-      const result = await bash(['svc', ...command.split(' '), ''], env);
+    it('bash: svc webhook addresses list <Tab>', async () => {
+      const result = await completeInBash(['svc', 'webhook', 'addresses', 'list', ''], env);
       expect(String(result.stdout).trim()).toBe(account.webhookId);
     });
 
     it.skipIf(missing('fish'))('fish: svc webhook get <Tab>, with the name as the description', async () => {
-      const result = await fish('svc webhook get ', env);
+      const result = await completeInFish('svc webhook get ', env);
       expect(String(result.stdout).trim().split('\t')[0]).toBe(account.webhookId);
     });
 
     it.skipIf(missing('zsh'))('zsh: svc webhook deactivate <Tab>', async () => {
-      expect(await zsh('svc webhook deactivate ', env)).toContain(account.webhookId);
+      const { exitCode, candidates } = await completeInZsh('svc webhook deactivate ', env);
+      expect(exitCode).toBe(0);
+      expect(candidates).toContain(account.webhookId);
     });
 
     it('no service: nothing offered, nothing said, in bounded time', async () => {
-      const result = await bash(['svc', 'webhook', 'get', ''], { ...env, SVC_BASE_URL: 'http://127.0.0.1:9' });
+      const result = await completeInBash(['svc', 'webhook', 'get', ''], { ...env, SVC_BASE_URL: 'http://127.0.0.1:9' });
       expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
     });
   });
