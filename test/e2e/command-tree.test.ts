@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allNodes, describeProgram, DYNAMIC_VALUE_COMMANDS } from '../../src/completion/model.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { signBody } from '../../src/signature/index.js';
-import { BIN, runInProcess } from '../helpers/cli.js';
+import { BIN, runInProcess, startInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../helpers/completion-shells.js';
 import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
-import { PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
+import { call, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 
 const paths = commandPaths();
 const leaves = leafPaths(paths);
@@ -106,21 +106,21 @@ async function freshAccount(): Promise<Account> {
   // Its own address besides the shared ones: its activity notifies its own webhook only. (With one address watched by
   // every account, each injection made a message, and a delivery, for every example's webhook so far.)
   const address = numberedAddress(0x7e000000 + keyCount);
-  const options = { baseUrl: emulator.url, apiKey };
-  const created = await runInProcess(
-    ['webhook', 'create', '--url', `${receiverUrl}/hook`, '--chain-id', '43113', '--address', [...WATCHED, address].join(','), '--json'],
-    options,
-  );
-  expect(created.exitCode, created.stderr).toBe(0);
-  const secret = await runInProcess(['webhook', 'secret', 'show'], options);
-  expect(secret.exitCode, secret.stderr).toBe(0);
+  // Straight to the service (what the CLI's create and secret show do is tested on their own): set-up, not an example.
+  const created = await call<{ id: string }>(emulator.url, 'POST', '/v1/webhooks', {
+    key: apiKey,
+    body: webhookBody({ url: `${receiverUrl}/hook`, chainId: '43113', metadata: { addresses: [...WATCHED, address] } }),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const secret = await call<{ secret: string }>(emulator.url, 'GET', '/v1/webhooks:getSharedSecret', { key: apiKey });
+  expect(secret.status).toBe(200);
   // A notification of its own, for the examples that name a message.
   expect((await inject(address)).length).toBeGreaterThan(0);
-  const webhookId = (JSON.parse(created.stdout) as { id: string }).id;
+  const webhookId = created.body.id;
   const own = await fetch(`${emulator.url}/_emulator/deliveries?webhookId=${webhookId}&pageSize=1`);
   const [message] = ((await own.json()) as { deliveries: Array<{ messageId: string }> }).deliveries;
   expect(message, 'a message for the new webhook').toBeDefined();
-  return { apiKey, webhookId, secret: secret.stdout.trim(), messageId: message!.messageId, address };
+  return { apiKey, webhookId, secret: secret.body.secret, messageId: message!.messageId, address };
 }
 
 /** Each example of a command's help: its comment and its invocation lines (a group may hold several). */
@@ -336,9 +336,43 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
   );
 }
 
-/** A server or follower: passes once it is ready (its first output, or its "ready" line) while still running. */
+/** Resolves with `value` after `ms`, or never once `cancel` is called: a bound on a wait. */
+function after<T>(ms: number, value: T): { promise: Promise<T>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(value), ms)));
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** A follower of deliveries prints nothing until an attempt ends: the account's own activity makes some. */
+function activityFor(script: string, account: Account): NodeJS.Timeout | undefined {
+  return /deliveries --follow/.test(script) ? setInterval(() => void inject(account.address).catch(() => {}), 300) : undefined;
+}
+
+/**
+ * A server or follower: passes once it is ready (its first output, or its "ready" line) while still running. A plain
+ * one runs in this process and ends as at Ctrl-C; one with shell syntax (a pipe, a file) in bash, stopped by SIGTERM.
+ */
 async function runServer(script: string): Promise<void> {
   const account = await freshAccount();
+  const adapted = adapt(script, account);
+  const plain = plainCommand(adapted, exampleVars(account));
+  if (plain && Object.keys(plain.env).length === 0 && !/webhook-secret\b/.test(script)) {
+    const activity = activityFor(script, account);
+    const bound = after(20_000, 'late' as const);
+    const started = startInProcess(plain.args, {
+      baseUrl: emulator.url,
+      apiKey: account.apiKey,
+      configDir: join(workDir, `config-${account.apiKey}`),
+      input: `${account.apiKey}\n`,
+      readyOnStderr: /webhook listen/.test(script) ? READY : undefined,
+    });
+    const first = await Promise.race([started, bound.promise]);
+    bound.cancel();
+    clearInterval(activity);
+    if (first === 'late') throw new Error(`${script}: not ready in 20 s`);
+    expect(await first.stop(), `${script}\n${first.stderr()}`).toBe(130);
+    return;
+  }
   // jq writes to a pipe in blocks, so a follower's first line would only come out at the end: unbuffered here.
   const unbufferedJq = 'jq() { command jq --unbuffered "$@"; }\n';
   const child = execa('bash', ['-c', `set -o pipefail\n${unbufferedJq}${shellScript(script, account)}`], {
@@ -362,12 +396,10 @@ async function runServer(script: string): Promise<void> {
       if (READY.test(stderr)) resolve('ready');
     });
   });
-  // A follower of deliveries prints nothing until an attempt ends: the account's own activity makes some.
-  const activity = /deliveries --follow/.test(script) ? setInterval(() => void inject(account.address).catch(() => {}), 300) : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 20_000)));
-  const first = await Promise.race([ready, child.then(() => 'ended' as const), late]);
-  clearTimeout(timer);
+  const activity = activityFor(script, account);
+  const bound = after(20_000, 'late' as const);
+  const first = await Promise.race([ready, child.then(() => 'ended' as const), bound.promise]);
+  bound.cancel();
   clearInterval(activity);
   endGroup(child.pid);
   const result = await child;
