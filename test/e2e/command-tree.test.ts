@@ -258,7 +258,7 @@ function shellBaseEnv(): Record<string, string> {
 }
 
 /** The example's own settings and files, and the example itself, as bash lines (run in a subshell of its own). */
-function shellScript(script: string, account: Account): string {
+function shellScript(script: string, account: Account, running?: string): string {
   const home = join(workDir, `home-${account.apiKey}`);
   mkdirSync(home, { recursive: true });
   // Each run reads its own body as body.json, and has its own secret file.
@@ -267,17 +267,22 @@ function shellScript(script: string, account: Account): string {
     ...exampleVars(account),
     HOME: home,
     SVC_API_KEY: account.apiKey,
-    SVC_CONFIG_DIR: join(workDir, `config-${account.apiKey}`),
+    SVC_CONFIG_DIR: running ?? join(workDir, `config-${account.apiKey}`),
   }).map(([name, value]) => `export ${name}=${quoted(value)}\n`);
   let prelude = `${exports.join('')}cd ${quoted(workDir)}\nprintf %s ${quoted(account.secret)} > webhook-secret-${account.apiKey}\n`;
   // An example about the emulators you run needs one running: started in the background first, on a free port.
-  const needsRunning = /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
+  const needsRunning = running === undefined && /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
   if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
   const adapted = adapt(script, account)
     .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
     .replaceAll('body.json', `body-${account.apiKey}.json`)
     .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
   return prelude + adapted;
+}
+
+/** An example that only looks at the running emulators (they must have one to show). */
+function readsRunning(script: string): boolean {
+  return /svc emulator status\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
 }
 
 /** Stops what an example started with --detach (in a session of its own, so not in the shell's process group). */
@@ -304,13 +309,16 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
   const accounts = await Promise.all(scripts.map(() => freshAccount()));
   const directory = mkdtempSync(join(workDir, 'shell-'));
   const file = (i: number, name: string) => quoted(join(directory, `${i}.${name}`));
+  // The examples that only look at the running emulators share one (each of its own cost two processes more).
+  const running = scripts.filter(readsRunning).length > 1 ? mkdtempSync(join(workDir, 'running-')) : undefined;
+  const start = running ? `SVC_CONFIG_DIR=${quoted(running)} svc emulator start --detach --port 0 >/dev/null || exit 1\n` : '';
   const batch = scripts.map(
     (script, i) =>
-      `(\n${shellScript(script, accounts[i]!)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
+      `(\n${shellScript(script, accounts[i]!, readsRunning(script) ? running : undefined)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
       `echo $? >${file(i, 'status')}\n`,
   );
   // In a process group of its own, so a server an example started in the background is stopped with it.
-  const child = execa('bash', ['-c', `set -o pipefail\n${batch.join('')}`], {
+  const child = execa('bash', ['-c', `set -o pipefail\n${start}${batch.join('')}`], {
     env: shellBaseEnv(),
     extendEnv: false,
     reject: false,
@@ -319,6 +327,7 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
   });
   const result = await child;
   endGroup(child.pid);
+  if (running) await runInProcess(['emulator', 'stop', '--all'], { configDir: running });
   return Promise.all(
     scripts.map(async (script, i) => {
       await stopDetached(script, accounts[i]!);
