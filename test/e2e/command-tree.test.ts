@@ -2,7 +2,7 @@
 // help runs against the emulator; with --json an error ends stderr with one JSON line; every option that takes a
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,14 +16,7 @@ import { signBody } from '../../src/signature/index.js';
 import { BIN, runInProcess, startInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
-import {
-  completeInBash,
-  completeInFish,
-  completeInZsh,
-  completeManyInBash,
-  completeManyInFish,
-  completeManyInZsh,
-} from '../helpers/completion-shells.js';
+import { completeInBash, completeManyInBash, completeManyInFish, completeManyInZsh } from '../helpers/completion-shells.js';
 import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
 import { call, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
@@ -561,96 +554,79 @@ describe('completion: every <path> option completes files, every <id> the servic
   ];
   const idLine = (command: string) => ['svc', ...command.split(' '), ''];
 
-  // Every option and argument in each real shell, one shell per kind of check (each completion is a subshell or a
+  // Every option and argument in each real shell, one shell per shell (each completion is a subshell or a
   // `complete -C` of the same shell; zsh's compinit, the costly part, runs once). The <id>s ask a stand-in `svc` on
-  // PATH, which says what it was asked: the built CLI answering from the service is proven below, once per shell.
-  let stub: { env: Record<string, string>; log: string };
-  beforeAll(() => {
+  // PATH, which notes what it was asked: the first time in each shell it hands over to the built CLI, which answers
+  // from the emulator with the key's webhook; after that it answers for itself (a process of the CLI each was most
+  // of the cost).
+  let account: Account;
+  let stub: { env: Record<string, string>; log: string; handedOver: string };
+  beforeAll(async () => {
+    account = await freshAccount();
     const directory = mkdtempSync(join(tmpdir(), 'svc-stub-'));
     const log = join(directory, 'asked.log');
+    const handedOver = join(directory, 'handed-over');
     writeFileSync(
       join(directory, 'svc'),
-      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${JSON.stringify(log)}\nprintf 'stub-webhook-id\\tstub name\\n'\n`,
+      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${JSON.stringify(log)}\n` +
+        `if mkdir ${JSON.stringify(handedOver)} 2>/dev/null; then exec node ${JSON.stringify(BIN)} "$@"; fi\n` +
+        `printf 'stub-webhook-id\\tstub name\\n'\n`,
     );
     chmodSync(join(directory, 'svc'), 0o755);
-    stub = { env: { PATH: `${directory}:${process.env.PATH}` }, log };
+    const env = {
+      PATH: `${directory}:${process.env.PATH}`,
+      SVC_BASE_URL: emulator.url,
+      SVC_API_KEY: account.apiKey,
+      SVC_CONFIG_DIR: join(workDir, 'config-completion'),
+      XDG_CACHE_HOME: shellBaseEnv().XDG_CACHE_HOME!,
+    };
+    stub = { env, log, handedOver };
   });
-  /** What the stand-in was asked since the last call: one line per time a shell ran it. */
+  /** What the stand-in was asked since the last call, one line per time a shell ran it; the next shell gets the CLI. */
   const asked = () => {
     const lines = readFileSync(stub.log, 'utf8').trim().split('\n');
     writeFileSync(stub.log, '');
+    rmSync(stub.handedOver, { recursive: true, force: true });
     return lines;
   };
   const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
+  const lines = () => [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+  /** The webhook id each <id> line is offered: the key's own first (the built CLI), then the stand-in's. */
+  const ids = () => idArguments.map((_, i) => (i === 0 ? account.webhookId : 'stub-webhook-id'));
 
-  it('bash: every <path> option completes file names, every <id> asks for the webhooks', async () => {
-    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
-    const { exitCode, stderr, replies } = await completeManyInBash(lines, stub.env);
+  it('bash: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const { exitCode, stderr, replies } = await completeManyInBash(lines(), stub.env);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
-    expect(replies).toEqual([...fileOptions.map(() => ['completions/svc.bash']), ...idArguments.map(() => ['stub-webhook-id'])]);
+    expect(replies).toEqual([...fileOptions.map(() => ['completions/svc.bash']), ...ids().map((id) => [id])]);
     expect(asked()).toEqual(idArguments.map(() => ASKED));
   });
 
-  it.skipIf(missing('fish'))('fish: every <path> option completes file names, every <id> asks for the webhooks', async () => {
-    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+  it.skipIf(missing('fish'))('fish: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
     const { exitCode, replies } = await completeManyInFish(
-      lines.map((words) => words.join(' ')),
+      lines().map((words) => words.join(' ')),
       stub.env,
     );
     expect(exitCode).toBe(0);
-    expect(replies.map((reply) => reply[0]?.split('\t')[0])).toEqual([
-      ...fileOptions.map(() => 'completions/svc.bash'),
-      ...idArguments.map(() => 'stub-webhook-id'),
-    ]);
+    expect(replies.map((reply) => reply[0]?.split('\t')[0])).toEqual([...fileOptions.map(() => 'completions/svc.bash'), ...ids()]);
     expect(asked()).toEqual(idArguments.map(() => ASKED));
   });
 
-  it.skipIf(missing('zsh'))('zsh: every <path> option completes file names, every <id> asks for the webhooks', async () => {
-    const lines = [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
+  it.skipIf(missing('zsh'))('zsh: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
     const { exitCode, replies } = await completeManyInZsh(
-      lines.map((words) => words.join(' ')),
+      lines().map((words) => words.join(' ')),
       stub.env,
     );
     expect(exitCode).toBe(0);
-    expect(replies).toHaveLength(lines.length);
+    expect(replies).toHaveLength(lines().length);
     fileOptions.forEach(([command, option], i) => expect(replies[i], `${command} ${option}`).toContain('svc.bash'));
-    idArguments.forEach((command, i) => expect(replies[fileOptions.length + i], command).toContain('stub-webhook-id'));
+    ids().forEach((id, i) => expect(replies[fileOptions.length + i], idArguments[i]).toContain(id));
     expect(asked()).toEqual(idArguments.map(() => ASKED));
   });
 
-  describe('an <id> asks the service for the key’s webhooks (the built CLI, against the emulator)', () => {
-    let account: { apiKey: string; webhookId: string };
-    let env: Record<string, string>;
-    beforeAll(async () => {
-      account = await freshAccount();
-      env = {
-        PATH: `${binDir}:${process.env.PATH}`,
-        SVC_BASE_URL: emulator.url,
-        SVC_API_KEY: account.apiKey,
-        SVC_CONFIG_DIR: join(workDir, 'config-completion'),
-      };
-    });
-
-    it('bash: svc webhook addresses list <Tab>', async () => {
-      const result = await completeInBash(['svc', 'webhook', 'addresses', 'list', ''], env);
-      expect(String(result.stdout).trim()).toBe(account.webhookId);
-    });
-
-    it.skipIf(missing('fish'))('fish: svc webhook get <Tab>, with the name as the description', async () => {
-      const result = await completeInFish('svc webhook get ', env);
-      expect(String(result.stdout).trim().split('\t')[0]).toBe(account.webhookId);
-    });
-
-    it.skipIf(missing('zsh'))('zsh: svc webhook deactivate <Tab>', async () => {
-      const { exitCode, candidates } = await completeInZsh('svc webhook deactivate ', env);
-      expect(exitCode).toBe(0);
-      expect(candidates).toContain(account.webhookId);
-    });
-
-    it('no service: nothing offered, nothing said, in bounded time', async () => {
-      const result = await completeInBash(['svc', 'webhook', 'get', ''], { ...env, SVC_BASE_URL: 'http://127.0.0.1:9' });
-      expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
-    });
+  it('no service: nothing offered, nothing said, in bounded time', async () => {
+    const env = { ...stub.env, PATH: `${binDir}:${process.env.PATH}`, SVC_BASE_URL: 'http://127.0.0.1:9' };
+    const result = await completeInBash(['svc', 'webhook', 'get', ''], env);
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
   });
 });
 
