@@ -194,9 +194,9 @@ function plainCommand(line: string, vars: Record<string, string>): { env: Record
         if (end < 0) return undefined;
         const inner = line.slice(i + 1, end);
         if (character === '"') {
-          if (/[\\`]|\$(?![A-Z_][A-Z0-9_]*)/.test(inner)) return undefined;
+          if (/[\\`]|\$(?![A-Za-z_])/.test(inner)) return undefined;
           let unknown = false;
-          text += inner.replace(/\$([A-Z_][A-Z0-9_]*)/g, (_, name: string) => {
+          text += inner.replace(/\$([A-Za-z_]\w*)/g, (_, name: string) => {
             if (!(name in vars)) unknown = true;
             return vars[name] ?? '';
           });
@@ -484,6 +484,8 @@ describe('every example in every help runs against the emulator', () => {
     expect(kindOf('WEBHOOK_ID=$(svc webhook create --url "$HOOK_URL" --json)')).toBe('shell');
     expect(kindOf('svc webhook verify --signature "$SIG" < body.json')).toBe('shell');
     expect(kindOf('svc config set api-key --profile $PROFILE')).toBe('shell');
+    expect(kindOf('svc webhook update "$WEBHOOK_ID" --name "$(date)"')).toBe('shell');
+    expect(kindOf('svc webhook list | cat')).toBe('shell');
     expect(kindOf('svc webhook update "$WEBHOOK_ID" --name payments')).toBe('in-process');
     expect(
       plainCommand(`SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc event-signature 'event A(uint a, uint b)' x`, { RUNNER_TEMP: '/t' }),
