@@ -221,8 +221,8 @@ function plainCommand(line: string, vars: Record<string, string>): { env: Record
 /**
  * How an example runs. In this process: plain command lines (after the test expands their quoting and variables)
  * that name none of the example files (they are relative to the shell's folder) and start or stop no emulator
- * process. In a pseudo-terminal: the ones that ask. Servers and followers: each in a shell of its own, stopped once
- * ready. The rest in bash, with the built CLI as `svc` on PATH.
+ * process. In a pseudo-terminal: the ones that ask. Servers and followers: each on its own (in this process when
+ * plain, else in bash), stopped once ready. The rest in bash, a command's together, with the built CLI as `svc` on PATH.
  */
 function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' {
   if (ASKING[script] !== undefined) return 'terminal';
