@@ -345,10 +345,12 @@ describe('webhook addresses list, add and remove, as a process', () => {
   });
 });
 
-describe('emulator start signing options, as a process', () => {
-  it('a malformed --webhook-secret (process) or --retry-schedule (in-process) is exit 2 naming the flag, the secret not echoed', async () => {
+// svc emulator start and svc webhook listen run as processes in webhook-dev-listen (their Ctrl-C and SIGTERM, and
+// listen's JSON lines on a real stdout): their cases here run in-process.
+describe('emulator start signing options', () => {
+  it('a malformed --webhook-secret or --retry-schedule is exit 2 naming the flag, the secret not echoed', async () => {
     const [secret, schedule] = await Promise.all([
-      runCli(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
+      runInProcess(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
       runInProcess(['emulator', 'start', '--port', '0', '--retry-schedule', 'never']),
     ]);
     expect(secret.exitCode).toBe(2);
@@ -403,9 +405,11 @@ describe('signatures and the shared secret, as processes', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('webhook listen --verify: 200 and a JSON line for a signed message, 401 and a stderr line for an unsigned one', async () => {
-    const { spawnCli, killAllChildren } = await import('../helpers/webhook-dev-processes.js');
-    const listen = spawnCli(['webhook', 'listen', '--port', '0', '--json', '--verify'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
+  it('webhook listen --verify (in-process): 200 and a JSON line for a signed message, 401 and a stderr line for an unsigned one', async () => {
+    const { startCliInProcess, stopAllInProcess } = await import('../helpers/webhook-dev-processes.js');
+    const listen = await startCliInProcess(['webhook', 'listen', '--port', '0', '--json', '--verify'], {
+      env: { SVC_WEBHOOK_SECRET: SECRET },
+    });
     try {
       const url = /^Ready: notifications to (\S+)/m.exec(await listen.waitForLine('stderr', /^Ready: /, 15_000))![1]!;
       const message = { messageId: 'm-signed', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: {} } };
@@ -419,7 +423,7 @@ describe('signatures and the shared secret, as processes', () => {
       );
       expect(listen.stdoutLines).toHaveLength(1);
     } finally {
-      await killAllChildren();
+      await stopAllInProcess();
     }
   });
 });
