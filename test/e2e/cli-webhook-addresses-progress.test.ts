@@ -44,8 +44,8 @@ describe.concurrent.each([0, 20, 80])('a terminal of %i columns', (columns) => {
 });
 
 // In-process, stdout and stderr taken for an 80-column terminal: that the command asks for its progress line only
-// without --quiet and --json is its own part; that a terminal then shows none is cli-tty's ('no spinner with --json
-// or --quiet', in a pty).
+// without --quiet and --json is its own part; that a terminal then shows none is cli-tty's, in a pty (no spinner
+// with --json, nor with --quiet).
 describe('--quiet and --json at a terminal', () => {
   async function atTerminal(extra: string[]) {
     const [{ runCommandLine, ioFlags }, { createTestIO }, { isolatedEnv }] = await Promise.all([

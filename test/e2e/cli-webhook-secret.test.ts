@@ -161,7 +161,7 @@ describe('svc webhook secret rotate', () => {
 });
 
 // In-process with stdin and stderr taken for a terminal: the question and its answer are this command's; a prompt in
-// a real terminal (typed keys, Enter, Ctrl-C) is cli-tty's, with webhook deactivate's question.
+// a real terminal (a typed "y", Ctrl-C) is cli-tty's, with webhook deactivate's question.
 describe('svc webhook secret rotate at a terminal', () => {
   const tty = (input: string) => svc(['webhook', 'secret', 'rotate'], { stdinTTY: true, stderrTTY: true, input });
 
