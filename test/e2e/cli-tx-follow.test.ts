@@ -1,8 +1,9 @@
 // `svc tx list --follow` as a process: a reader that leaves (| head -3) ends it quietly, SIGINT ends it with 130 and
-// the count, a bad --interval is refused before any request.
+// the count. SIGTERM's 143 and the count (SIGTERM reaches the CLI as an interrupt in the interrupts and
+// input-hardening processes) and a bad --interval, refused before any request, run in-process.
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, runCli } from '../helpers/cli.js';
+import { BIN, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { makeTransaction } from '../helpers/fixtures.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
 
@@ -37,10 +38,7 @@ describe('svc tx list --follow: the process', () => {
     expect(String(result.stderr)).toBe('');
   });
 
-  it.each([
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const)('%s → exit %d and how many transactions were shown, on stderr', async (signal, exitCode) => {
+  it('SIGINT → exit 130 and how many transactions were shown, on stderr', async () => {
     server.respond(growingListing());
     const child = execa('node', [BIN, 'tx', 'list', '--follow', '--interval', '0.5'], {
       env: isolatedEnv({ baseUrl: server.url }),
@@ -57,15 +55,41 @@ describe('svc tx list --follow: the process', () => {
         if (stdout.split('\n').length > 11) resolve();
       });
     });
-    child.kill(signal);
+    child.kill('SIGINT');
     const result = await child;
-    expect(result.exitCode).toBe(exitCode);
+    expect(result.exitCode).toBe(130);
     const shown = String(result.stdout).split('\n').filter(Boolean).length;
     expect(String(result.stderr)).toBe(`svc: ${shown} transactions shown\n`);
   });
 
-  it('--interval below 0.5 → exit 2 naming the flag and the rule, no request', async () => {
-    const result = await runCli(['tx', 'list', '--follow', '--interval', '0.25'], { baseUrl: server.url });
+  it('in-process, interrupted as SIGTERM does → exit 143 and how many transactions were shown, on stderr', async () => {
+    server.respond(growingListing());
+    const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
+      import('../../src/cli.js'),
+      import('../helpers/test-io.js'),
+      import('../../src/errors.js'),
+    ]);
+    const args = ['tx', 'list', '--follow', '--interval', '0.5'];
+    const io = createTestIO({ env: isolatedEnv({ baseUrl: server.url }), ...ioFlags(args) });
+    const interrupts = new AbortController();
+    // The first page and at least one new transaction, then the interrupt SIGTERM raises.
+    const rows = () => io.stdout().split('\n').filter(Boolean).length;
+    const following = runCommandLine(['node', 'svc', ...args], {
+      io: {
+        ...io,
+        async write(text) {
+          await io.write(text);
+          if (rows() > 11) interrupts.abort(new InterruptedError(143));
+        },
+      },
+      interrupt: interrupts.signal,
+    });
+    expect(await following).toBe(143);
+    expect(io.stderr()).toBe(`svc: ${rows()} transactions shown\n`);
+  });
+
+  it('--interval below 0.5 → exit 2 naming the flag and the rule, no request (in-process)', async () => {
+    const result = await runInProcess(['tx', 'list', '--follow', '--interval', '0.25'], { baseUrl: server.url });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe('svc: --interval "0.25": must be a number of seconds from 0.5 to 3600 (decimals allowed, e.g. 1.5)\n');
     expect(server.requests).toHaveLength(0);

@@ -2,8 +2,8 @@
 // the key header, 200 and 201, the exit codes, rotate's at-most-once retries and its confirmation, and the secret
 // kept out of --verbose lines and error messages.
 import { describe, expect, it } from 'vitest';
-import { runCliTty, runInProcess } from '../helpers/cli.js';
-import type { RunOptions } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/cli.js';
+import type { InProcessOptions } from '../helpers/cli.js';
 import { errorAnswer, errorBody, json, useRecordingServer, repeatedly } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_webhook_secret_0001';
@@ -14,7 +14,7 @@ const ROTATE_PATH = '/v1/webhooks:generateOrRotateSharedSecret';
 
 const server = useRecordingServer(() => [json({ secret: SECRET })]);
 
-const svc = (args: string[], options: RunOptions = {}) => runInProcess(args, { baseUrl: server.url, apiKey: KEY, ...options });
+const svc = (args: string[], options: InProcessOptions = {}) => runInProcess(args, { baseUrl: server.url, apiKey: KEY, ...options });
 
 describe('svc webhook secret show', () => {
   it('GETs the literal ":" path with the key and prints the secret alone on one line', async () => {
@@ -160,13 +160,14 @@ describe('svc webhook secret rotate', () => {
   });
 });
 
+// In-process with stdin and stderr taken for a terminal: the question and its answer are this command's; a prompt in
+// a real terminal (a typed "y", Ctrl-C) is cli-tty's, with webhook deactivate's question.
 describe('svc webhook secret rotate at a terminal', () => {
-  const tty = (text: string) =>
-    runCliTty(['webhook', 'secret', 'rotate'], { baseUrl: server.url, apiKey: KEY, typeAfter: { waitFor: '[y/N]', text } });
+  const tty = (input: string) => svc(['webhook', 'secret', 'rotate'], { stdinTTY: true, stderrTTY: true, input });
 
   it('asks first; Enter (default no) sends nothing and exits 2', async () => {
     const result = await tty('\r');
-    expect(result.output).toMatch(/Rotate the shared secret\?/);
+    expect(result.stderr).toMatch(/Rotate the shared secret\?.*\[y\/N\]/);
     expect(result.exitCode).toBe(2);
     expect(server.requests).toHaveLength(0);
   });
@@ -176,7 +177,7 @@ describe('svc webhook secret rotate at a terminal', () => {
     const result = await tty('y\r');
     expect(result.exitCode).toBe(0);
     expect(server.requests.map((request) => request.rawUrl)).toEqual([ROTATE_PATH]);
-    expect(result.output).toContain(NEW_SECRET);
+    expect(result.stdout).toBe(`${NEW_SECRET}\n`);
   });
 });
 

@@ -1,9 +1,13 @@
 // What users run: the built CLI as a process (execa), once per command and once per output and exit-code rule.
 // Everything else about a command is tested in-process (runInProcess), where it is fast; this file is the proof
-// that the same behaviour holds through bin/svc.js, real stdio and a real exit code.
+// that the same behaviour holds through bin/svc.js, real stdio and a real exit code. Each process run is checked for
+// all it shows; a command's other cases (its refusals, its other modes) run here in-process beside it, since a
+// process per case would prove nothing more than that one run and its exit-code rule below already do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/cli.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, runCli, runInProcess } from '../helpers/cli.js';
 import { startTestEmulator } from '../helpers/emulator-helpers.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 
@@ -21,10 +25,18 @@ afterAll(async () => {
 
 const svc = (args: string[], options: Parameters<typeof runCli>[1] = {}) =>
   runCli(args, { baseUrl: emulator.url, apiKey: KEY, ...options });
+/** The same command line in this process: for the cases beside a command's one process run. */
+const inProcess = (args: string[], options: Parameters<typeof runInProcess>[1] = {}) =>
+  runInProcess(args, { baseUrl: emulator.url, apiKey: KEY, ...options });
 
 describe('every command, as a process', () => {
-  it('tx list: TSV rows piped, one document with --json', async () => {
-    const [tsv, asJson] = await Promise.all([svc(['tx', 'list', '--page-size', '3']), svc(['tx', 'list', '--page-size', '3', '--json'])]);
+  // --json on a real stdout is proven by the process runs of webhook create, emulator trigger, update and addresses
+  // remove below; a listing's one document is the command's own logic, so in-process.
+  it('tx list: TSV rows piped; one document with --json (in-process)', async () => {
+    const [tsv, asJson] = await Promise.all([
+      svc(['tx', 'list', '--page-size', '3']),
+      inProcess(['tx', 'list', '--page-size', '3', '--json']),
+    ]);
     expect(tsv.exitCode).toBe(0);
     expect(tsv.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(tsv.stdout.split('\n')[0]!.split('\t')).toHaveLength(9);
@@ -69,7 +81,9 @@ describe('every command, as a process', () => {
     expect(signature.stdout).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef\n');
     expect(completion.stdout).toContain('complete -F');
     expect(help.stdout).toContain('Examples:');
-    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    // The launcher answers a lone --version itself: the version of the package it belongs to.
+    const { version: packageVersion } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout).toBe(`${packageVersion}\n`);
     expect([signature, completion, help, version].map((result) => result.exitCode)).toEqual([0, 0, 0, 0]);
   });
 
@@ -87,7 +101,8 @@ describe('every command, as a process', () => {
     expect(path.stdout).toBe(`${configDir}/config.json\n`);
     const unset = await runCli(['config', 'unset', 'api-key'], { configDir });
     expect(unset.exitCode).toBe(0);
-    expect((await runCli(['config', 'get', 'api-key'], { configDir })).exitCode).toBe(1);
+    // The shell sees exit 1 in the exit-code section below; here it only tells that unset took the key away.
+    expect((await runInProcess(['config', 'get', 'api-key'], { configDir })).exitCode).toBe(1);
   });
 });
 
@@ -98,9 +113,10 @@ describe('every exit code, as a process', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  // One process per exit code; which failure maps to which code (a 400 is 2 like bad input, a missing key is 4 like
+  // a 401) is the in-process tests' part, e.g. the ones beside them here.
   it.each([
     [1, errorBody(500, 'boom')],
-    [2, errorBody(400, 'pageSize is bad')],
     [3, errorBody(404, 'gone')],
     [4, errorBody(401, 'no')],
     [5, errorBody(429, 'slow', { 'retry-after': '0' })],
@@ -112,11 +128,15 @@ describe('every exit code, as a process', () => {
     expect(result.stderr).toMatch(/^svc: /);
   });
 
-  it('4 for a missing key, 6 for a refused connection', async () => {
-    const [noKey, refused] = await Promise.all([
-      runCli(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'], { baseUrl: server.url }),
+  it('2 for a 400 answer, 4 for a missing key (in-process), 6 for a refused connection', async () => {
+    server.respond([errorBody(400, 'pageSize is bad')]);
+    const [badRequest, noKey, refused] = await Promise.all([
+      runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: server.url }),
+      runInProcess(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'], { baseUrl: server.url }),
       runCli(['tx', 'list', '--retries', '0'], { baseUrl: 'http://127.0.0.1:1' }),
     ]);
+    expect(badRequest).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(badRequest.stderr).toMatch(/^svc: /);
     expect(noKey.exitCode).toBe(4);
     expect(refused.exitCode).toBe(6);
     expect(refused.stderr).toMatch(/^svc: connection refused/);
@@ -153,14 +173,15 @@ describe('webhook list, get, update and activate, as processes', () => {
     ...overrides,
   });
   const viaServer = (args: string[]) => runCli(args, { baseUrl: server.url, apiKey: KEY });
+  const viaServerInProcess = (args: string[]) => runInProcess(args, { baseUrl: server.url, apiKey: KEY });
 
-  it('webhook list: TSV rows piped (created in UTC from milliseconds), one document with --json, exit 2 for a tx status', async () => {
+  it('webhook list: TSV rows piped (created in UTC from milliseconds); in-process, one document with --json, exit 2 for a tx status', async () => {
     const page = { webhooks: [webhook(), webhook({ id: 'w2', status: 'inactive', createdAt: 946_684_800_000 })] };
     server.respond([json(page), json(page)]);
     const [tsv, asJson, badStatus] = await Promise.all([
       viaServer(['webhook', 'list', '--status', 'active']),
-      viaServer(['webhook', 'list', '--json']),
-      viaServer(['webhook', 'list', '--status', 'failed']),
+      viaServerInProcess(['webhook', 'list', '--json']),
+      viaServerInProcess(['webhook', 'list', '--status', 'failed']),
     ]);
     expect(tsv).toMatchObject({ exitCode: 0, stderr: '' });
     expect(tsv.stdout).toBe(
@@ -173,9 +194,9 @@ describe('webhook list, get, update and activate, as processes', () => {
     expect(server.requests.map((request) => request.rawUrl).sort()).toEqual(['/v1/webhooks', '/v1/webhooks?status=active']);
   });
 
-  it('webhook get: the webhook as one TSV row; 404 exits 3', async () => {
+  it('webhook get: the webhook as one TSV row; 404 exits 3 (in-process)', async () => {
     server.respond((request) => (request.path === `/v1/webhooks/${WEBHOOK_ID}` ? json(webhook()) : errorBody(404, 'webhook not found')));
-    const [found, missing] = await Promise.all([viaServer(['webhook', 'get', WEBHOOK_ID]), viaServer(['webhook', 'get', 'nope'])]);
+    const [found, missing] = await Promise.all([viaServer(['webhook', 'get', WEBHOOK_ID]), viaServerInProcess(['webhook', 'get', 'nope'])]);
     expect(found).toMatchObject({ exitCode: 0, stderr: '' });
     expect(found.stdout).toBe(
       `${WEBHOOK_ID}\tpayments\t43113\tactive\t1\thttps://example.com/hook\t2024-05-13T17:33:07Z\taddress_activity\n`,
@@ -184,11 +205,11 @@ describe('webhook list, get, update and activate, as processes', () => {
     expect(missing.stderr).toMatch(/^svc: webhook not found \(404 Not Found\)\n/);
   });
 
-  it('webhook update: PATCH with exactly the fields given, the answer printed; none given exits 2', async () => {
+  it('webhook update: PATCH with exactly the fields given, the answer printed; none given exits 2 (in-process)', async () => {
     server.respond([json(webhook({ url: 'https://example.com/new', includeLogs: false }))]);
     const [updated, nothing] = await Promise.all([
       viaServer(['webhook', 'update', WEBHOOK_ID, '--url', 'https://example.com/new', '--no-include-logs', '--json']),
-      viaServer(['webhook', 'update', WEBHOOK_ID]),
+      viaServerInProcess(['webhook', 'update', WEBHOOK_ID]),
     ]);
     expect(updated.exitCode).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({ url: 'https://example.com/new', includeLogs: false });
@@ -211,17 +232,17 @@ describe('webhook list, get, update and activate, as processes', () => {
 });
 
 describe('webhook apply, as a process', () => {
-  it('applies a file from stdin, then finds nothing to change; a bad file exits 2 before any request', async () => {
+  it('applies a file from stdin; in-process, then finds nothing to change, and a bad file exits 2 before any request', async () => {
     const file = JSON.stringify({
       webhooks: [{ name: 'process-contract-apply', url: 'http://127.0.0.1:9/hook', chainId: '43113', addresses: [ADDRESS] }],
     });
     const first = await svc(['webhook', 'apply', '-f', '-'], { input: file });
     expect(first).toMatchObject({ exitCode: 0, stdout: '+ create process-contract-apply\n', stderr: '1 change made: 1 created\n' });
-    const second = await svc(['webhook', 'apply', '-f', '-', '--json'], { input: file });
+    const second = await inProcess(['webhook', 'apply', '-f', '-', '--json'], { input: file });
     expect(second.exitCode).toBe(0);
     expect(JSON.parse(second.stdout)).toEqual({ dryRun: false, changes: [], unchanged: ['process-contract-apply'] });
 
-    const bad = await runCli(['webhook', 'apply', '-f', '-'], {
+    const bad = await runInProcess(['webhook', 'apply', '-f', '-'], {
       baseUrl: server.url,
       apiKey: KEY,
       input: JSON.stringify({ webhooks: [{ name: 'treasury', url: 'https://example.com', chainId: 43114, addresses: [ADDRESS] }] }),
@@ -237,8 +258,9 @@ describe('webhook apply, as a process', () => {
 
 describe('webhook addresses list, add and remove, as a process', () => {
   const more = ['0x0000000000000000000000000000000000000001', '0x0000000000000000000000000000000000000002'];
+  /** A webhook to change, made in-process: `webhook create` has its process run above. */
   async function createdWebhook(): Promise<string> {
-    const created = await svc([
+    const created = await inProcess([
       'webhook',
       'create',
       '--url',
@@ -253,7 +275,7 @@ describe('webhook addresses list, add and remove, as a process', () => {
     return JSON.parse(created.stdout).id as string;
   }
 
-  it('addresses add: the count line; stdin input; a bad line is exit 2 with nothing sent', async () => {
+  it('addresses add: the count line; stdin input; a bad line is exit 2 with nothing sent (in-process)', async () => {
     const id = await createdWebhook();
     const added = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-', '--batch-size', '1'], {
       input: more.join('\n') + '\n',
@@ -261,17 +283,17 @@ describe('webhook addresses list, add and remove, as a process', () => {
     expect(added.exitCode, added.stderr).toBe(0);
     expect(added.stdout).toBe('3 addresses\n');
     expect(added.stderr).toBe('');
-    const bad = await svc(['webhook', 'addresses', 'add', id, '--addresses-file', '-'], { input: `${more[0]}\n0xbad\n` });
+    const bad = await inProcess(['webhook', 'addresses', 'add', id, '--addresses-file', '-'], { input: `${more[0]}\n0xbad\n` });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toBe('svc: --addresses-file - line 2: "0xbad": must be an address, 0x followed by 40 hex characters\n');
   });
 
-  it('addresses remove: --json prints the answer as returned; a missing webhook is exit 3', async () => {
+  it('addresses remove: --json prints the answer as returned; a missing webhook is exit 3 (in-process)', async () => {
     const id = await createdWebhook();
     const removed = await svc(['webhook', 'addresses', 'remove', id, '--address', more[0]!, '--json']);
     expect(removed.exitCode, removed.stderr).toBe(0);
     expect(JSON.parse(removed.stdout)).toMatchObject({ id, metadata: { addresses: [ADDRESS] } });
-    const missing = await svc(['webhook', 'addresses', 'remove', '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b', '--address', more[0]!]);
+    const missing = await inProcess(['webhook', 'addresses', 'remove', '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b', '--address', more[0]!]);
     expect(missing.exitCode).toBe(3);
     expect(missing.stderr).toMatch(/^svc: /);
   });
@@ -281,28 +303,46 @@ describe('webhook addresses list, add and remove, as a process', () => {
     const { execa } = await import('execa');
     const { BIN } = await import('../helpers/cli.js');
     const env = { ...process.env, SVC_BASE_URL: emulator.url, SVC_API_KEY: KEY };
-    const add = (extra: string) =>
-      execa('sh', ['-c', `node ${JSON.stringify(BIN)} webhook addresses add ${id} --address ${more.join(',')} ${extra} > /dev/full`], {
-        env,
-        reject: false,
-      });
-    const [countLine, jsonLines] = await Promise.all([add(''), add('--batch-size 1 --json')]);
+    const countLine = await execa(
+      'sh',
+      ['-c', `node ${JSON.stringify(BIN)} webhook addresses add ${id} --address ${more.join(',')} > /dev/full`],
+      { env, reject: false },
+    );
     expect(countLine.exitCode).toBe(1);
     expect(countLine.stderr).toMatch(
       /^svc: 2 addresses were added to webhook \S+, but the answer was lost: cannot write to stdout: .*ENOSPC/,
     );
-    expect(jsonLines.exitCode).toBe(1);
-    expect(jsonLines.stderr).toMatch(
-      /^svc: (1 of 2 addresses were added, then the command stopped|all 2 addresses were added, but the answer was lost): cannot write to stdout: .*ENOSPC.*\nrunning the same command again is safe/,
+
+    // A line per batch (--json): the first line that cannot be written stops the batches. The same error path as
+    // above once the write failed, so in-process, with a stdout that fails as /dev/full does.
+    const [{ runCommandLine, ioFlags }, { createTestIO }, { isolatedEnv }, { Writable }] = await Promise.all([
+      import('../../src/cli.js'),
+      import('../helpers/test-io.js'),
+      import('../helpers/cli.js'),
+      import('node:stream'),
+    ]);
+    const full = new Writable({
+      write: (_chunk, _encoding, done) => done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    });
+    const args = ['webhook', 'addresses', 'add', await createdWebhook(), '--address', more.join(','), '--batch-size', '1', '--json'];
+    const io = createTestIO({ env: isolatedEnv({ baseUrl: emulator.url, apiKey: KEY }), ...ioFlags(args) });
+    const { writeWithBackpressure } = await import('../../src/io.js');
+    const exitCode = await runCommandLine(['node', 'svc', ...args], {
+      io: { ...io, out: full, write: (text) => writeWithBackpressure(full, text) },
+      interrupt: new AbortController().signal,
+    });
+    expect(exitCode).toBe(1);
+    expect(io.stderr()).toMatch(
+      /^svc: 1 of 2 addresses were added, then the command stopped: cannot write to stdout: .*ENOSPC.*\nrunning the same command again is safe/,
     );
   });
 
-  it('addresses list <id> prints what addresses <id> prints', async () => {
+  it('addresses list <id> prints what addresses <id> prints (that one in-process: its process run is above)', async () => {
     const id = await createdWebhook();
-    await svc(['webhook', 'addresses', 'add', id, '--address', more.join(',')]);
+    await inProcess(['webhook', 'addresses', 'add', id, '--address', more.join(',')]);
     const [listed, old] = await Promise.all([
       svc(['webhook', 'addresses', 'list', id, '--all']),
-      svc(['webhook', 'addresses', id, '--all']),
+      inProcess(['webhook', 'addresses', id, '--all']),
     ]);
     expect(listed.exitCode).toBe(0);
     expect(listed.stdout).toBe(old.stdout);
@@ -310,11 +350,13 @@ describe('webhook addresses list, add and remove, as a process', () => {
   });
 });
 
-describe('emulator start signing options, as a process', () => {
+// svc emulator start and svc webhook listen run as processes in webhook-dev-listen (their Ctrl-C and SIGTERM, and
+// listen's JSON lines on a real stdout): their cases here run in-process.
+describe('emulator start signing options', () => {
   it('a malformed --webhook-secret or --retry-schedule is exit 2 naming the flag, the secret not echoed', async () => {
     const [secret, schedule] = await Promise.all([
-      runCli(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
-      runCli(['emulator', 'start', '--port', '0', '--retry-schedule', 'never']),
+      runInProcess(['emulator', 'start', '--port', '0', '--webhook-secret', 'c0ffee-not-hex']),
+      runInProcess(['emulator', 'start', '--port', '0', '--retry-schedule', 'never']),
     ]);
     expect(secret.exitCode).toBe(2);
     expect(secret.stdout).toBe('');
@@ -336,9 +378,9 @@ describe('signatures and the shared secret, as processes', () => {
     expect(server.requests.map((request) => request.rawUrl)).toEqual(['/v1/webhooks:getSharedSecret']);
   });
 
-  it('webhook secret rotate: exit 2 and no request without --yes; the new secret with --yes', async () => {
+  it('webhook secret rotate: exit 2 and no request without --yes (in-process); the new secret with --yes', async () => {
     server.respond([json({ secret: SECRET }, 201)]);
-    const refused = await runCli(['webhook', 'secret', 'rotate'], { baseUrl: server.url, apiKey: KEY });
+    const refused = await runInProcess(['webhook', 'secret', 'rotate'], { baseUrl: server.url, apiKey: KEY });
     expect(refused.exitCode).toBe(2);
     expect(server.requests).toHaveLength(0);
     const rotated = await runCli(['webhook', 'secret', 'rotate', '--yes'], { baseUrl: server.url, apiKey: KEY });
@@ -348,14 +390,18 @@ describe('signatures and the shared secret, as processes', () => {
     ]);
   });
 
-  it('webhook verify: "valid" and 0, the reason and 1, 2 without --signature (offline: nothing sent)', async () => {
+  it('webhook verify: "valid" and 0; in-process, the reason and 1, 2 without --signature (offline: nothing sent)', async () => {
     const message = { messageId: 'm-1', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: { chainId: '43113' } } };
     const body = JSON.stringify(message);
     const env = { SVC_WEBHOOK_SECRET: SECRET };
     const [valid, invalid, usage] = await Promise.all([
       runCli(['webhook', 'verify', '--signature', await sign(message)], { input: body, env, baseUrl: server.url }),
-      runCli(['webhook', 'verify', '--signature', await sign({ ...message, messageId: 'm-2' })], { input: body, env, baseUrl: server.url }),
-      runCli(['webhook', 'verify'], { input: body, env, baseUrl: server.url }),
+      runInProcess(['webhook', 'verify', '--signature', await sign({ ...message, messageId: 'm-2' })], {
+        input: body,
+        env,
+        baseUrl: server.url,
+      }),
+      runInProcess(['webhook', 'verify'], { input: body, env, baseUrl: server.url }),
     ]);
     expect(valid).toEqual({ exitCode: 0, stdout: 'valid\n', stderr: '' });
     expect(invalid).toMatchObject({ exitCode: 1, stdout: '' });
@@ -364,9 +410,11 @@ describe('signatures and the shared secret, as processes', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('webhook listen --verify: 200 and a JSON line for a signed message, 401 and a stderr line for an unsigned one', async () => {
-    const { spawnCli, killAllChildren } = await import('../helpers/webhook-dev-processes.js');
-    const listen = spawnCli(['webhook', 'listen', '--port', '0', '--json', '--verify'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
+  it('webhook listen --verify (in-process): 200 and a JSON line for a signed message, 401 and a stderr line for an unsigned one', async () => {
+    const { startCliInProcess, stopAllInProcess } = await import('../helpers/webhook-dev-processes.js');
+    const listen = await startCliInProcess(['webhook', 'listen', '--port', '0', '--json', '--verify'], {
+      env: { SVC_WEBHOOK_SECRET: SECRET },
+    });
     try {
       const url = /^Ready: notifications to (\S+)/m.exec(await listen.waitForLine('stderr', /^Ready: /, 15_000))![1]!;
       const message = { messageId: 'm-signed', webhookId: 'w-1', eventType: 'address_activity', event: { transaction: {} } };
@@ -380,7 +428,7 @@ describe('signatures and the shared secret, as processes', () => {
       );
       expect(listen.stdoutLines).toHaveLength(1);
     } finally {
-      await killAllChildren();
+      await stopAllInProcess();
     }
   });
 });

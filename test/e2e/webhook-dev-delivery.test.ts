@@ -1,18 +1,20 @@
-// Webhook development offline, through real CLI processes: `svc emulator start` and `svc webhook listen --json`
-// as children, webhooks made with `svc webhook create`, activity with `svc emulator trigger`; what listen prints.
+// Webhook development offline, through the CLI: `svc emulator start` and `svc webhook listen --json` running,
+// webhooks made with `svc webhook create`, activity with `svc emulator trigger`; what listen prints. All of it in this
+// process (the same command lines through runCommandLine): what is tested is the filtering and what listen prints,
+// and the two servers as processes (their signals and real stdio) are webhook-dev-listen's and process-contract's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createWebhook,
   deliveries,
   injectDirect,
-  killAllChildren,
-  startEmulatorProcess,
-  startListenProcess,
+  startEmulatorInProcess,
+  startListenInProcess,
+  stopAllInProcess,
   svc,
   trigger,
   until,
 } from '../helpers/webhook-dev-processes.js';
-import type { EmulatorProcess, ListenProcess } from '../helpers/webhook-dev-processes.js';
+import type { InProcessEmulator, ListenInProcess } from '../helpers/webhook-dev-processes.js';
 import { notificationProblems } from '../helpers/webhook-dev-schema.js';
 import { toChecksumAddress } from '../../src/evm/address.js';
 
@@ -35,18 +37,20 @@ function watchedAddress(): string {
   return toChecksumAddress(`0xabcdef${String(addressCounter).padStart(34, '0')}`);
 }
 
-let emulator: EmulatorProcess;
-let listen: ListenProcess;
+let emulator: InProcessEmulator;
+let listen: ListenInProcess;
 /** A webhook that matches everything from BARRIER: once its message is in, earlier deliveries had their chance. */
 let barrierWebhookId: string;
 const BARRIER = '0xba55000000000000000000000000000000000001';
 
 beforeAll(async () => {
-  [emulator, listen] = await Promise.all([startEmulatorProcess([], 21), startListenProcess()]);
+  [emulator, listen] = await Promise.all([startEmulatorInProcess([], 21), startListenInProcess()]);
   barrierWebhookId = (await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', BARRIER])).id;
 });
 
-afterAll(killAllChildren);
+afterAll(async () => {
+  await Promise.all([stopAllInProcess(), emulator?.stop()]);
+});
 
 const messagesOf = (webhookId: string) => listen.messages().filter((message) => message?.webhookId === webhookId);
 

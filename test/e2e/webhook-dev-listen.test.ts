@@ -1,8 +1,9 @@
-// `svc webhook listen` as a real process: duplicates, malformed bodies, --forward-to with a consumer that fails
-// first (the emulator retries with the same messageId), deactivation cancelling retries, and a clean Ctrl-C.
-// For --forward-to the emulator runs in this process with a short retry delay (the retry logic is the point there,
-// not the contract's 1 s schedule); the Ctrl-C test runs both `svc emulator start` and `svc webhook listen` as real
-// processes, with a delivery from one to the other.
+// `svc webhook listen`: duplicates, malformed bodies, --forward-to with a consumer that fails first (the emulator
+// retries with the same messageId), deactivation cancelling retries, and a clean Ctrl-C and SIGTERM.
+// What listen answers and prints runs it in this process (the same command line through runCommandLine, its output
+// read line by line), and for --forward-to the emulator too, with a short retry delay (the retry logic is the point
+// there, not the contract's 1 s schedule); the signal tests run both `svc emulator start` and `svc webhook listen`
+// as real processes, with a delivery from one to the other.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,12 +17,14 @@ import {
   killAllChildren,
   sleep,
   startEmulatorProcess,
+  startListenInProcess,
   startListenProcess,
+  stopAllInProcess,
   svc,
   trigger,
   until,
 } from '../helpers/webhook-dev-processes.js';
-import type { ListenProcess } from '../helpers/webhook-dev-processes.js';
+import type { ListenInProcess } from '../helpers/webhook-dev-processes.js';
 
 const FUJI = '43113';
 const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -82,11 +85,11 @@ async function startConsumer(): Promise<Consumer> {
 }
 
 describe('svc webhook listen --json: messages posted by hand', () => {
-  let listen: ListenProcess;
+  let listen: ListenInProcess;
   beforeAll(async () => {
-    listen = await startListenProcess();
+    listen = await startListenInProcess();
   });
-  afterAll(killAllChildren);
+  afterAll(stopAllInProcess);
 
   it('prints the Ready line with the URL it listens on, on stderr, and nothing on stdout', () => {
     expect(listen.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
@@ -148,7 +151,7 @@ const RETRY_DELAY_MS = 200;
 
 describe('svc webhook listen --forward-to, with deliveries from the emulator', () => {
   let emulator: RunningEmulator;
-  let listen: ListenProcess;
+  let listen: ListenInProcess;
   let consumer: Consumer;
 
   beforeAll(async () => {
@@ -156,11 +159,11 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
     [emulator, listen] = await Promise.all([
       // Enough attempts that a broken consumer is never given up on within a test: only deactivation ends it.
       startTestEmulator({ seed: 5 }, { ...DEFAULT_DELIVERY_TUNING, maxAttempts: 50, retryDelayMs: () => RETRY_DELAY_MS }),
-      startListenProcess(['--forward-to', consumer.url]),
+      startListenInProcess(['--forward-to', consumer.url]),
     ]);
   });
   afterAll(async () => {
-    await killAllChildren();
+    await stopAllInProcess();
     await emulator.close();
     consumer.server.closeAllConnections();
     await new Promise((resolve) => consumer.server.close(resolve));

@@ -2,14 +2,16 @@
 // The commands are read from the README itself. The only changes: port 0 instead of the defaults 4010/4020 (so
 // tests never collide with anything), the README's two loopback URLs rewritten to the ports chosen, SVC_BASE_URL
 // set to the emulator (the README relies on the built-in default, which is the emulator's 4010), and `svc` is
-// this checkout's bin/svc.js.
+// this checkout's bin/svc.js. Terminals 1 and 2 (the two servers) run their command lines in this process, read
+// from the README all the same: the servers as processes are webhook-dev-listen's; terminal 3, the commands a user
+// types, runs under bash as written.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv } from '../helpers/cli.js';
-import { killAllChildren, spawnCli, until } from '../helpers/webhook-dev-processes.js';
-import type { CliProcess } from '../helpers/webhook-dev-processes.js';
+import { startCliInProcess, stopAllInProcess, until } from '../helpers/webhook-dev-processes.js';
+import type { InProcessCli } from '../helpers/webhook-dev-processes.js';
 import { notificationLine } from '../../src/render/notifications.js';
 import type { NotificationMessage } from '../../src/schema/index.js';
 
@@ -46,8 +48,8 @@ const SHORT = /0x[0-9a-fA-F]{4}…[0-9a-fA-F]{6}/g;
 const shape = (line: string) => line.replace(TIME, 'TIME').replace(UUID, 'UUID').replace(SHORT, 'HEX');
 
 describe(`README: "${HEADING}"`, () => {
-  let emulator: CliProcess;
-  let listen: CliProcess;
+  let emulator: InProcessCli;
+  let listen: InProcessCli;
   let emulatorUrl: string;
   let listenUrl: string;
   let script: { exitCode: number; stdout: string; stderr: string };
@@ -62,8 +64,10 @@ describe(`README: "${HEADING}"`, () => {
     terminal3 = sh[2]!;
     exampleOutput = blocks(text, 'text')[0]?.trimEnd().split('\n') ?? [];
 
-    emulator = spawnCli([...oneCommand(terminal1, /^svc emulator start\b/), '--port', '0']);
-    listen = spawnCli([...oneCommand(terminal2, /^svc webhook listen\b/), '--port', '0']);
+    [emulator, listen] = await Promise.all([
+      startCliInProcess([...oneCommand(terminal1, /^svc emulator start\b/), '--port', '0']),
+      startCliInProcess([...oneCommand(terminal2, /^svc webhook listen\b/), '--port', '0']),
+    ]);
     emulatorUrl = await emulator.waitForLine('stdout', /^http:\/\//, 15_000);
     const ready = await listen.waitForLine('stderr', /^Ready: notifications to /, 15_000);
     listenUrl = /^Ready: notifications to (\S+)/m.exec(ready)![1]!;
@@ -81,7 +85,7 @@ describe(`README: "${HEADING}"`, () => {
     script = { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
   }, 60_000);
 
-  afterAll(killAllChildren);
+  afterAll(stopAllInProcess);
 
   it('sits after the emulator subsection of "Commands", and says how to run it from a clone', () => {
     const commands = README.indexOf('## Commands');

@@ -279,3 +279,167 @@ export async function until<T>(check: () => Promise<T | undefined> | T | undefin
     await sleep(25);
   }
 }
+
+export interface InProcessCli {
+  stdoutLines: string[];
+  stderrLines: string[];
+  /** Resolves with the first line (already seen or yet to come) that passes `test` (a string: equal to it). */
+  waitForLine(stream: 'stdout' | 'stderr', test: string | RegExp | ((line: string) => boolean), timeoutMs?: number): Promise<string>;
+  /** Interrupts the command as Ctrl-C would; resolves with its exit code. */
+  stop(): Promise<number>;
+  readonly exited: boolean;
+}
+
+const runningInProcess = new Set<InProcessCli>();
+
+/** Interrupts every command startCliInProcess started that is still running; for afterAll/afterEach. */
+export async function stopAllInProcess(): Promise<void> {
+  const running = [...runningInProcess];
+  runningInProcess.clear();
+  await Promise.all(running.map((cli) => cli.stop()));
+}
+
+/**
+ * A long-running command (`svc emulator start`, `svc webhook listen`) run in this process (runCommandLine with a test
+ * IO, the same parsing and command as the process), its output read line by line as spawnCli reads a child's: for
+ * tests of what it prints and serves, where a Node start per server would add nothing. Signals, real stdio and exit
+ * codes as the shell sees them stay with spawnCli.
+ */
+export async function startCliInProcess(args: string[], options: RunOptions = {}): Promise<InProcessCli> {
+  const [{ runCommandLine, ioFlags }, { createTestIO }, { InterruptedError }] = await Promise.all([
+    import('../../src/cli.js'),
+    import('./test-io.js'),
+    import('../../src/errors.js'),
+  ]);
+  const base = createTestIO({ env: isolatedEnv(options), input: options.input, ...ioFlags(args) });
+  const lines = { stdout: [] as string[], stderr: [] as string[] };
+  const taken = { stdout: 0, stderr: 0 };
+  const waiters: Array<{
+    stream: 'stdout' | 'stderr';
+    test: (line: string) => boolean;
+    resolve: (line: string) => void;
+    fail: (why: string) => void;
+  }> = [];
+  let exited = false;
+  // The whole text so far, cut into the lines not yet taken (the last one once it is complete, or at the end).
+  const refresh = () => {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const text = stream === 'stdout' ? base.stdout() : base.stderr();
+      const end = exited ? text.length : text.lastIndexOf('\n') + 1;
+      if (end <= taken[stream]) continue;
+      const fresh = text.slice(taken[stream], end).replace(/\n$/, '').split('\n');
+      taken[stream] = end;
+      for (const line of fresh) {
+        lines[stream].push(line);
+        for (const waiter of [...waiters]) {
+          if (waiter.stream === stream && waiter.test(line)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(line);
+          }
+        }
+      }
+    }
+  };
+  const io = {
+    ...base,
+    async write(text: string | Uint8Array) {
+      await base.write(text);
+      refresh();
+    },
+    warn(line: string) {
+      base.warn(line);
+      refresh();
+    },
+  };
+  const interrupts = new AbortController();
+  const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal }).then((exitCode) => {
+    exited = true;
+    refresh();
+    for (const waiter of waiters.splice(0)) waiter.fail(`the command has ended (exit ${exitCode})`);
+    return exitCode;
+  });
+  const cli: InProcessCli = {
+    stdoutLines: lines.stdout,
+    stderrLines: lines.stderr,
+    get exited() {
+      return exited;
+    },
+    waitForLine(stream, test, timeoutMs = 10_000) {
+      const matches =
+        typeof test === 'function' ? test : typeof test === 'string' ? (line: string) => line === test : (line: string) => test.test(line);
+      refresh();
+      const seen = lines[stream].find(matches);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        const fail = (why: string) => {
+          clearTimeout(timer);
+          reject(
+            new Error(
+              `no ${stream} line of svc ${args.join(' ')} (in-process) matched ${String(test)}: ${why}` +
+                `\nstdout:\n${lines.stdout.join('\n')}\nstderr:\n${lines.stderr.join('\n')}`,
+            ),
+          );
+        };
+        const waiter = {
+          stream,
+          test: matches,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+          fail,
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          fail(`nothing within ${timeoutMs} ms`);
+        }, timeoutMs);
+        if (exited) return fail('the command has ended');
+        waiters.push(waiter);
+      });
+    },
+    stop() {
+      runningInProcess.delete(cli);
+      if (!exited) interrupts.abort(new InterruptedError(130));
+      return ended;
+    },
+  };
+  runningInProcess.add(cli);
+  return cli;
+}
+
+export interface ListenInProcess extends InProcessCli {
+  /** Where notifications are taken, as printed on the Ready line. */
+  url: string;
+  /** stdout lines parsed as JSON (the --json mode). */
+  messages(): any[];
+  /** Resolves once a JSON message passing `test` is on stdout. */
+  waitForMessage(test: (message: any) => boolean, timeoutMs?: number): Promise<any>;
+}
+
+/** `svc webhook listen --port 0 --json ...extra` in this process (startCliInProcess), once it said it is ready. */
+export async function startListenInProcess(extra: string[] = []): Promise<ListenInProcess> {
+  const cli = await startCliInProcess(['webhook', 'listen', '--port', '0', '--json', ...extra]);
+  const ready = await cli.waitForLine('stderr', READY, 15_000);
+  const parse = (line: string): any => {
+    try {
+      return JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+  };
+  return Object.assign(cli, {
+    url: READY.exec(ready)![1]!,
+    messages: () => cli.stdoutLines.map(parse),
+    async waitForMessage(test: (message: any) => boolean, timeoutMs = 8_000) {
+      const line = await cli.waitForLine(
+        'stdout',
+        (text) => {
+          const message = parse(text);
+          return message !== undefined && test(message);
+        },
+        timeoutMs,
+      );
+      return parse(line);
+    },
+  });
+}

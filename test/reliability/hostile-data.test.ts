@@ -1,6 +1,7 @@
 // Hostile service data: escape sequences, bidi controls, newlines and tabs in names, symbols, method names and
-// ids are neutralised in tables (under a pty) and TSV (one row per item, no ESC byte); 100 KB strings are cut on
-// a terminal and whole in a pipe; `--json` passes the service's bytes through exactly.
+// ids are neutralised in tables (one under a pty, the others in-process as at a terminal) and TSV (one row per item,
+// no ESC byte); 100 KB strings are cut on a terminal and whole in a pipe; `--json` passes the service's bytes through
+// exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { BIN, isolatedEnv, REPO_ROOT, runCliTty, runInProcess } from '../helpers/cli.js';
@@ -158,9 +159,20 @@ describe('TSV (piped): one row per item, nothing that a terminal would act on', 
   });
 });
 
-describe('tables at a terminal (pty)', () => {
-  it.each(commands)('%s: no escape sequence or control character reaches the terminal, one line per item', async (_name, args, rows) => {
-    const result = await runCliTty([...args, '-q'], { baseUrl: `${server.url}/hostile`, apiKey: KEY, columns: 120 });
+// One command in a real pseudo-terminal, what the user's terminal gets; the others, and 100 KB values, in-process
+// with stdout and stderr taken for a terminal of the same width: the same tables, written to a buffer.
+describe('tables at a terminal', () => {
+  /** What a terminal would show: stderr then stdout (the table); -q, so stderr should be empty. */
+  async function atTerminal(args: string[], baseUrl: string, columns: number) {
+    const result = await runInProcess([...args, '-q'], { baseUrl, apiKey: KEY, columns, stdoutTTY: true, stderrTTY: true });
+    return { exitCode: result.exitCode, output: result.stderr + result.stdout };
+  }
+
+  it.each(commands)('%s: no escape sequence or control character reaches the terminal, one line per item', async (name, args, rows) => {
+    const result =
+      name === 'tx list'
+        ? await runCliTty([...args, '-q'], { baseUrl: `${server.url}/hostile`, apiKey: KEY, columns: 120 })
+        : await atTerminal(args, `${server.url}/hostile`, 120);
     figures.cases++;
     expect(result.exitCode, result.output).toBe(0);
     // NO_COLOR and -q: the CLI itself writes no sequence, so any ESC would be the service's.
@@ -172,7 +184,7 @@ describe('tables at a terminal (pty)', () => {
   });
 
   it('100 KB values (method name, chain, block, status) are cut to the terminal width', async () => {
-    const result = await runCliTty(['tx', 'list', '-q'], { baseUrl: `${server.url}/huge`, apiKey: KEY, columns: 140 });
+    const result = await atTerminal(['tx', 'list'], `${server.url}/huge`, 140);
     figures.cases++;
     expect(result.exitCode).toBe(0);
     expect(result.output.length).toBeLessThan(5_000);

@@ -95,8 +95,13 @@ async function runInShell(script: string) {
 
 describe('quotedText: the one sanitiser and cap for text from outside', () => {
   it('keeps no control character, escape sequence or bidi override, whatever the input', () => {
+    // Any code point, lone surrogates included, as fast-check's 'binary' unit gives (whose first use builds a table
+    // for about 2 CPU-seconds); weighted towards the controls and the formatting characters the sanitiser is about.
+    const codePoint = fc
+      .oneof(fc.integer({ min: 0, max: 0xff }), fc.integer({ min: 0x2000, max: 0x206f }), fc.integer({ min: 0, max: 0x10ffff }))
+      .map((value) => String.fromCodePoint(value));
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
+      fc.property(fc.string({ unit: codePoint, maxLength: 300 }), (text) => {
         expect(quotedText(text)).not.toMatch(UNSAFE);
         expect(quotedText(text)).not.toContain('\n');
       }),
@@ -233,12 +238,10 @@ describe('a failing stdout is a failure, never a quiet success', () => {
     expect(result).toEqual({ exitCode: 0, stderr: '' });
   });
 
-  it.each([
-    ['--help', '--help'],
-    ['tx list', 'tx list --limit 300'],
-    ['tx list --json', 'tx list --limit 300 --json'],
-  ])('a real process: %s >/dev/full exits 1 saying why', async (_name, args) => {
-    const result = await runInShell(`$SVC ${args} >/dev/full`);
+  // One real process for a listing's rows; --help and --version into /dev/full are process-contract's, and --json
+  // writes through the same stdout as the rows (its in-process case is above).
+  it('a real process: tx list >/dev/full exits 1 saying why', async () => {
+    const result = await runInShell(`$SVC tx list --limit 300 >/dev/full`);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/^svc: cannot write to stdout: no space left on device \(ENOSPC\)\n/);
   });
@@ -307,14 +310,14 @@ describe('a change the service accepted, whose answer could not be printed', () 
     expect(result.stderr.replace(/\n/g, '')).not.toMatch(UNSAFE);
   });
 
-  it.each([
-    ['>/dev/full', ''],
-    ['--json | true', 'EPIPE'],
-  ])('a real process: webhook create %s names the id on stderr', async (redirect, code) => {
-    const result = await runInShell(`$SVC ${CREATE.map((word) => `'${word}'`).join(' ')} ${redirect}`);
+  // A reader that left is otherwise a quiet 0: that this one exits 1 is seen by the shell. Into a full disk the
+  // change's lost answer has its real process in process-contract (webhook addresses add >/dev/full), and webhook
+  // create's wording its in-process cases above.
+  it('a real process: webhook create --json | true names the id on stderr, exit 1', async () => {
+    const result = await runInShell(`$SVC ${CREATE.map((word) => `'${word}'`).join(' ')} --json | true`);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`svc: webhook ${WEBHOOK_ID} was created, but the answer was lost`);
-    expect(result.stderr).toContain(code || 'ENOSPC');
+    expect(result.stderr).toContain('EPIPE');
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 });
