@@ -6,8 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, freshConfigDir, isolatedEnv, runCli } from '../helpers/cli.js';
-import { API_KEY, webhookBody } from '../helpers/emulator-helpers.js';
+import { startEmulatorServer } from '../../src/emulator/server.js';
+import { BIN, freshConfigDir, isolatedEnv, runCli, runInProcess } from '../helpers/cli.js';
+import { API_KEY, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
 const children = new Set<ChildProcess>();
 
@@ -37,26 +38,29 @@ async function startEmulator(dataDir: string): Promise<{ child: ChildProcess; ur
 }
 
 describe('emulator start --data-dir, as a process', () => {
-  it('exit 2 for a folder that is a file, and for one another emulator uses', async () => {
+  it('exit 2 for a folder that is a file', async () => {
+    // In this process: the refusal is the data folder's check (tested in the persistence tests), reported as a usage
+    // error; the exit code of a refused folder as the shell sees it is the process test below.
     const file = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'file');
     writeFileSync(file, 'x');
-    const refused = await runCli(['emulator', 'start', '--port', '0', '--data-dir', file]);
+    const refused = await runInProcess(['emulator', 'start', '--port', '0', '--data-dir', file]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(`svc: --data-dir ${file}: is a file, not a folder`);
-
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
-    const first = await startEmulator(dataDir);
-    const second = await runCli(['emulator', 'start', '--port', '0', '--data-dir', dataDir]);
-    expect(second.exitCode).toBe(2);
-    expect(second.stderr).toContain(`is in use by the emulator at ${first.url} (pid ${first.child.pid})`);
-    first.child.kill('SIGKILL');
   });
 
-  it('keeps every acknowledged create when killed with SIGKILL at random points under concurrent writes', async () => {
+  // Two rounds of kills, each landing among 16 writers' requests: with answers no longer held until their record is
+  // synced, two rounds lost acknowledged creates in 3 runs of 4. The folder is checked by an emulator in this
+  // process: what is tested is what the killed processes left on disk.
+  it('exit 2 for a folder another emulator uses; every acknowledged create kept when killed with SIGKILL at random points under concurrent writes', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
     const acknowledged: string[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       const { child, url } = await startEmulator(dataDir);
+      if (round === 0) {
+        const second = await runCli(['emulator', 'start', '--port', '0', '--data-dir', dataDir]);
+        expect(second.exitCode).toBe(2);
+        expect(second.stderr).toContain(`is in use by the emulator at ${url} (pid ${child.pid})`);
+      }
       let killed = false;
       const worker = async () => {
         while (!killed) {
@@ -81,14 +85,16 @@ describe('emulator start --data-dir, as a process', () => {
       await Promise.all(workers);
     }
     expect(acknowledged.length).toBeGreaterThan(0);
-    const { child, url } = await startEmulator(dataDir);
-    const missing: string[] = [];
-    for (const id of acknowledged) {
-      const response = await fetch(`${url}/v1/webhooks/${id}`, { headers: { 'x-service-api-key': API_KEY } });
-      if (response.status !== 200) missing.push(id);
+    const checker = await startEmulatorServer(testOptions({ dataDir }));
+    try {
+      const missing: string[] = [];
+      for (const id of acknowledged) {
+        const response = await fetch(`${checker.url}/v1/webhooks/${id}`, { headers: { 'x-service-api-key': API_KEY } });
+        if (response.status !== 200) missing.push(id);
+      }
+      expect(missing).toEqual([]);
+    } finally {
+      await checker.close();
     }
-    expect(missing).toEqual([]);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
   });
 });
