@@ -81,9 +81,11 @@ describe('synthetic activity with 160 watched chains', () => {
     const ticks = Math.ceil(WATCHED_CHAINS / 16);
     for (let tick = 0; tick < ticks; tick++) {
       now += 2_000;
-      const started = performance.now();
+      // The tick's own CPU time (it runs synchronously): other processes on a shared machine do not add to it.
+      const started = process.cpuUsage();
       state.syntheticTick(now);
-      tickMs.push(performance.now() - started);
+      const used = process.cpuUsage(started);
+      tickMs.push((used.user + used.system) / 1_000);
       const newest = state.store.page({ network: null, txStatus: null }, null, 1_000).items.filter((tx) => tx.ms === now);
       const chains = new Set(newest.map((tx) => tx.item.chainId));
       const extra = [...chains].filter((chainId) => watched.has(chainId));
@@ -95,9 +97,10 @@ describe('synthetic activity with 160 watched chains', () => {
     expect(served.size).toBe(WATCHED_CHAINS);
     // Each webhook's own block brings it one message, so a tick queues at most (catalogue + 16) × 3 deliveries.
     expect(state.deliveries.pending().messages).toBeLessThanOrEqual(ticks * (9 + 16) * 3);
-    // Before the bound a tick made about 3,500 transactions and took ~650 ms; loose, as these machines are shared.
+    // Before the bound a tick with 1,000 watched chains made about 3,500 transactions and took ~650 ms (with 160, a tick
+    // serving every chain fails the count above); loose, as these machines are shared.
     console.log(
-      `synthetic tick with ${WATCHED_CHAINS} watched chains: median ${percentile(tickMs, 0.5).toFixed(1)} ms, max ${Math.max(...tickMs).toFixed(1)} ms`,
+      `synthetic tick with ${WATCHED_CHAINS} watched chains: median ${percentile(tickMs, 0.5).toFixed(1)} ms of CPU, max ${Math.max(...tickMs).toFixed(1)} ms`,
     );
     expect(percentile(tickMs, 0.5)).toBeLessThan(100);
   });
