@@ -38,8 +38,8 @@ function median(values: number[]): number {
 const LIMIT = 2;
 
 describe('rate limiting under concurrency', () => {
-  // 12 clients, three per key, each with a request in flight most of the time, for 2 s: requests of one key overlap,
-  // and even on a saturated machine (100 ms a request) several times the limit is offered. A limit of 2/s keeps the
+  // 12 clients, three per key, each sending a request every 50 ms or so, for 2 s: requests of one key overlap, and even
+  // on a saturated machine (100 ms a request) five times the limit is offered. A limit of 2/s keeps the
   // 200s few, and a limiter refilling at twice the rate (2 + 8 per key) would pass the bound below (2 + 6) as surely
   // as no limiter at all would.
   it('12 concurrent clients over a limit of 2/s: only 200 or 429, every 429 with Retry-After, and the limit holds', async () => {
@@ -71,7 +71,7 @@ describe('rate limiting under concurrency', () => {
         } catch (error) {
           problems.push(`request failed: ${(error as Error).message}`);
         }
-        await sleep(20);
+        await sleep(50);
       }
     };
     await Promise.all(Array.from({ length: 12 }, (_, client) => loop(client)));
