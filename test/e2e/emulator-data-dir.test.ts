@@ -77,8 +77,15 @@ describe('emulator start --data-dir, as a process', () => {
           }
         }
       };
+      const before = acknowledged.length;
       const workers = Array.from({ length: 16 }, worker);
-      await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 350));
+      // Killed at a random point once writes are being acknowledged (on a busy machine the first answers may take longer
+      // than a fixed delay, and a round with none would test nothing).
+      for (const deadline = Date.now() + 10_000; acknowledged.length === before && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(acknowledged.length, `round ${round}: a write acknowledged`).toBeGreaterThan(before);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       child.kill('SIGKILL');
       killed = true;
       await new Promise((resolve) => child.once('exit', resolve));

@@ -264,7 +264,9 @@ describe('the emulator with 200 webhooks on distinct chain ids and their receive
     const deliveriesMs: number[] = [];
     let most = { pending: 0, failed: 0, records: 0 };
     const started = performance.now();
-    while (performance.now() - started < 2_000) {
+    // 2 s, and on until the bound was reached and the oldest given up (a busy machine makes fewer blocks in 2 s).
+    const running = () => performance.now() - started < 2_000 || (most.failed === 0 && performance.now() - started < 20_000);
+    while (running()) {
       let at = performance.now();
       const listing = await fetch(`${emulator.url}/v1/transactions?pageSize=10`);
       await listing.arrayBuffer();
@@ -285,7 +287,8 @@ describe('the emulator with 200 webhooks on distinct chain ids and their receive
     gc();
     const heapGrowthMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
     console.log(
-      `200 watched chains, receiver down, 2 s: heap +${heapGrowthMb.toFixed(0)} MB after GC; GET /v1/transactions median ` +
+      `200 watched chains, receiver down, ${((performance.now() - started) / 1000).toFixed(1)} s: heap +${heapGrowthMb.toFixed(0)} MB after GC; ` +
+        `GET /v1/transactions median ` +
         `${percentile(listingMs, 0.5).toFixed(1)} ms, p95 ${percentile(listingMs, 0.95).toFixed(1)} ms; GET /_emulator/deliveries p95 ` +
         `${percentile(deliveriesMs, 0.95).toFixed(1)} ms; at most ${most.pending} unfinished, ${most.failed} given up`,
     );
