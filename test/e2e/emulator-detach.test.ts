@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli, startInProcess } from '../helpers/cli.js';
+import { freshConfigDir, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
@@ -42,9 +42,12 @@ afterAll(async () => {
   for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
 });
 
+/** The emulator the first test detaches, left running for the status and stop test (one start fewer). */
+let kept: { url: string; pid: number } | undefined;
+
 describe('emulator start --detach', () => {
   it('returns once the emulator listens, prints its URL and the export line, and records it', async () => {
-    const { url, pid, stdout, stderr } = await detach();
+    const { url, pid, stdout, stderr } = await detach(['--block-time', '0']);
     expect(stdout).toBe(`${url}\nexport SVC_BASE_URL=${url}\n`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(pid).not.toBe(process.pid);
@@ -64,14 +67,13 @@ describe('emulator start --detach', () => {
     expect(again.stderr).toContain(`svc: port ${port} on 127.0.0.1 is in use`);
     expect(readFileSync(saved.logFile, 'utf8')).not.toContain('in use');
     expect(readdirSync(emulatorsDir).filter((name) => name.startsWith('starting-'))).toEqual([]);
-    // SIGTERM ends it cleanly, and a clean end removes its record.
-    process.kill(pid, 'SIGTERM');
-    await until(() => !alive(pid));
-    expect(readdirSync(emulatorsDir)).not.toContain(`${port}.json`);
+    // Left running: `emulator stop` below ends it with SIGTERM, and checks that a clean end removes its record.
+    kept = { url, pid };
   });
 
   it('a bad flag fails in the parent, before anything starts', async () => {
-    const result = await runCli(['emulator', 'start', '--detach', '--port', '70000'], { configDir });
+    // In this process, as the parent: it fails before it would start anything (and nothing is recorded).
+    const result = await runInProcess(['emulator', 'start', '--detach', '--port', '70000'], { configDir });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--port "70000"');
   });
@@ -84,13 +86,14 @@ describe('emulator status and stop', () => {
     expect(status.exitCode).toBe(3);
     expect(status.stderr).toContain('svc: no emulator is running');
     expect(status.stdout).toBe('');
-    const stop = await runCli(['emulator', 'stop'], { configDir: dir });
+    const stop = await runInProcess(['emulator', 'stop'], { configDir: dir });
     expect(stop.exitCode).toBe(3);
     expect(stop.stderr).toContain('svc: no emulator is running');
   });
 
   it('lists the running ones with their counts, shows a dead one as stale once, and stops by port or all', async () => {
-    const first = await detach(['--block-time', '0']);
+    expect(kept, 'the emulator the first test detached').toBeDefined();
+    const first = kept!;
     const second = await detach(['--block-time', '0']);
     const created = await fetch(`${first.url}/v1/webhooks`, {
       method: 'POST',
@@ -134,7 +137,9 @@ describe('emulator status and stop', () => {
     );
     expect(readdirSync(emulatorsDir)).not.toContain('9.json');
 
-    const json = await runCli(['emulator', 'status', '--json'], { configDir });
+    // The rest in this process (status and stop as processes are above and just below): they read the records and
+    // signal the emulators' processes just the same.
+    const json = await runInProcess(['emulator', 'status', '--json'], { configDir });
     expect(json.exitCode).toBe(0);
     const emulators = JSON.parse(json.stdout).emulators;
     expect(emulators.map((item: any) => [item.url, item.state, item.webhooks])).toEqual(
@@ -144,7 +149,7 @@ describe('emulator status and stop', () => {
       ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
     );
 
-    const ambiguous = await runCli(['emulator', 'stop'], { configDir });
+    const ambiguous = await runInProcess(['emulator', 'stop'], { configDir });
     expect(ambiguous.exitCode).toBe(2);
     expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
     expect(ambiguous.stderr).toContain('--all');
@@ -156,14 +161,14 @@ describe('emulator status and stop', () => {
     expect(alive(first.pid)).toBe(false);
     expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
 
-    const gone = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+    const gone = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
     expect(gone.exitCode).toBe(3);
 
-    const one = await runCli(['emulator', 'stop'], { configDir });
+    const one = await runInProcess(['emulator', 'stop'], { configDir });
     expect(one.exitCode).toBe(0);
     expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
     expect(alive(second.pid)).toBe(false);
-    expect((await runCli(['emulator', 'status'], { configDir })).exitCode).toBe(3);
+    expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
   });
 
   it('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async () => {
@@ -188,7 +193,8 @@ describe('emulator status and stop', () => {
         version: '0.0.0',
       }),
     );
-    const result = await runCli(['emulator', 'stop', '--all'], { configDir: dir });
+    // In this process: the stubborn emulator is the process that matters here.
+    const result = await runInProcess(['emulator', 'stop', '--all'], { configDir: dir, timeout: 15_000 });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`svc: the emulator at ${url} (pid ${stubborn.pid}) is still running 5 s after SIGTERM`);
     expect(alive(stubborn.pid!)).toBe(true);
@@ -211,15 +217,8 @@ describe('emulator start in the foreground', () => {
 
 /** The pid of a process that has ended (and been reaped), as a crashed emulator's record holds. */
 async function endedPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  // Any program will do, and true starts in a millisecond where node takes a tenth of a second.
+  const child = spawn('true', [], { stdio: 'ignore' });
   await new Promise((resolve) => child.once('exit', resolve));
   return child.pid!;
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

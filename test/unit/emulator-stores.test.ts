@@ -1,4 +1,5 @@
 // The emulator's webhook indexes under random changes, and its route tables: the matcher and every route over real HTTP.
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredTx } from '../../src/emulator/chain-data.js';
 import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
@@ -79,7 +80,9 @@ describe('WebhookStore under a random sequence of changes', () => {
     let clock = 1_000;
     const counts: Record<string, number> = {};
 
-    for (let step = 0; step < 3_000; step++) {
+    // 1,200 steps: every kind of change comes up several times (a clear 5 times, a refused last removal 11), as the
+    // counts checked at the end make sure; 3,000 only repeated them.
+    for (let step = 0; step < 1_200; step++) {
       const roll = rng.next();
       const target = all.length > 0 ? rng.pick(all) : undefined;
       let op: string;
@@ -167,7 +170,11 @@ describe('WebhookStore under a random sequence of changes', () => {
           ),
         ),
       };
-      expect(actual, `step ${step} (${op})`).toEqual(expected);
+      // node's strict comparison first, far cheaper than toEqual at every step; toEqual, which also explains a
+      // difference, decides when it finds one (strictly equal is always equal to toEqual too).
+      if (!isDeepStrictEqual(actual, expected)) {
+        expect(actual, `step ${step} (${op})`).toEqual(expected);
+      }
     }
     // The mix must really have exercised every kind of change, refused removals included.
     for (const op of ['create', 'deactivate', 'activate', 'add', 'remove', 'remove the last', 'update', 'clear'])
@@ -182,7 +189,7 @@ describe('AddressList under a random sequence of changes', () => {
     // Chunks of 3 make every change cross, fill, empty and drop chunks.
     const list = new AddressList([], 3);
     let model: string[] = [];
-    for (let step = 0; step < 2_000; step++) {
+    for (let step = 0; step < 1_000; step++) {
       const batch = Array.from({ length: rng.int(1, 8) }, () => rng.pick(pool));
       if (rng.chance(0.55)) {
         const fresh = [...new Set(batch)].filter((address) => !model.includes(address));
