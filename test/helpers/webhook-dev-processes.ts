@@ -197,7 +197,14 @@ const READY = /^Ready: notifications to (\S+)/;
 export async function startListenProcess(extra: string[] = []): Promise<ListenProcess> {
   const child = spawnCli(['webhook', 'listen', '--port', '0', '--json', ...extra]);
   const ready = await child.waitForLine('stderr', READY, 15_000);
-  const url = READY.exec(ready)![1]!;
+  return withListenMessages(child, ready);
+}
+
+/** `--json` messages, parsed, of a listen (a process or in-process) that printed `ready`. */
+function withListenMessages<T extends Pick<ListenProcess, 'stdoutLines' | 'waitForLine'>>(
+  cli: T,
+  ready: string,
+): T & Pick<ListenProcess, 'url' | 'messages' | 'waitForMessage'> {
   const parse = (line: string): any => {
     try {
       return JSON.parse(line);
@@ -205,11 +212,11 @@ export async function startListenProcess(extra: string[] = []): Promise<ListenPr
       return undefined;
     }
   };
-  return Object.assign(child, {
-    url,
-    messages: () => child.stdoutLines.map(parse),
+  return Object.assign(cli, {
+    url: READY.exec(ready)![1]!,
+    messages: () => cli.stdoutLines.map(parse),
     async waitForMessage(test: (message: any) => boolean, timeoutMs = 8_000) {
-      const line = await child.waitForLine(
+      const line = await cli.waitForLine(
         'stdout',
         (text) => {
           const message = parse(text);
@@ -420,26 +427,5 @@ export interface ListenInProcess extends InProcessCli {
 export async function startListenInProcess(extra: string[] = []): Promise<ListenInProcess> {
   const cli = await startCliInProcess(['webhook', 'listen', '--port', '0', '--json', ...extra]);
   const ready = await cli.waitForLine('stderr', READY, 15_000);
-  const parse = (line: string): any => {
-    try {
-      return JSON.parse(line);
-    } catch {
-      return undefined;
-    }
-  };
-  return Object.assign(cli, {
-    url: READY.exec(ready)![1]!,
-    messages: () => cli.stdoutLines.map(parse),
-    async waitForMessage(test: (message: any) => boolean, timeoutMs = 8_000) {
-      const line = await cli.waitForLine(
-        'stdout',
-        (text) => {
-          const message = parse(text);
-          return message !== undefined && test(message);
-        },
-        timeoutMs,
-      );
-      return parse(line);
-    },
-  });
+  return withListenMessages(cli, ready);
 }
