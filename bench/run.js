@@ -659,7 +659,7 @@ try {
         child.stdout.on('data', (chunk) => (text += chunk));
         child.once('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`start --detach exited ${code}`))));
       });
-      await firstAnswer(run.split('\n')[0]);
+      await firstAnswer(run.trim().replace(/^export SVC_BASE_URL=/, ''));
       const ms = performance.now() - startedAt;
       await runShell(`node ${JSON.stringify(BIN)} emulator stop`, env);
       return { ms };

@@ -332,6 +332,12 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
         }
       };
       const status = read('status').trim();
+      // An example can succeed while the shell complains about a line of it (a command's output that eval tries to
+      // run, a missing file): the user would see that error, so it fails the example.
+      const complaint = read('err')
+        .split('\n')
+        .find((line) => /^bash: (line \d+: )?/.test(line));
+      if (status === '0' && complaint) return new Error(`${script}\nthe shell said: ${complaint}`);
       if (status === '0') return undefined;
       return new Error(`${script}\nexit ${status || `(none: the shell ended ${result.exitCode})`}\n${read('err')}${result.stderr}`);
     }),

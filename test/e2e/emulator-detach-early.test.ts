@@ -3,8 +3,9 @@
 // once the flags are valid, and ends it (leaving no log) when they are not. As processes: the launcher is the point.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isolatedEnv, runCli } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
@@ -28,7 +29,7 @@ describe('emulator start --detach, started by the launcher', () => {
     const result = await runCli(['emulator', 'start', '--seed', '5', '--detach', '--port', '0'], { configDir });
     expect(result.stderr).not.toMatch(/^svc: /m);
     expect(result.exitCode).toBe(0);
-    const url = result.stdout.split('\n')[0]!;
+    const url = result.stdout.replace(/^export SVC_BASE_URL=/, '').trim();
     const port = Number(new URL(url).port);
     const { pid } = JSON.parse(readFileSync(join(emulatorsDir, `${port}.json`), 'utf8')) as { pid: number };
     started.add(pid);
@@ -41,6 +42,21 @@ describe('emulator start --detach, started by the launcher', () => {
     const stopped = await runCli(['emulator', 'stop', '--port', String(port)], { configDir });
     expect(stopped.exitCode).toBe(0);
     expect(alive(pid)).toBe(false);
+  });
+
+  it('eval "$(svc emulator start --detach)", as the help and README write it, sets SVC_BASE_URL and prints no error', async () => {
+    const script = `svc() { node ${JSON.stringify(BIN)} "$@"; }
+eval "$(svc emulator start --detach --port 0 --quiet)"
+printf '%s\\n' "$SVC_BASE_URL"`;
+    const result = await execa('bash', ['-c', script], { env: isolatedEnv({ configDir }), extendEnv: false, reject: false });
+    const url = String(result.stdout).trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const { pid } = JSON.parse(readFileSync(join(emulatorsDir, `${new URL(url).port}.json`), 'utf8')) as { pid: number };
+    started.add(pid);
+    // Before, the URL stood alone on the first line and the shell tried to run it ("No such file or directory").
+    expect(String(result.stderr)).toBe('');
+    expect(result.exitCode).toBe(0);
+    expect((await runCli(['emulator', 'stop', '--port', new URL(url).port], { configDir })).exitCode).toBe(0);
   });
 
   it('a refused flag exits 2 naming it, and leaves no copy running and no log behind', async () => {

@@ -23,7 +23,7 @@ async function detach(extra: string[] = []): Promise<{ url: string; pid: number;
   const result = await runCli(['emulator', 'start', '--detach', '--port', '0', ...extra], { configDir });
   expect(result.stderr).not.toMatch(/^svc: /m);
   expect(result.exitCode).toBe(0);
-  const url = result.stdout.split('\n')[0]!;
+  const url = /^export SVC_BASE_URL=(\S+)\n$/.exec(result.stdout)?.[1] ?? '';
   const pid = record(portOf(url)).pid as number;
   started.add(pid);
   return { url, pid, stdout: result.stdout, stderr: result.stderr };
@@ -46,9 +46,10 @@ afterAll(async () => {
 let kept: { url: string; pid: number } | undefined;
 
 describe('emulator start --detach', () => {
-  it('returns once the emulator listens, prints its URL and the export line, and records it', async () => {
+  it('returns once the emulator listens, prints the export line (its URL on stderr too), and records it', async () => {
     const { url, pid, stdout, stderr } = await detach(['--block-time', '0']);
-    expect(stdout).toBe(`${url}\nexport SVC_BASE_URL=${url}\n`);
+    expect(stdout).toBe(`export SVC_BASE_URL=${url}\n`);
+    expect(stderr).toContain(`Emulator listening on ${url} in the background`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(pid).not.toBe(process.pid);
     const port = portOf(url);

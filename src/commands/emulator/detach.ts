@@ -73,7 +73,9 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
     }
     if (outcome === 'ended') throw new LocalError('the emulator ended before it listened');
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
-    await context.io.write(`${outcome.url}\nexport SVC_BASE_URL=${outcome.url}\n`);
+    // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
+    // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too.
+    await context.io.write(`export SVC_BASE_URL=${outcome.url}\n`);
     if (!context.io.quiet) {
       context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
       if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);

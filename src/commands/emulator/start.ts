@@ -65,7 +65,10 @@ export function register(emulator: Command, action: Action): void {
       ).default('fast'),
     )
     .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
-    .option('--detach', 'run it in the background: print its URL once it listens, log to a file it names, and return')
+    .option(
+      '--detach',
+      'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return',
+    )
     .addHelpText(
       'after',
       examples([
