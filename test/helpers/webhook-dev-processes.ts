@@ -21,13 +21,76 @@ export interface CliProcess {
   stdoutLines: string[];
   stderrLines: string[];
   /** Resolves with the first line (already seen or yet to come) that passes `test` (a string: equal to it). */
-  waitForLine(stream: 'stdout' | 'stderr', test: string | RegExp | ((line: string) => boolean), timeoutMs?: number): Promise<string>;
+  waitForLine(stream: Stream, test: LineTest, timeoutMs?: number): Promise<string>;
   /** Sends the signal and waits for the process to end (killed for good after `timeoutMs`). */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<Exit>;
   readonly exited: boolean;
 }
 
 type Child = ResultPromise<{ buffer: false; reject: false }>;
+
+type Stream = 'stdout' | 'stderr';
+type LineTest = string | RegExp | ((line: string) => boolean);
+
+/**
+ * A command's output as lines, and waits for a line to come: shared by a child process (spawnCli) and a command run
+ * in this process (startCliInProcess). `name` says which command in a failure; `beforeLook` brings the lines up to
+ * date before a wait looks at them; `ended` says no line can come any more.
+ */
+function outputLines(name: string, ended: () => boolean, beforeLook: () => void = () => {}) {
+  const lines: Record<Stream, string[]> = { stdout: [], stderr: [] };
+  const waiters: Array<{ stream: Stream; test: (line: string) => boolean; resolve: (line: string) => void; fail: (why: string) => void }> =
+    [];
+  return {
+    lines,
+    add(stream: Stream, line: string): void {
+      lines[stream].push(line);
+      for (const waiter of [...waiters]) {
+        if (waiter.stream === stream && waiter.test(line)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(line);
+        }
+      }
+    },
+    /** Fails every wait still open: the command has ended. */
+    failWaits(why: string): void {
+      for (const waiter of waiters.splice(0)) waiter.fail(why);
+    },
+    waitForLine(stream: Stream, test: LineTest, timeoutMs = 10_000): Promise<string> {
+      const matches =
+        typeof test === 'function' ? test : typeof test === 'string' ? (line: string) => line === test : (line: string) => test.test(line);
+      beforeLook();
+      const seen = lines[stream].find(matches);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        const fail = (why: string) => {
+          clearTimeout(timer);
+          reject(
+            new Error(
+              `no ${stream} line of ${name} matched ${String(test)}: ${why}` +
+                `\nstdout:\n${lines.stdout.join('\n')}\nstderr:\n${lines.stderr.join('\n')}`,
+            ),
+          );
+        };
+        const waiter = {
+          stream,
+          test: matches,
+          resolve: (line: string) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+          fail,
+        };
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          fail(`nothing within ${timeoutMs} ms`);
+        }, timeoutMs);
+        if (ended()) return fail('the command has ended');
+        waiters.push(waiter);
+      });
+    },
+  };
+}
 
 const children = new Set<Child>();
 
@@ -50,25 +113,10 @@ export function spawnCli(args: string[], options: RunOptions = {}): CliProcess {
     cwd: REPO_ROOT,
   }) as Child;
   children.add(child);
-  const lines = { stdout: [] as string[], stderr: [] as string[] };
-  const waiters: Array<{
-    stream: 'stdout' | 'stderr';
-    test: (line: string) => boolean;
-    resolve: (line: string) => void;
-    fail: (why: string) => void;
-  }> = [];
   let exited = false;
   let endedAt = 0;
-
-  const onLine = (stream: 'stdout' | 'stderr', line: string) => {
-    lines[stream].push(line);
-    for (const waiter of [...waiters]) {
-      if (waiter.stream === stream && waiter.test(line)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  };
+  const output = outputLines(`svc ${args.join(' ')}`, () => exited);
+  const onLine = output.add;
   for (const stream of ['stdout', 'stderr'] as const) {
     let partial = '';
     child[stream]!.setEncoding('utf8');
@@ -89,52 +137,18 @@ export function spawnCli(args: string[], options: RunOptions = {}): CliProcess {
     endedAt = performance.now();
     children.delete(child);
     // Once both streams are drained no line can come any more: waiting on would only burn the timeout.
-    setImmediate(() => {
-      for (const waiter of waiters.splice(0)) waiter.fail('the process has ended');
-    });
+    setImmediate(() => output.failWaits('the process has ended'));
     return result;
   });
 
   return {
     pid: child.pid!,
-    stdoutLines: lines.stdout,
-    stderrLines: lines.stderr,
+    stdoutLines: output.lines.stdout,
+    stderrLines: output.lines.stderr,
     get exited() {
       return exited;
     },
-    waitForLine(stream, test, timeoutMs = 10_000) {
-      const matches =
-        typeof test === 'function' ? test : typeof test === 'string' ? (line: string) => line === test : (line: string) => test.test(line);
-      const seen = lines[stream].find(matches);
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise<string>((resolve, reject) => {
-        const fail = (why: string) =>
-          reject(
-            new Error(
-              `no ${stream} line of svc ${args.join(' ')} matched ${String(test)}: ${why}` +
-                `\nstdout:\n${lines.stdout.join('\n')}\nstderr:\n${lines.stderr.join('\n')}`,
-            ),
-          );
-        const waiter = {
-          stream,
-          test: matches,
-          resolve: (line: string) => {
-            clearTimeout(timer);
-            resolve(line);
-          },
-          fail: (why: string) => {
-            clearTimeout(timer);
-            fail(why);
-          },
-        };
-        const timer = setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          fail(`nothing within ${timeoutMs} ms`);
-        }, timeoutMs);
-        if (exited) return waiter.fail('the process has ended');
-        waiters.push(waiter);
-      });
-    },
+    waitForLine: output.waitForLine,
     async stop(signal = 'SIGINT', timeoutMs = 5_000) {
       const sentAt = performance.now();
       if (!exited) child.kill(signal);
@@ -291,7 +305,7 @@ export interface InProcessCli {
   stdoutLines: string[];
   stderrLines: string[];
   /** Resolves with the first line (already seen or yet to come) that passes `test` (a string: equal to it). */
-  waitForLine(stream: 'stdout' | 'stderr', test: string | RegExp | ((line: string) => boolean), timeoutMs?: number): Promise<string>;
+  waitForLine(stream: Stream, test: LineTest, timeoutMs?: number): Promise<string>;
   /** Interrupts the command as Ctrl-C would; resolves with its exit code. */
   stop(): Promise<number>;
   readonly exited: boolean;
@@ -319,15 +333,13 @@ export async function startCliInProcess(args: string[], options: RunOptions = {}
     import('../../src/errors.js'),
   ]);
   const base = createTestIO({ env: isolatedEnv(options), input: options.input, ...ioFlags(args) });
-  const lines = { stdout: [] as string[], stderr: [] as string[] };
   const taken = { stdout: 0, stderr: 0 };
-  const waiters: Array<{
-    stream: 'stdout' | 'stderr';
-    test: (line: string) => boolean;
-    resolve: (line: string) => void;
-    fail: (why: string) => void;
-  }> = [];
   let exited = false;
+  const output = outputLines(
+    `svc ${args.join(' ')} (in-process)`,
+    () => exited,
+    () => refresh(),
+  );
   // The whole text so far, cut into the lines not yet taken (the last one once it is complete, or at the end).
   const refresh = () => {
     for (const stream of ['stdout', 'stderr'] as const) {
@@ -336,15 +348,7 @@ export async function startCliInProcess(args: string[], options: RunOptions = {}
       if (end <= taken[stream]) continue;
       const fresh = text.slice(taken[stream], end).replace(/\n$/, '').split('\n');
       taken[stream] = end;
-      for (const line of fresh) {
-        lines[stream].push(line);
-        for (const waiter of [...waiters]) {
-          if (waiter.stream === stream && waiter.test(line)) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(line);
-          }
-        }
-      }
+      for (const line of fresh) output.add(stream, line);
     }
   };
   const io = {
@@ -362,48 +366,16 @@ export async function startCliInProcess(args: string[], options: RunOptions = {}
   const ended = runCommandLine(['node', 'svc', ...args], { io, interrupt: interrupts.signal }).then((exitCode) => {
     exited = true;
     refresh();
-    for (const waiter of waiters.splice(0)) waiter.fail(`the command has ended (exit ${exitCode})`);
+    output.failWaits(`the command has ended (exit ${exitCode})`);
     return exitCode;
   });
   const cli: InProcessCli = {
-    stdoutLines: lines.stdout,
-    stderrLines: lines.stderr,
+    stdoutLines: output.lines.stdout,
+    stderrLines: output.lines.stderr,
     get exited() {
       return exited;
     },
-    waitForLine(stream, test, timeoutMs = 10_000) {
-      const matches =
-        typeof test === 'function' ? test : typeof test === 'string' ? (line: string) => line === test : (line: string) => test.test(line);
-      refresh();
-      const seen = lines[stream].find(matches);
-      if (seen !== undefined) return Promise.resolve(seen);
-      return new Promise<string>((resolve, reject) => {
-        const fail = (why: string) => {
-          clearTimeout(timer);
-          reject(
-            new Error(
-              `no ${stream} line of svc ${args.join(' ')} (in-process) matched ${String(test)}: ${why}` +
-                `\nstdout:\n${lines.stdout.join('\n')}\nstderr:\n${lines.stderr.join('\n')}`,
-            ),
-          );
-        };
-        const waiter = {
-          stream,
-          test: matches,
-          resolve: (line: string) => {
-            clearTimeout(timer);
-            resolve(line);
-          },
-          fail,
-        };
-        const timer = setTimeout(() => {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          fail(`nothing within ${timeoutMs} ms`);
-        }, timeoutMs);
-        if (exited) return fail('the command has ended');
-        waiters.push(waiter);
-      });
-    },
+    waitForLine: output.waitForLine,
     stop() {
       runningInProcess.delete(cli);
       if (!exited) interrupts.abort(new InterruptedError(130));
