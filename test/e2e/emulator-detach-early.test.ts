@@ -5,23 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, freshConfigDir, isolatedEnv, runCli } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isAlive, isolatedEnv, runCli } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
 const started = new Set<number>();
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 afterAll(() => {
-  for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of started) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
 describe('emulator start --detach, started by the launcher', () => {
@@ -41,7 +32,7 @@ describe('emulator start --detach, started by the launcher', () => {
 
     const stopped = await runCli(['emulator', 'stop', '--port', String(port)], { configDir });
     expect(stopped.exitCode).toBe(0);
-    expect(alive(pid)).toBe(false);
+    expect(isAlive(pid)).toBe(false);
   });
 
   it('eval "$(svc emulator start --detach)", as the help and README write it, sets SVC_BASE_URL and prints no error', async () => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
+import { freshConfigDir, isAlive, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
@@ -29,17 +29,8 @@ async function detach(extra: string[] = []): Promise<{ url: string; pid: number;
   return { url, pid, stdout: result.stdout, stderr: result.stderr };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 afterAll(async () => {
-  for (const pid of started) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (const pid of started) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 });
 
 /** The emulator the first test detaches, left running for the status and stop test (one start fewer). */
@@ -154,12 +145,12 @@ describe('emulator status and stop', () => {
     expect(ambiguous.exitCode).toBe(2);
     expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
     expect(ambiguous.stderr).toContain('--all');
-    expect(alive(first.pid) && alive(second.pid)).toBe(true);
+    expect(isAlive(first.pid) && isAlive(second.pid)).toBe(true);
 
     const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
     expect(byPort.exitCode).toBe(0);
     expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
-    expect(alive(first.pid)).toBe(false);
+    expect(isAlive(first.pid)).toBe(false);
     expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
 
     const gone = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
@@ -168,7 +159,7 @@ describe('emulator status and stop', () => {
     const one = await runInProcess(['emulator', 'stop'], { configDir });
     expect(one.exitCode).toBe(0);
     expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
-    expect(alive(second.pid)).toBe(false);
+    expect(isAlive(second.pid)).toBe(false);
     expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
   });
 
@@ -198,7 +189,7 @@ describe('emulator status and stop', () => {
     const result = await runInProcess(['emulator', 'stop', '--all'], { configDir: dir, timeout: 15_000 });
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(`svc: the emulator at ${url} (pid ${stubborn.pid}) is still running 5 s after SIGTERM`);
-    expect(alive(stubborn.pid!)).toBe(true);
+    expect(isAlive(stubborn.pid!)).toBe(true);
     expect(readdirSync(join(dir, 'emulators'))).toContain('1.json');
     stubborn.kill('SIGKILL');
   });

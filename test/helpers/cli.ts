@@ -259,3 +259,13 @@ export async function startInProcess(args: string[], options: StartInProcessOpti
     },
   };
 }
+
+/** Whether a process of this pid runs (signal 0 only asks). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
