@@ -1,25 +1,18 @@
 // The records of running emulators under the config directory, one JSON file per port: what `svc emulator status`
 // and `stop` read, written by each emulator process once it listens and removed when it shuts down cleanly.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { EmulatorRecordSchema } from '../schema/emulator-control.js';
 import type { EmulatorRecord } from '../schema/emulator-control.js';
-import { emulatorsDir } from './paths.js';
+import { emulatorsDir, ensureEmulatorsDir } from './paths.js';
 
-export { emulatorsDir };
+export { emulatorsDir, ensureEmulatorsDir };
 
 export type { EmulatorRecord };
 
 export function recordFile(env: NodeJS.ProcessEnv, port: number): string {
   return join(emulatorsDir(env), `${port}.json`);
-}
-
-/** Creates the folder, readable by this user only (logs may quote requests). */
-export function ensureEmulatorsDir(env: NodeJS.ProcessEnv): string {
-  const dir = emulatorsDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dir;
 }
 
 /** Whole or not at all: written to a temporary file, then renamed over the record, so a reader never sees half of one. */

@@ -1,5 +1,6 @@
 // Where svc keeps its files, from the environment alone: no other module, so the launcher's early start of a
 // detached emulator (commands/emulator/early-detach.ts, a part of its own) can find the folder without the CLI.
+import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +16,13 @@ export function configDir(env: NodeJS.ProcessEnv): string {
 /** `<config dir>/emulators`: the records and the logs of detached emulators. */
 export function emulatorsDir(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'emulators');
+}
+
+/** Creates the emulators folder, readable by this user only (logs may quote requests); returns it. */
+export function ensureEmulatorsDir(env: NodeJS.ProcessEnv): string {
+  const dir = emulatorsDir(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
 }
 
 /** Set in the background copy of `svc emulator start --detach`: the file its stdout and stderr go to, kept in its record. */

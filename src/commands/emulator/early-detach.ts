@@ -5,20 +5,17 @@
 // without the CLI. The CLI adopts the copy once the flags are valid (detach.ts), and ends it when they are not.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DetachedEmulatorCopy } from '../../context.js';
-import { emulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
-
-export type DetachedCopy = DetachedEmulatorCopy;
+import { ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 
 /**
  * Starts the copy: this CLI (`launcher`, under the same node) with the same arguments but `--detach`, its output in a
  * new log under the emulators folder. Throws when the folder cannot be made (the caller words it).
  */
-export function spawnDetachedCopy(launcher: string, args: readonly string[], env: NodeJS.ProcessEnv): DetachedCopy {
-  const dir = emulatorsDir(env);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+export function spawnDetachedCopy(launcher: string, args: readonly string[], env: NodeJS.ProcessEnv): DetachedEmulatorCopy {
+  const dir = ensureEmulatorsDir(env);
   // A start that fails (the port is taken) must not write into the log of the emulator already on that port.
   const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
   const logFd = openSync(startingLog, 'a', 0o600);
@@ -51,7 +48,12 @@ export function spawnDetachedCopy(launcher: string, args: readonly string[], env
  * words), started at once; undefined for any other command line, or when it cannot be started early (the CLI then
  * starts it itself, and says why if it cannot either).
  */
-export function startEarly(launcher: string, words: string, args: readonly string[], env: NodeJS.ProcessEnv): DetachedCopy | undefined {
+export function startEarly(
+  launcher: string,
+  words: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): DetachedEmulatorCopy | undefined {
   if (words !== 'emulator-start' || !args.includes('--detach')) return undefined;
   // Help asked for, or "--" (whatever follows is no flag): the CLI decides alone.
   if (args.some((arg) => arg === '-h' || arg === '--help' || arg === '--')) return undefined;
@@ -67,7 +69,7 @@ export function startEarly(launcher: string, words: string, args: readonly strin
 }
 
 /** Ends a copy the CLI did not adopt (its flags were refused, or the command failed first), and drops its log. */
-export async function discardCopy(copy: DetachedCopy): Promise<void> {
+export async function discardCopy(copy: DetachedEmulatorCopy): Promise<void> {
   if (!copy.hasEnded()) {
     copy.child.kill('SIGTERM');
     // A copy that got as far as listening shuts down cleanly (its record goes): a moment, never a hang.
