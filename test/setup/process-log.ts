@@ -6,8 +6,14 @@ import { relative } from 'node:path';
 import { expect } from 'vitest';
 
 const logFile = process.env.SVC_TEST_PROCESS_LOG;
-if (logFile) {
-  const childProcess = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
+// This file runs before every test file, and a worker keeps node's modules from one file to the next (isolate: false):
+// spawn is wrapped once per worker, or each process would be logged once for every file the worker had run before.
+const WRAPPED = Symbol.for('svc.test.processLog');
+const childProcess = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process') & {
+  [WRAPPED]?: true;
+};
+if (logFile && !childProcess[WRAPPED]) {
+  childProcess[WRAPPED] = true;
   const spawn = childProcess.spawn;
   childProcess.spawn = ((command: string, ...rest: unknown[]) => {
     const { testPath, currentTestName } = expect.getState();
