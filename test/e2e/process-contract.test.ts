@@ -153,9 +153,9 @@ describe('every exit code, as a process', () => {
   });
 
   // One process per exit code; which failure maps to which code (a 400 is 2 like bad input, a missing key is 4 like
-  // a 401) is the in-process tests' part, e.g. the ones beside them here. 4 and 6 reach the shell in the ci recipe.
+  // a 401) is the in-process tests' part, e.g. the ones beside them here. 4 and 6 reach the shell in the ci recipe,
+  // 1 in the full-disk runs below.
   it.each([
-    [1, errorBody(500, 'boom')],
     [3, errorBody(404, 'gone')],
     [5, errorBody(429, 'slow', { 'retry-after': '0' })],
   ])('%i for the service answer %#', async (exitCode, answer) => {
@@ -166,14 +166,22 @@ describe('every exit code, as a process', () => {
     expect(result.stderr).toMatch(/^svc: /);
   });
 
-  it('in-process: 2 for a 400 answer, 4 for a 401 and for a missing key, 6 for a refused connection', async () => {
-    server.respond((request) => (request.rawUrl.startsWith('/v1/transactions') ? errorBody(400, 'pageSize is bad') : errorBody(401, 'no')));
-    const [badRequest, refusedKey, noKey, refused] = await Promise.all([
+  it('in-process: 1 for a 500 answer, 2 for a 400, 4 for a 401 and for a missing key, 6 for a refused connection', async () => {
+    const answers: Record<string, ReturnType<typeof errorBody>> = {
+      '/v1/transactions': errorBody(400, 'pageSize is bad'),
+      '/v1/webhooks': errorBody(401, 'no'),
+      '/v1/webhooks:getSharedSecret': errorBody(500, 'boom'),
+    };
+    server.respond((request) => answers[request.path]!);
+    const [failed, badRequest, refusedKey, noKey, refused] = await Promise.all([
+      runInProcess(['webhook', 'secret', 'show', '--retries', '0'], { baseUrl: server.url, apiKey: KEY }),
       runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: server.url }),
       runInProcess(['webhook', 'list', '--retries', '0'], { baseUrl: server.url, apiKey: KEY }),
       runInProcess(['webhook', 'addresses', '3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'], { baseUrl: server.url }),
       runInProcess(['tx', 'list', '--retries', '0'], { baseUrl: 'http://127.0.0.1:1' }),
     ]);
+    expect(failed).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(failed.stderr).toMatch(/^svc: /);
     expect(badRequest).toMatchObject({ exitCode: 2, stdout: '' });
     expect(badRequest.stderr).toMatch(/^svc: /);
     expect(refusedKey).toMatchObject({ exitCode: 4, stdout: '' });
