@@ -142,12 +142,11 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     // New fuji transactions until the pipeline ends: head leaves after 12 lines, then jq and svc at their next write.
     for (let i = 0; i < 100 && !ended; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const answer = await fetch(`${baseUrl}/_emulator/transactions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chainId: '43113' }),
-      });
-      injected.push(((await answer.json()) as { txHash: string }).txHash);
+      // `svc emulator trigger` in this process: its modules are loaded already, where the first fetch() would load
+      // Node's own HTTP client for this alone.
+      const answer = await svc(['emulator', 'trigger', '--chain-id', '43113', '--json']);
+      expect(answer.exitCode, answer.stderr).toBe(0);
+      injected.push((JSON.parse(answer.stdout) as { txHash: string }).txHash);
     }
     const result = await recipeRun;
     expect(result.exitCode).toBe(0);
