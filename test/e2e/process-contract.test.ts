@@ -56,7 +56,7 @@ const RUN_BY_RECIPES: Array<[what: string, recipe: string, runs: RegExp]> = [
   ['exit 4 (no key) and 6 (no service), as the shell sees them', 'ci', /^ {2}4\) .*\n {2}6\) /m],
 ];
 
-describe('every command, as a process', () => {
+describe('every command, as a process here or in a README recipe', () => {
   it('the README recipes still run the commands whose process runs they are', () => {
     const recipes = readRecipes();
     const missing = RUN_BY_RECIPES.filter(([, name, runs]) => !runs.test(recipes.get(name) ?? '')).map(
