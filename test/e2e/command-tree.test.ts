@@ -2,7 +2,7 @@
 // help runs against the emulator; with --json an error ends stderr with one JSON line; every option that takes a
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -684,23 +684,19 @@ describe('completion: every <path> option completes files, every <id> the servic
 
   // Every option and argument in each real shell, one shell per shell (each completion is a subshell or a
   // `complete -C` of the same shell; zsh's compinit, the costly part, runs once). The <id>s ask a stand-in `svc` on
-  // PATH, which notes what it was asked: the first time in each shell it hands over to the built CLI, which answers
-  // from the emulator with the key's webhook; after that it answers for itself (a process of the CLI each was most
-  // of the cost).
+  // PATH, which notes what it was asked: the first time (in the first shell) it hands over to the built CLI, which
+  // answers from the emulator with the key's webhook; after that it answers with what the CLI answers, taken in this
+  // process (the same command and output), so each shell reads the CLI's real answer (a process of the CLI each was
+  // most of the cost).
   let account: Account;
   let stub: { env: Record<string, string>; log: string; handedOver: string };
+  const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
+  const BY_CLI = `${ASKED} (the built CLI)`;
   beforeAll(async () => {
     account = await freshAccount();
     const directory = mkdtempSync(join(tmpdir(), 'svc-stub-'));
     const log = join(directory, 'asked.log');
     const handedOver = join(directory, 'handed-over');
-    writeFileSync(
-      join(directory, 'svc'),
-      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${JSON.stringify(log)}\n` +
-        `if mkdir ${JSON.stringify(handedOver)} 2>/dev/null; then exec node ${JSON.stringify(BIN)} "$@"; fi\n` +
-        `printf 'stub-webhook-id\\tstub name\\n'\n`,
-    );
-    chmodSync(join(directory, 'svc'), 0o755);
     const env = {
       PATH: `${directory}:${process.env.PATH}`,
       SVC_BASE_URL: emulator.url,
@@ -708,38 +704,61 @@ describe('completion: every <path> option completes files, every <id> the servic
       SVC_CONFIG_DIR: join(workDir, 'config-completion'),
       XDG_CACHE_HOME: shellBaseEnv().XDG_CACHE_HOME!,
     };
+    const answer = await runInProcess(ASKED.split(' '), { baseUrl: emulator.url, apiKey: account.apiKey, configDir: env.SVC_CONFIG_DIR });
+    expect(answer.exitCode, answer.stderr).toBe(0);
+    expect(answer.stdout).toContain(account.webhookId);
+    writeFileSync(join(directory, 'answer'), answer.stdout);
+    writeFileSync(
+      join(directory, 'svc'),
+      `#!/bin/sh
+if mkdir ${JSON.stringify(handedOver)} 2>/dev/null; then
+` +
+        `  printf '%s\n' "$* (the built CLI)" >> ${JSON.stringify(log)}
+  exec node ${JSON.stringify(BIN)} "$@"
+fi
+` +
+        `printf '%s\n' "$*" >> ${JSON.stringify(log)}
+cat ${JSON.stringify(join(directory, 'answer'))}
+`,
+    );
+    chmodSync(join(directory, 'svc'), 0o755);
+    writeFileSync(log, '');
     stub = { env, log, handedOver };
   });
-  /** What the stand-in was asked since the last call, one line per time a shell ran it; the next shell gets the CLI. */
+  /** What the stand-in was asked since the last call, one line per time a shell ran it. */
   const asked = () => {
     const lines = readFileSync(stub.log, 'utf8').trim().split('\n');
     writeFileSync(stub.log, '');
-    rmSync(stub.handedOver, { recursive: true, force: true });
     return lines;
   };
-  const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
+  /** What a shell must have asked: once of the built CLI when it is the first shell, else of the stand-in. */
+  const expectedAsked = (first: boolean) => idArguments.map((_, i) => (first && i === 0 ? BY_CLI : ASKED));
+  const isFirst = () => !existsSync(stub.handedOver);
   const lines = () => [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
-  /** The webhook id each <id> line is offered: the key's own first (the built CLI), then the stand-in's. */
-  const ids = () => idArguments.map((_, i) => (i === 0 ? account.webhookId : 'stub-webhook-id'));
+  /** The webhook id each <id> line is offered: the key's own (the CLI's answer, by the process or taken here). */
+  const ids = () => idArguments.map(() => account.webhookId);
 
   it('bash: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, stderr, replies } = await completeManyInBash(lines(), stub.env);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
     expect(replies).toEqual([...fileOptions.map(() => ['completions/svc.bash']), ...ids().map((id) => [id])]);
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it.skipIf(missing('fish'))('fish: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, replies } = await completeManyInFish(
       lines().map((words) => words.join(' ')),
       stub.env,
     );
     expect(exitCode).toBe(0);
     expect(replies.map((reply) => reply[0]?.split('\t')[0])).toEqual([...fileOptions.map(() => 'completions/svc.bash'), ...ids()]);
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it.skipIf(missing('zsh'))('zsh: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, replies } = await completeManyInZsh(
       lines().map((words) => words.join(' ')),
       stub.env,
@@ -748,7 +767,7 @@ describe('completion: every <path> option completes files, every <id> the servic
     expect(replies).toHaveLength(lines().length);
     fileOptions.forEach(([command, option], i) => expect(replies[i], `${command} ${option}`).toContain('svc.bash'));
     ids().forEach((id, i) => expect(replies[fileOptions.length + i], idArguments[i]).toContain(id));
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it('no service: nothing offered, nothing said, in bounded time', async () => {
