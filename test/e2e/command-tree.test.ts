@@ -2,7 +2,7 @@
 // help runs against the emulator; with --json an error ends stderr with one JSON line; every option that takes a
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,6 @@ import { BIN, runInProcess, startInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
 import { completeInBash, completeManyInBash, completeManyInFish, completeManyInZsh } from '../helpers/completion-shells.js';
-import { runInPty } from '../helpers/pty.js';
 import { missing } from '../helpers/tools.js';
 import { call, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 
@@ -78,6 +77,7 @@ interface Account {
   apiKey: string;
   webhookId: string;
   secret: string;
+  /** A message for its webhook, made only for an example that names one ($MESSAGE_ID). */
   messageId: string;
   /** An address only this account's webhook watches (the examples' $ADDR). */
   address: string;
@@ -94,26 +94,36 @@ async function inject(address: string): Promise<string[]> {
 }
 
 /** A key of its own for each example, so one example's webhooks, secret or prune never meet another's. */
-async function freshAccount(): Promise<Account> {
+async function freshAccount(script = ''): Promise<Account> {
   const apiKey = `sk_test_tree_${++keyCount}`;
-  // Its own address besides the shared ones: its activity notifies its own webhook only. (With one address watched by
-  // every account, each injection made a message, and a delivery, for every example's webhook so far.)
+  // Its own addresses: its activity notifies its own webhook only. The shared ones only when the example names one:
+  // the trigger examples' activity on them notified every account's webhook, a hundred deliveries per trigger. (Two
+  // of its own, so one can be removed and the webhook still watches something.)
   const address = numberedAddress(0x7e000000 + keyCount);
+  const shared = WATCHED.filter((watched) => script.toLowerCase().includes(watched.toLowerCase()));
   // Straight to the service (what the CLI's create and secret show do is tested on their own): set-up, not an example.
   const created = await call<{ id: string }>(emulator.url, 'POST', '/v1/webhooks', {
     key: apiKey,
-    body: webhookBody({ url: `${receiverUrl}/hook`, chainId: '43113', metadata: { addresses: [...WATCHED, address] } }),
+    body: webhookBody({
+      url: `${receiverUrl}/hook`,
+      chainId: '43113',
+      metadata: { addresses: [...shared, address, numberedAddress(0x7f000000 + keyCount)] },
+    }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const secret = await call<{ secret: string }>(emulator.url, 'GET', '/v1/webhooks:getSharedSecret', { key: apiKey });
   expect(secret.status).toBe(200);
-  // A notification of its own, for the examples that name a message.
-  expect((await inject(address)).length).toBeGreaterThan(0);
   const webhookId = created.body.id;
-  const own = await fetch(`${emulator.url}/_emulator/deliveries?webhookId=${webhookId}&pageSize=1`);
-  const [message] = ((await own.json()) as { deliveries: Array<{ messageId: string }> }).deliveries;
-  expect(message, 'a message for the new webhook').toBeDefined();
-  return { apiKey, webhookId, secret: secret.body.secret, messageId: message!.messageId, address };
+  let messageId = '';
+  if (script.includes('MESSAGE_ID')) {
+    // A notification of its own, for the examples that name a message (an injection and a delivery each: only those).
+    expect((await inject(address)).length).toBeGreaterThan(0);
+    const own = await fetch(`${emulator.url}/_emulator/deliveries?webhookId=${webhookId}&pageSize=1`);
+    const [message] = ((await own.json()) as { deliveries: Array<{ messageId: string }> }).deliveries;
+    expect(message, 'a message for the new webhook').toBeDefined();
+    messageId = message!.messageId;
+  }
+  return { apiKey, webhookId, secret: secret.body.secret, messageId, address };
 }
 
 /** Each example of a command's help: its comment and its invocation lines (a group may hold several). */
@@ -130,8 +140,9 @@ async function helpExamples(path: string[]): Promise<Array<{ comment: string; sc
 }
 
 /**
- * Examples that ask at a terminal (a confirmation), run in a pseudo-terminal with the answer typed: keyed by the
- * invocation, with the question to wait for.
+ * Examples that ask at a terminal (a confirmation), run with a terminal's stdin, stdout and stderr and the answer
+ * typed: keyed by the invocation, with the question they must ask. (In this process: a question answered in a real
+ * pseudo-terminal is cli-tty's, with webhook deactivate's.)
  */
 const ASKING: Record<string, string> = {
   [`svc webhook deactivate ${EXAMPLE_ID}`]: '[y/N]',
@@ -218,18 +229,27 @@ function plainCommand(line: string, vars: Record<string, string>): { env: Record
   return { env, args: words.slice(at + 1).map((word) => word.text) };
 }
 
+/** The files the examples name, in the work folder (where each example's shell runs). */
+const EXAMPLE_FILES = ['watch.txt', 'wallets.txt', 'retired.txt', 'new-wallets.tsv', 'webhooks.json', 'body.json', 'webhook-secret'];
+
+/** Whether every file-like word of the script is one of the example files (a plain line may then run here, with its full path). */
+function namesKnownFilesOnly(script: string): boolean {
+  const named = script.match(/(?<![\w./~$-])(?!-)[\w./~-]*(\.(txt|json|tsv|jsonl)\b|webhook-secret\b)/g) ?? [];
+  return named.every((name) => EXAMPLE_FILES.includes(name));
+}
+
 /**
- * How an example runs. In this process: plain command lines (after the test expands their quoting and variables)
- * that name none of the example files (they are relative to the shell's folder) and start or stop no emulator
- * process. In a pseudo-terminal: the ones that ask. Servers and followers: each on its own (in this process when
- * plain, else in bash), stopped once ready. The rest in bash, a command's together, with the built CLI as `svc` on PATH.
+ * How an example runs. In this process: plain command lines (after the test expands their quoting and variables) that
+ * name no files but the example files (given their full path, as the shell would find them in its folder) and start
+ * or stop no emulator process; the ones that ask, with a terminal's IO. Servers and followers: each on its own (in
+ * this process when plain, else in bash), stopped once ready. The rest in one bash, with the built CLI as `svc` on PATH.
  */
 function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' {
   if (ASKING[script] !== undefined) return 'terminal';
   if (SERVES.test(script)) return 'server';
   const names = Object.fromEntries(VAR_NAMES.map((name) => [name, '']));
   const plain = script.split('\n').every((line) => plainCommand(line, names) !== undefined);
-  if (plain && !/\.(txt|json|tsv|jsonl)\b|webhook-secret\b|svc emulator (start|status|stop)\b/.test(script)) return 'in-process';
+  if (plain && namesKnownFilesOnly(script) && !/svc emulator (start|status|stop)\b/.test(script)) return 'in-process';
   return 'shell';
 }
 
@@ -250,39 +270,48 @@ function shellBaseEnv(): Record<string, string> {
   };
 }
 
-/** The example's own settings and files, and the example itself, as bash lines (run in a subshell of its own). */
-function shellScript(script: string, account: Account, running?: string): string {
+/** The account's own copy of an example file that an example may read or write (the body it signs, its secret). */
+function ownFile(name: string, account: Account): string {
+  if (name === 'body.json') return `body-${account.apiKey}.json`;
+  if (name === 'webhook-secret') return `webhook-secret-${account.apiKey}`;
+  return name;
+}
+
+/** Writes the account's own body and secret files into the work folder. */
+function writeOwnFiles(account: Account): void {
+  writeFileSync(join(workDir, ownFile('body.json', account)), exampleBody(account));
+  writeFileSync(join(workDir, ownFile('webhook-secret', account)), account.secret);
+}
+
+/**
+ * The example's own settings and files, and the example itself, as bash lines (run in a subshell of its own).
+ * `configDir` is shared by the examples about the emulators you run (one starts what the next looks at or stops).
+ */
+function shellScript(script: string, account: Account, configDir?: string): string {
   const home = join(workDir, `home-${account.apiKey}`);
   mkdirSync(home, { recursive: true });
   // Each run reads its own body as body.json, and has its own secret file.
-  writeFileSync(join(workDir, `body-${account.apiKey}.json`), exampleBody(account));
+  writeOwnFiles(account);
   const exports = Object.entries({
     ...exampleVars(account),
     HOME: home,
     SVC_API_KEY: account.apiKey,
-    SVC_CONFIG_DIR: running ?? join(workDir, `config-${account.apiKey}`),
+    SVC_CONFIG_DIR: configDir ?? join(workDir, `config-${account.apiKey}`),
   }).map(([name, value]) => `export ${name}=${quoted(value)}\n`);
-  let prelude = `${exports.join('')}cd ${quoted(workDir)}\nprintf %s ${quoted(account.secret)} > webhook-secret-${account.apiKey}\n`;
-  // An example about the emulators you run needs one running: started in the background first, on a free port.
-  const needsRunning = running === undefined && /svc emulator (status|stop)\b/.test(script) && !/svc emulator start\b/.test(script);
-  if (needsRunning) prelude += 'started=$(svc emulator start --detach --port 0 | head -n1)\nport=${started##*:}\n';
+  let prelude = `${exports.join('')}cd ${quoted(workDir)}\n`;
+  // "The one on port 4010": the one running, whose record is named by its port.
+  if (/--port 4010\b/.test(script))
+    prelude += 'port=$(cd "$SVC_CONFIG_DIR/emulators" && ls | sed -n "s/^\\([0-9]*\\)\\.json$/\\1/p" | head -n1)\n';
   const adapted = adapt(script, account)
-    .replace(/(?<![\w-])webhook-secret\b/g, `webhook-secret-${account.apiKey}`)
-    .replaceAll('body.json', `body-${account.apiKey}.json`)
-    .replace(/--port 4010\b/g, needsRunning ? '--port "$port"' : '--port 0');
+    .replace(/(?<![\w-])webhook-secret\b/g, ownFile('webhook-secret', account))
+    .replaceAll('body.json', ownFile('body.json', account))
+    .replace(/--port 4010\b/g, '--port "$port"');
   return prelude + adapted;
 }
 
 /** An example that only looks at the running emulators (they must have one to show). */
 function readsRunning(script: string): boolean {
   return /svc emulator status\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
-}
-
-/** Stops what an example started with --detach (in a session of its own, so not in the shell's process group). */
-async function stopDetached(script: string, account: Account): Promise<void> {
-  if (/svc emulator start\b/.test(script) || /svc emulator (status|stop)\b/.test(script)) {
-    await runInProcess(['emulator', 'stop', '--all'], { configDir: join(workDir, `config-${account.apiKey}`) });
-  }
 }
 
 /** Ends a shell's process group (a server it started in the background with it); it may have ended already. */
@@ -294,54 +323,97 @@ function endGroup(pid: number | undefined): void {
   }
 }
 
+/** Marks a line of the lifecycle that starts an emulator for the stop after it (no example of a start is left). */
+const START_ONE = Symbol('start one');
+
 /**
- * A command's shell examples in one bash: each in a subshell with its own account, stdin, output files and exit
- * status (a new bash per example cost a process each). Resolves to each example's failure, if any.
+ * The examples about the emulators you run, in an order in which each finds what it needs, sharing one folder of
+ * records: a start in the background, (the first time) the ones that look at what runs, then a stop of it; again for
+ * each start. A stop with no start left before it gets one started for it. (An emulator process of its own for each
+ * of them cost two processes more each, and a second of CPU for its history.)
+ */
+function lifecycleOrder(scripts: string[]): Array<string | typeof START_ONE> {
+  const starts = scripts.filter((script) => /svc emulator start\b/.test(script) && !/svc emulator stop\b/.test(script));
+  const reads = scripts.filter(readsRunning);
+  const stops = scripts.filter((script) => /svc emulator stop\b/.test(script) && !/svc emulator start\b/.test(script));
+  // One that starts and stops its own comes first, while none runs.
+  const order: Array<string | typeof START_ONE> = scripts.filter(
+    (script) => !starts.includes(script) && !reads.includes(script) && !stops.includes(script),
+  );
+  const rounds = Math.max(starts.length, stops.length, reads.length > 0 ? 1 : 0);
+  for (let i = 0; i < rounds; i++) {
+    order.push(starts[i] ?? START_ONE);
+    if (i === 0) order.push(...reads);
+    if (stops[i] !== undefined) order.push(stops[i]!);
+  }
+  return order;
+}
+
+/** Bash lanes the independent shell examples are spread over (besides the lifecycle's): they run side by side. */
+const LANES = 3;
+
+/**
+ * All the shell examples in ONE bash: each in a subshell with its own account, stdin, output files and exit status;
+ * the independent ones in a few lanes side by side, the emulator lifecycle in one more. (A bash per command and an
+ * emulator process per example about them cost a process each.) Resolves to each example's failure, if any.
  */
 async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> {
-  const accounts = await Promise.all(scripts.map(() => freshAccount()));
+  const accounts = await Promise.all(scripts.map((script) => freshAccount(script)));
   const directory = mkdtempSync(join(workDir, 'shell-'));
   const file = (i: number, name: string) => quoted(join(directory, `${i}.${name}`));
-  // The examples that only look at the running emulators share one (each of its own cost two processes more).
-  const running = scripts.filter(readsRunning).length > 1 ? mkdtempSync(join(workDir, 'running-')) : undefined;
-  const start = running ? `SVC_CONFIG_DIR=${quoted(running)} svc emulator start --detach --port 0 >/dev/null || exit 1\n` : '';
-  const batch = scripts.map(
-    (script, i) =>
-      `(\n${shellScript(script, accounts[i]!, readsRunning(script) ? running : undefined)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
-      `echo $? >${file(i, 'status')}\n`,
+  const running = mkdtempSync(join(workDir, 'running-'));
+  const block = (i: number, configDir?: string) =>
+    `(\n${shellScript(scripts[i]!, accounts[i]!, configDir)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
+    `echo $? >${file(i, 'status')}\n`;
+  const isLifecycle = (script: string) => /svc emulator (start|status|stop)\b/.test(script);
+  const lanes: string[][] = Array.from({ length: LANES }, () => []);
+  scripts.forEach((script, i) => {
+    if (!isLifecycle(script)) lanes[i % LANES]!.push(block(i));
+  });
+  const lifecycle = lifecycleOrder(scripts.filter(isLifecycle)).map((step) =>
+    step === START_ONE
+      ? `SVC_CONFIG_DIR=${quoted(running)} svc emulator start --detach --port 0 >/dev/null\n`
+      : block(scripts.indexOf(step), running),
   );
+  const bash = [...lanes, lifecycle]
+    .filter((lane) => lane.length > 0)
+    .map((lane) => `{\n${lane.join('')}} &\n`)
+    .join('');
   // In a process group of its own, so a server an example started in the background is stopped with it.
-  const child = execa('bash', ['-c', `set -o pipefail\n${start}${batch.join('')}`], {
+  const child = execa('bash', ['-c', `set -o pipefail\n${bash}wait\n`], {
     env: shellBaseEnv(),
     extendEnv: false,
     reject: false,
     detached: true,
-    timeout: 60_000,
+    timeout: 100_000,
   });
   const result = await child;
   endGroup(child.pid);
-  if (running) await runInProcess(['emulator', 'stop', '--all'], { configDir: running });
-  return Promise.all(
-    scripts.map(async (script, i) => {
-      await stopDetached(script, accounts[i]!);
-      const read = (name: string) => {
-        try {
-          return readFileSync(join(directory, `${i}.${name}`), 'utf8');
-        } catch {
-          return '';
-        }
-      };
-      const status = read('status').trim();
-      // An example can succeed while the shell complains about a line of it (a command's output that eval tries to
-      // run, a missing file): the user would see that error, so it fails the example.
-      const complaint = read('err')
-        .split('\n')
-        .find((line) => /^bash: (line \d+: )?/.test(line));
-      if (status === '0' && complaint) return new Error(`${script}\nthe shell said: ${complaint}`);
-      if (status === '0') return undefined;
-      return new Error(`${script}\nexit ${status || `(none: the shell ended ${result.exitCode})`}\n${read('err')}${result.stderr}`);
-    }),
-  );
+  // What the lifecycle left running (a start with no stop after it), and what a failed stop left.
+  await runInProcess(['emulator', 'stop', '--all'], { configDir: running });
+  return scripts.map((script, i) => {
+    const read = (name: string) => {
+      try {
+        return readFileSync(join(directory, `${i}.${name}`), 'utf8');
+      } catch {
+        return '';
+      }
+    };
+    const status = read('status').trim();
+    // An example can succeed while the shell complains about a line of it (a command's output that eval tries to
+    // run, a missing file): the user would see that error, so it fails the example.
+    const complaint = read('err')
+      .split('\n')
+      .find((line) => /^bash: (line \d+: )?/.test(line));
+    if (status === '0' && complaint) return new Error(`${script}\nthe shell said: ${complaint}`);
+    if (status === '0') return undefined;
+    return new Error(`${script}\nexit ${status || `(none: the shell ended ${result.exitCode})`}\n${read('err')}${result.stderr}`);
+  });
+}
+
+/** Stops what an example may have started with --detach in its own folder (in a session of its own, so not in the shell's process group). */
+async function stopDetached(account: Account): Promise<void> {
+  await runInProcess(['emulator', 'stop', '--all'], { configDir: join(workDir, `config-${account.apiKey}`) });
 }
 
 /** Resolves with `value` after `ms`, or never once `cancel` is called: a bound on a wait. */
@@ -356,18 +428,24 @@ function activityFor(script: string, account: Account): NodeJS.Timeout | undefin
   return /deliveries --follow/.test(script) ? setInterval(() => void inject(account.address).catch(() => {}), 300) : undefined;
 }
 
+/** The arguments of a plain line as a shell in the work folder would find its files: the example files by full path. */
+function withFiles(args: string[], account: Account): string[] {
+  return args.map((arg) => (EXAMPLE_FILES.includes(arg) ? join(workDir, ownFile(arg, account)) : arg));
+}
+
 /**
  * A server or follower: passes once it is ready (its first output, or its "ready" line) while still running. A plain
  * one runs in this process and ends as at Ctrl-C; one with shell syntax (a pipe, a file) in bash, stopped by SIGTERM.
  */
 async function runServer(script: string): Promise<void> {
-  const account = await freshAccount();
+  const account = await freshAccount(script);
   const adapted = adapt(script, account);
   const plain = plainCommand(adapted, exampleVars(account));
-  if (plain && Object.keys(plain.env).length === 0 && !/webhook-secret\b/.test(script)) {
+  if (plain && Object.keys(plain.env).length === 0 && namesKnownFilesOnly(script)) {
+    writeOwnFiles(account);
     const activity = activityFor(script, account);
     const bound = after(20_000, 'late' as const);
-    const started = startInProcess(plain.args, {
+    const started = startInProcess(withFiles(plain.args, account), {
       baseUrl: emulator.url,
       apiKey: account.apiKey,
       configDir: join(workDir, `config-${account.apiKey}`),
@@ -411,42 +489,83 @@ async function runServer(script: string): Promise<void> {
   clearInterval(activity);
   endGroup(child.pid);
   const result = await child;
-  await stopDetached(script, account);
+  if (/svc emulator start\b/.test(script)) await stopDetached(account);
   expect(first, `${script}\n(exit ${result.exitCode})\n${stdout}\n${stderr}`).toBe('ready');
 }
 
-/** An example that asks: in a pseudo-terminal, answered yes. */
-async function runAtTerminal(script: string): Promise<void> {
-  const account = await freshAccount();
-  const run = await runInPty(adapt(script, account).split(' ').slice(1), {
-    baseUrl: emulator.url,
-    apiKey: account.apiKey,
-    columns: 120,
-    steps: [{ waitFor: ASKING[script]! }, { type: 'y\r' }],
-  });
-  expect(run.exitCode, `${script}\n${run.output}`).toBe(0);
-}
-
-/** Plain command lines, expanded as bash would, in this process: the same parsing and commands, no spawn. */
+/**
+ * Plain command lines, expanded as bash would, in this process: the same parsing and commands, no spawn. One that asks
+ * runs at a terminal (stdin, stdout and stderr), must ask its question, and is answered yes.
+ */
 async function runHere(script: string): Promise<void> {
-  const account = await freshAccount();
+  const account = await freshAccount(script);
+  writeOwnFiles(account);
   const vars = exampleVars(account);
+  const question = ASKING[script];
+  const terminal = { stdinTTY: true, stdoutTTY: true, stderrTTY: true, columns: 120, input: 'y\r' };
   for (const line of adapt(script, account).split('\n')) {
     const { env, args } = plainCommand(line, vars)!;
     const { SVC_CONFIG_DIR: configDir, ...rest } = env;
-    const result = await runInProcess(args, {
+    const result = await runInProcess(withFiles(args, account), {
       baseUrl: emulator.url,
       apiKey: account.apiKey,
       configDir: configDir ?? join(workDir, `config-${account.apiKey}`),
       env: rest,
       input: `${account.apiKey}\n`,
+      ...(question === undefined ? {} : terminal),
     });
     expect(result.exitCode, `${script}\n${line}\n${result.stderr}`).toBe(0);
+    if (question !== undefined) expect(result.stderr, script).toContain(question);
   }
 }
 
-/** Each example's run by its text: an example in several helps (a group's and its command's) runs once, for all. */
-const runs = new Map<string, Promise<void>>();
+/** Runs `task`s at most `limit` at a time (the examples run here share this process with each other). */
+function limited(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Every example of every help, each run once by its text (an example in a group's help and its command's runs once,
+ * for both): started at the first test's call, the shell ones all in one bash. Each test awaits its command's.
+ */
+let allRuns: Promise<Map<string, Promise<void>>> | undefined;
+function runAllExamples(): Promise<Map<string, Promise<void>>> {
+  allRuns ??= (async () => {
+    const scripts = [...new Set((await Promise.all(paths.map((path) => helpExamples(path)))).flat().map((example) => example.script))];
+    const runs = new Map<string, Promise<void>>();
+    const inShell = scripts.filter((script) => kindOf(script) === 'shell');
+    const failures = runInShell(inShell);
+    inShell.forEach((script, i) =>
+      runs.set(
+        script,
+        failures.then((all) => {
+          if (all[i]) throw all[i];
+        }),
+      ),
+    );
+    const here = limited(4);
+    for (const script of scripts.filter((each) => !runs.has(each)))
+      runs.set(
+        script,
+        here(() => (kindOf(script) === 'server' ? runServer(script) : runHere(script))),
+      );
+    // Awaited by the tests, maybe later than a failure: not an unhandled rejection meanwhile.
+    for (const run of runs.values()) run.catch(() => {});
+    return runs;
+  })();
+  return allRuns;
+}
 
 describe('every example in every help runs against the emulator', () => {
   const withExamples = paths.map((path) => [path.join(' ')]);
@@ -455,25 +574,8 @@ describe('every example in every help runs against the emulator', () => {
     'svc %s',
     async (joined) => {
       const examples = await helpExamples(joined.split(' '));
-      const inShell: string[] = [];
-      for (const { script } of examples) {
-        if (runs.has(script)) continue;
-        const kind = kindOf(script);
-        if (kind === 'shell') inShell.push(script);
-        else runs.set(script, kind === 'terminal' ? runAtTerminal(script) : kind === 'server' ? runServer(script) : runHere(script));
-      }
-      if (inShell.length > 0) {
-        const failures = runInShell(inShell);
-        inShell.forEach((script, i) =>
-          runs.set(
-            script,
-            failures.then((all) => {
-              if (all[i]) throw all[i];
-            }),
-          ),
-        );
-      }
-      // Each example, whichever command's test ran it: they run side by side, each with an account of its own.
+      const runs = await runAllExamples();
+      // Each example, whichever command's test started it: they run side by side, each with an account of its own.
       await Promise.all(examples.map(({ script }) => runs.get(script)));
     },
     120_000,
@@ -493,6 +595,24 @@ describe('every example in every help runs against the emulator', () => {
     expect(kindOf('svc webhook update "$WEBHOOK_ID" --name "$(date)"')).toBe('shell');
     expect(kindOf('svc webhook list | cat')).toBe('shell');
     expect(kindOf('svc webhook update "$WEBHOOK_ID" --name payments')).toBe('in-process');
+    // The example files here by their full path; any other file is the shell's to find; a flag is no file.
+    expect(kindOf('svc webhook apply -f webhooks.json --dry-run')).toBe('in-process');
+    expect(kindOf('svc webhook apply -f other.json')).toBe('shell');
+    expect(kindOf('svc webhook create --addresses-file ./watch.txt')).toBe('shell');
+    expect(namesKnownFilesOnly('svc emulator start --webhook-secret 00112233')).toBe(true);
+    expect(kindOf('svc emulator status')).toBe('shell');
+  });
+
+  it('orders the examples about running emulators so each finds what it needs (a check on the lifecycle)', () => {
+    const start = 'eval "$(svc emulator start --detach)"';
+    expect(lifecycleOrder(['svc emulator stop', 'svc emulator status', start, 'svc emulator stop --all'])).toEqual([
+      start,
+      'svc emulator status',
+      'svc emulator stop',
+      START_ONE,
+      'svc emulator stop --all',
+    ]);
+    expect(lifecycleOrder(['svc emulator status'])).toEqual([START_ONE, 'svc emulator status']);
     expect(
       plainCommand(`SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc event-signature 'event A(uint a, uint b)' x`, { RUNNER_TEMP: '/t' }),
     ).toEqual({
@@ -564,23 +684,19 @@ describe('completion: every <path> option completes files, every <id> the servic
 
   // Every option and argument in each real shell, one shell per shell (each completion is a subshell or a
   // `complete -C` of the same shell; zsh's compinit, the costly part, runs once). The <id>s ask a stand-in `svc` on
-  // PATH, which notes what it was asked: the first time in each shell it hands over to the built CLI, which answers
-  // from the emulator with the key's webhook; after that it answers for itself (a process of the CLI each was most
-  // of the cost).
+  // PATH, which notes what it was asked: the first time (in the first shell) it hands over to the built CLI, which
+  // answers from the emulator with the key's webhook; after that it answers with what the CLI answers, taken in this
+  // process (the same command and output), so each shell reads the CLI's real answer (a process of the CLI each was
+  // most of the cost).
   let account: Account;
   let stub: { env: Record<string, string>; log: string; handedOver: string };
+  const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
+  const BY_CLI = `${ASKED} (the built CLI)`;
   beforeAll(async () => {
     account = await freshAccount();
     const directory = mkdtempSync(join(tmpdir(), 'svc-stub-'));
     const log = join(directory, 'asked.log');
     const handedOver = join(directory, 'handed-over');
-    writeFileSync(
-      join(directory, 'svc'),
-      `#!/bin/sh\nprintf '%s\\n' "$*" >> ${JSON.stringify(log)}\n` +
-        `if mkdir ${JSON.stringify(handedOver)} 2>/dev/null; then exec node ${JSON.stringify(BIN)} "$@"; fi\n` +
-        `printf 'stub-webhook-id\\tstub name\\n'\n`,
-    );
-    chmodSync(join(directory, 'svc'), 0o755);
     const env = {
       PATH: `${directory}:${process.env.PATH}`,
       SVC_BASE_URL: emulator.url,
@@ -588,38 +704,61 @@ describe('completion: every <path> option completes files, every <id> the servic
       SVC_CONFIG_DIR: join(workDir, 'config-completion'),
       XDG_CACHE_HOME: shellBaseEnv().XDG_CACHE_HOME!,
     };
+    const answer = await runInProcess(ASKED.split(' '), { baseUrl: emulator.url, apiKey: account.apiKey, configDir: env.SVC_CONFIG_DIR });
+    expect(answer.exitCode, answer.stderr).toBe(0);
+    expect(answer.stdout).toContain(account.webhookId);
+    writeFileSync(join(directory, 'answer'), answer.stdout);
+    writeFileSync(
+      join(directory, 'svc'),
+      `#!/bin/sh
+if mkdir ${JSON.stringify(handedOver)} 2>/dev/null; then
+` +
+        `  printf '%s\n' "$* (the built CLI)" >> ${JSON.stringify(log)}
+  exec node ${JSON.stringify(BIN)} "$@"
+fi
+` +
+        `printf '%s\n' "$*" >> ${JSON.stringify(log)}
+cat ${JSON.stringify(join(directory, 'answer'))}
+`,
+    );
+    chmodSync(join(directory, 'svc'), 0o755);
+    writeFileSync(log, '');
     stub = { env, log, handedOver };
   });
-  /** What the stand-in was asked since the last call, one line per time a shell ran it; the next shell gets the CLI. */
+  /** What the stand-in was asked since the last call, one line per time a shell ran it. */
   const asked = () => {
     const lines = readFileSync(stub.log, 'utf8').trim().split('\n');
     writeFileSync(stub.log, '');
-    rmSync(stub.handedOver, { recursive: true, force: true });
     return lines;
   };
-  const ASKED = DYNAMIC_VALUE_COMMANDS['webhook-ids'];
+  /** What a shell must have asked: once of the built CLI when it is the first shell, else of the stand-in. */
+  const expectedAsked = (first: boolean) => idArguments.map((_, i) => (first && i === 0 ? BY_CLI : ASKED));
+  const isFirst = () => !existsSync(stub.handedOver);
   const lines = () => [...fileOptions.map(([command, option]) => fileLine(command, option)), ...idArguments.map(idLine)];
-  /** The webhook id each <id> line is offered: the key's own first (the built CLI), then the stand-in's. */
-  const ids = () => idArguments.map((_, i) => (i === 0 ? account.webhookId : 'stub-webhook-id'));
+  /** The webhook id each <id> line is offered: the key's own (the CLI's answer, by the process or taken here). */
+  const ids = () => idArguments.map(() => account.webhookId);
 
   it('bash: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, stderr, replies } = await completeManyInBash(lines(), stub.env);
     expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
     expect(replies).toEqual([...fileOptions.map(() => ['completions/svc.bash']), ...ids().map((id) => [id])]);
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it.skipIf(missing('fish'))('fish: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, replies } = await completeManyInFish(
       lines().map((words) => words.join(' ')),
       stub.env,
     );
     expect(exitCode).toBe(0);
     expect(replies.map((reply) => reply[0]?.split('\t')[0])).toEqual([...fileOptions.map(() => 'completions/svc.bash'), ...ids()]);
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it.skipIf(missing('zsh'))('zsh: every <path> option completes file names, every <id> asks for the key’s webhooks', async () => {
+    const first = isFirst();
     const { exitCode, replies } = await completeManyInZsh(
       lines().map((words) => words.join(' ')),
       stub.env,
@@ -628,7 +767,7 @@ describe('completion: every <path> option completes files, every <id> the servic
     expect(replies).toHaveLength(lines().length);
     fileOptions.forEach(([command, option], i) => expect(replies[i], `${command} ${option}`).toContain('svc.bash'));
     ids().forEach((id, i) => expect(replies[fileOptions.length + i], idArguments[i]).toContain(id));
-    expect(asked()).toEqual(idArguments.map(() => ASKED));
+    expect(asked()).toEqual(expectedAsked(first));
   });
 
   it('no service: nothing offered, nothing said, in bounded time', async () => {

@@ -7,9 +7,16 @@ import { commandPaths, leafPaths } from '../helpers/command-tree.js';
 const paths = commandPaths();
 const leaves = leafPaths(paths);
 
+/** Each command's `--help` run once, for the several tests that read it (a render is the same every time). */
+const helps = new Map<string, ReturnType<typeof runInProcess>>();
+function helpOf(joined: string): ReturnType<typeof runInProcess> {
+  if (!helps.has(joined)) helps.set(joined, runInProcess([...joined.split(' '), '--help']));
+  return helps.get(joined)!;
+}
+
 describe('every command in the tree', () => {
   it.each(paths.map((path) => [path.join(' ')]))('svc %s --help: defaults as typed, none empty, none quoted', async (joined) => {
-    const help = (await runInProcess([...joined.split(' '), '--help'])).stdout.replace(/\s+/g, ' ');
+    const help = (await helpOf(joined)).stdout.replace(/\s+/g, ' ');
     expect(help).not.toMatch(/default: \[\]|default: false|default: "|choices: "/);
     // A description that already names its default is not told it twice.
     expect(help).not.toMatch(/default:[^()]*\(default:/);
@@ -30,7 +37,7 @@ describe('every command in the tree', () => {
   });
 
   it.each(leaves.map((path) => [path.join(' ')]))('svc %s --help: summary, usage, options, Examples', async (joined) => {
-    const result = await runInProcess([...joined.split(' '), '--help']);
+    const result = await helpOf(joined);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     const [usage, blank, summary] = result.stdout.split('\n');
@@ -49,7 +56,7 @@ describe('every command in the tree', () => {
   it.each(paths.filter((path) => !leaves.includes(path)).map((path) => [path.join(' ')]))(
     'group svc %s --help lists its commands and examples',
     async (joined) => {
-      const result = await runInProcess([...joined.split(' '), '--help']);
+      const result = await helpOf(joined);
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toMatch(/\nCommands:\n(.|\n)*help \[command\.\.\.\]/);
       expect(result.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*\bsvc /);
