@@ -25,9 +25,9 @@ export type StateChange =
   | { op: 'inject'; tx: Omit<StoredTx, 'json'> }
   | { op: 'reset' };
 
-const HISTORY_TRANSACTIONS = 3_000;
+export const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
-const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
+export const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
 /** Per chain and block, at most this many active webhooks get a transaction made for them. */
 const WATCHED_PER_BLOCK = 3;
 /**
