@@ -19,6 +19,9 @@ import { EmulatorState } from '../../src/emulator/state.js';
 import { API_KEY, call, startReceiver, testOptions } from '../helpers/emulator-helpers.js';
 import { runInProcess, startInProcess } from '../helpers/cli.js';
 
+/** The seed the tests' emulators start from (testOptions'): a seed this process has made before starts at once. */
+const TEST_SEED = testOptions().seed!;
+
 const WATCHED = '0x1111111111111111111111111111111111111111';
 const STRANGER = '0x2222222222222222222222222222222222222222';
 /** The real timer, for waits that must pass in real time while a test fakes setTimeout. */
@@ -67,7 +70,7 @@ const WATCHED_CHAINS = 160;
 describe('synthetic activity with 160 watched chains', () => {
   it('makes a block on each catalogue chain and on at most 16 others per tick, every watched chain in its turn', () => {
     // Retries a minute apart: this test is about what a tick makes, not about delivering it.
-    const state = new EmulatorState(3, true, { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000 });
+    const state = new EmulatorState(TEST_SEED, true, { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000 });
     cleanups.push(() => state.close());
     const watched = new Set<string>();
     for (let i = 0; i < WATCHED_CHAINS; i++) {
@@ -370,9 +373,12 @@ describe('listen addresses are printed as URLs a client can use', () => {
     expect(networkUrls(at('192.168.1.5'), interfaces)).toEqual([]);
   });
 
-  /** `svc emulator start --port 0 --block-time 0 ...extra` in this process, until its URL is printed. */
+  /**
+   * `svc emulator start --port 0 --block-time 0 ...extra` in this process, until its URL is printed. Seeded as the
+   * other tests' emulators are: the address is what is tested, and a seed this process has made before starts at once.
+   */
   async function startCommand(extra: string[]): Promise<{ stdout: string; stderr: () => string; stop: () => Promise<number> }> {
-    const running = await startInProcess(['emulator', 'start', '--port', '0', '--block-time', '0', ...extra]);
+    const running = await startInProcess(['emulator', 'start', '--port', '0', '--block-time', '0', '--seed', String(TEST_SEED), ...extra]);
     cleanups.push(async () => {
       await running.stop();
     });
