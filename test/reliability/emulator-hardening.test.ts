@@ -262,6 +262,11 @@ describe('the emulator with 200 webhooks on distinct chain ids and their receive
     // Each watched chain's first block (which generates its accounts, the costly part) before the timed run, as the
     // long creation under running blocks used to leave it: what is timed is the emulator as it runs on.
     for (let tick = 0; tick < Math.ceil(200 / 16); tick++) vi.advanceTimersByTime(25);
+    // On a busy machine those blocks can hold the event loop past the server's 5 s keep-alive: its idle timeouts are
+    // then due, and a request sent now on a pooled connection reaches a socket the server closes first (ECONNRESET).
+    // A timer turn lets those timeouts fire, and a turn past the poll phase lets the client see the closes.
+    await new Promise((resolve) => realSetTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
     const blocks = realSetInterval(() => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(25);
     }, 25);
