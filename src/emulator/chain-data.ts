@@ -5,6 +5,7 @@ import { keccak256Hex } from '../evm/keccak.js';
 import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
+import { compareListing } from './tx-store.js';
 
 /** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
 export type EmittedLog = TxLog;
@@ -178,11 +179,42 @@ export function valueWithDecimals(value: bigint, decimals: number): string {
   return fraction === '' ? whole : `${whole}.${fraction}`;
 }
 
+/**
+ * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
+ * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
+ */
+export interface GeneratorPosition {
+  readonly words: readonly number[];
+  readonly chains: readonly ChainState[];
+}
+
+/**
+ * A chain's state for another generator: the counters it changes are its own; the token list, accounts and
+ * addresses are never changed after the chain is made, so they are shared.
+ */
+function copyChain(chain: ChainState): ChainState {
+  return { ...chain, nonces: new Map(chain.nonces) };
+}
+
 export class ChainDataGenerator {
   private readonly chains = new Map<string, ChainState>();
 
-  constructor(private readonly rng: Prng) {
-    for (const info of CHAINS) this.chains.set(info.chainId, this.createChain(info));
+  /** With `from`, the generator continues from that position (see position()) instead of making its chains. */
+  constructor(
+    private readonly rng: Prng,
+    from?: GeneratorPosition,
+  ) {
+    if (from) {
+      rng.setWords(from.words);
+      for (const chain of from.chains) this.chains.set(chain.info.chainId, copyChain(chain));
+    } else {
+      for (const info of CHAINS) this.chains.set(info.chainId, this.createChain(info));
+    }
+  }
+
+  /** A copy of where the generator stands, which later generating does not change. */
+  position(): GeneratorPosition {
+    return { words: this.rng.words(), chains: this.catalogueChains().map(copyChain) };
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */
@@ -199,7 +231,10 @@ export class ChainDataGenerator {
     return CHAINS.map((info) => this.chain(info.chainId));
   }
 
-  /** About `totalTxs` transactions spread over the catalogue chains, the newest block at or before `endMs`. */
+  /**
+   * About `totalTxs` transactions spread over the catalogue chains, the newest block at or before `endMs`, in a
+   * TransactionStore's own order (the one listed last first), so adding them to one is a push each, not a splice.
+   */
   history(endMs: number, totalTxs: number): StoredTx[] {
     const weightSum = CHAINS.reduce((sum, info) => sum + info.historyWeight, 0);
     const out: StoredTx[] = [];
@@ -221,7 +256,7 @@ export class ChainDataGenerator {
         out.push(...this.block(chain, ms, drafts));
       });
     }
-    return out;
+    return out.sort((a, b) => compareListing(b, a));
   }
 
   /** The timestamp of the chain's next block: now, or just after its last block if the clock has not moved on. */

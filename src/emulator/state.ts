@@ -5,6 +5,7 @@ import type { CreateWebhookRequest } from '../schema/index.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './delivery.js';
+import { seededHistory } from './history-cache.js';
 import type { DeliveryTuning } from './delivery.js';
 import { buildNotification } from './notifications.js';
 import { Prng } from './prng.js';
@@ -24,9 +25,9 @@ export type StateChange =
   | { op: 'inject'; tx: Omit<StoredTx, 'json'> }
   | { op: 'reset' };
 
-const HISTORY_TRANSACTIONS = 3_000;
+export const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
-const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
+export const SEEDED_HISTORY_END_MS = 1_750_000_000_000;
 /** Per chain and block, at most this many active webhooks get a transaction made for them. */
 const WATCHED_PER_BLOCK = 3;
 /**
@@ -63,14 +64,21 @@ export class EmulatorState {
     tuning: DeliveryTuning,
     private readonly startingSecret?: string,
   ) {
-    this.generator = new ChainDataGenerator(new Prng(seed, 1));
+    let history: readonly StoredTx[];
+    if (seeded) {
+      // A seeded history is the same every time: made once per process and shared (see history-cache.ts).
+      ({ generator: this.generator, history } = seededHistory(seed, SEEDED_HISTORY_END_MS, HISTORY_TRANSACTIONS));
+    } else {
+      this.generator = new ChainDataGenerator(new Prng(seed, 1));
+      history = this.generator.history(Date.now(), HISTORY_TRANSACTIONS);
+    }
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
     this.deliveries = new DeliveryQueue(tuning, {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId) => this.deactivateAfterFailure(webhookId),
     });
-    this.store.add(this.generator.history(seeded ? SEEDED_HISTORY_END_MS : Date.now(), HISTORY_TRANSACTIONS));
+    this.store.add(history);
   }
 
   newId(): string {

@@ -46,6 +46,17 @@ describe('emulator /v1 API', () => {
     await Promise.all(extra.splice(0).map((running) => running.close()));
   });
 
+  /**
+   * A whole listing of the file's emulator, fetched once per query: its transactions do not change (no blocks, no
+   * injections), and several tests read the same one.
+   */
+  const listings = new Map<string, Promise<Transaction[]>>();
+  function listShared(query: string): Promise<Transaction[]> {
+    let listing = listings.get(query);
+    if (!listing) listings.set(query, (listing = listAll(emulator.url, query)));
+    return listing;
+  }
+
   async function another(overrides: Parameters<typeof startTestEmulator>[0] = {}): Promise<RunningEmulator> {
     const running = await startTestEmulator(overrides);
     extra.push(running);
@@ -94,7 +105,7 @@ describe('emulator /v1 API', () => {
     });
 
     it('pages through the whole history once each, in order, and ends without nextPageToken', async () => {
-      const all = await listAll(emulator.url, '');
+      const all = await listShared('');
       expect(all.length).toBeGreaterThan(2_000);
       expect(new Set(all.map((tx) => tx.txHash)).size).toBe(all.length);
       for (let i = 1; i < all.length; i++) expect(listingOrder(all[i - 1]!, all[i]!)).toBeLessThan(0);
@@ -105,7 +116,7 @@ describe('emulator /v1 API', () => {
     });
 
     it('keeps each item exactly once and in order while new blocks arrive', async () => {
-      const reference = await listAll(emulator.url, '&network=fuji');
+      const reference = await listShared('&network=fuji');
       const live = await another({ blockTimeMs: 15 });
       const seen = await listAll(live.url, '&network=fuji', 20);
       expect(new Set(seen.map((tx) => tx.txHash)).size).toBe(seen.length);
@@ -117,16 +128,16 @@ describe('emulator /v1 API', () => {
     });
 
     it('filters by network: mainnet and fuji/testnet each span several chains of their own', async () => {
-      const mainnet = await listAll(emulator.url, '&network=mainnet');
-      const fuji = await listAll(emulator.url, '&network=fuji');
-      const testnet = await listAll(emulator.url, '&network=testnet');
+      const mainnet = await listShared('&network=mainnet');
+      const fuji = await listShared('&network=fuji');
+      const testnet = await listShared('&network=testnet');
       expect(new Set(mainnet.map((tx) => tx.chainId))).toEqual(MAINNET_CHAINS);
       expect(new Set(fuji.map((tx) => tx.chainId))).toEqual(TESTNET_CHAINS);
       expect(testnet.map((tx) => tx.txHash)).toEqual(fuji.map((tx) => tx.txHash));
     });
 
     it('filters by status: success is txStatus "1", failed is "0", about a tenth failing', async () => {
-      const all = await listAll(emulator.url, '');
+      const all = await listShared('');
       const failed = await listAll(emulator.url, '&status=failed');
       const success = await listAll(emulator.url, '&status=success&network=mainnet');
       expect(failed.every((tx) => tx.txStatus === '0')).toBe(true);

@@ -13,9 +13,12 @@ import { setFlagsFromString } from 'node:v8';
 import { DEFAULT_EMULATOR_OPTIONS, startEmulator } from '../../src/emulator/index.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { DeliveryQueue, DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { testOptions } from '../helpers/emulator-helpers.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
+/** The seed the tests' emulators start from (testOptions'): a seed this process has made before starts at once. */
+const TEST_SEED = testOptions().seed!;
 const WATCHED = '0x1111111111111111111111111111111111111111';
 
 let emulator: RunningEmulator | undefined;
@@ -43,7 +46,7 @@ describe('rate limiting under concurrency', () => {
   // 200s few, and a limiter refilling at twice the rate (2 + 8 per key) would pass the bound below (2 + 6) as surely
   // as no limiter at all would.
   it('12 concurrent clients over a limit of 2/s: only 200 or 429, every 429 with Retry-After, and the limit holds', async () => {
-    emulator = await startEmulator({ ...DEFAULT_EMULATOR_OPTIONS, port: 0, seed: 7, blockTimeMs: 0, rateLimit: LIMIT });
+    emulator = await startEmulator({ ...DEFAULT_EMULATOR_OPTIONS, port: 0, seed: TEST_SEED, blockTimeMs: 0, rateLimit: LIMIT });
     const url = emulator.url;
     const durationMs = 2_000;
     const keys = ['load-a', 'load-b', 'load-c', 'load-d'];
@@ -90,7 +93,7 @@ describe('rate limiting under concurrency', () => {
 
 describe('a stalled or dead webhook receiver', () => {
   it('does not slow GET /v1/transactions', async () => {
-    emulator = await startEmulator({ ...DEFAULT_EMULATOR_OPTIONS, port: 0, seed: 8, blockTimeMs: 0, rateLimit: 0 });
+    emulator = await startEmulator({ ...DEFAULT_EMULATOR_OPTIONS, port: 0, seed: TEST_SEED, blockTimeMs: 0, rateLimit: 0 });
     const url = emulator.url;
     // A receiver that accepts connections and never answers, and one that is not there at all.
     const held: Array<{ destroy(): void }> = [];

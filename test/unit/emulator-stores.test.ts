@@ -14,6 +14,9 @@ import type { StoredWebhook, WebhookCursor } from '../../src/emulator/webhook-st
 import type { CreateWebhookRequest, WebhookStatus } from '../../src/schema/index.js';
 import { API_KEY, call, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
+/** The seed the tests' emulators start from (testOptions'): a seed this process has made before starts at once. */
+const TEST_SEED = testOptions().seed!;
+
 const CHAINS = ['43114', '43113', '77777'];
 /** A small pool, so webhooks share addresses and transactions often touch several of them; hex letters make case matter. */
 const POOL = Array.from({ length: 10 }, (_, i) => '0x' + (0xabc0 + i).toString(16).padStart(40, 'e'));
@@ -290,7 +293,7 @@ describe('WebhookStore changes one by one', () => {
   });
 
   it('stops pending deliveries when an update switches a webhook off, as deactivation does', async () => {
-    const state = new EmulatorState(5, true, { ...DEFAULT_DELIVERY_TUNING, attemptTimeoutMs: 200, retryDelayMs: () => 60_000 });
+    const state = new EmulatorState(TEST_SEED, true, { ...DEFAULT_DELIVERY_TUNING, attemptTimeoutMs: 200, retryDelayMs: () => 60_000 });
     try {
       const stored = state.createWebhook(request([a]), 'k');
       const injection = {
@@ -367,7 +370,7 @@ describe('emulator route tables over HTTP', () => {
   const id = '3f2b8c1e-9a4d-4e7f-8b2a-1c5d6e7f8a9b';
 
   beforeAll(async () => {
-    emulator = await startEmulatorServer(testOptions({ seed: 11, blockTimeMs: 0, readOnlyKeys: ['viewer'] }));
+    emulator = await startEmulatorServer(testOptions({ blockTimeMs: 0, readOnlyKeys: ['viewer'] }));
   });
   afterAll(() => emulator.close());
 
@@ -433,7 +436,7 @@ describe('emulator route tables over HTTP', () => {
   });
 
   it('checks the key, then the rate limit, then read-only', async () => {
-    const limited = await startEmulatorServer(testOptions({ seed: 11, rateLimit: 1, apiKeys: ['good'], readOnlyKeys: ['viewer'] }));
+    const limited = await startEmulatorServer(testOptions({ rateLimit: 1, apiKeys: ['good'], readOnlyKeys: ['viewer'] }));
     try {
       for (let i = 0; i < 3; i++)
         expect((await call(limited.url, 'POST', '/v1/webhooks', { key: 'bad', body: webhookBody() })).status).toBe(401);
