@@ -73,22 +73,20 @@ function expectNoPassword(label: string, result: RunResult): void {
 }
 
 describe('class 1: concurrent writers keep every write', () => {
-  // One race of six real processes (the lock is between processes, so they must be processes) while this process
-  // writes and reads the same file too. Six are enough: all six load at once on two cores and write within the same
+  // One race of four real processes (the lock is between processes, so they must be processes) while this process
+  // writes and reads the same file too. Four are enough: they load at once on two cores and write within the same
   // few milliseconds, and this process's writes between theirs leave no gap for an unlocked read-modify-write (the
-  // lock turned off, this test loses writes in every run). Before the lock, 3 to 12 of 20 racing writes were kept
-  // (the closing note of the Hardening issue).
-  it('6 `svc config set`/`unset` at once, and this process writing beside them: every write kept, no torn read', async () => {
+  // lock turned off, this test lost writes in 5 runs of 5, as it did with six). Before the lock, 3 to 12 of 20
+  // racing writes were kept (the closing note of the Hardening issue).
+  it('4 `svc config set`/`unset` at once, and this process writing beside them: every write kept, no torn read', async () => {
     const configDir = freshConfigDir();
     const path = join(configDir, 'config.json');
-    // u0 and u1 hold a value that is unset while p0 and p1 are set, and ci gets its api-key and base-url from two
-    // processes at once: every one of them must land.
-    for (let i = 0; i < 2; i++) await writeSetting(path, `u${i}`, 'base-url', 'https://old.example.com');
+    // u holds a value that is unset while p is set, and ci gets its api-key and base-url from two processes at once:
+    // every one of them must land.
+    await writeSetting(path, 'u', 'base-url', 'https://old.example.com');
     const writers = Promise.all([
-      ...Array.from({ length: 2 }, (_, i) =>
-        runCli(['config', 'set', 'base-url', `https://h${i}.example.com`, '--profile', `p${i}`], { configDir, timeout: 30_000 }),
-      ),
-      ...Array.from({ length: 2 }, (_, i) => runCli(['config', 'unset', 'base-url', '--profile', `u${i}`], { configDir, timeout: 30_000 })),
+      runCli(['config', 'set', 'base-url', 'https://p.example.com', '--profile', 'p'], { configDir, timeout: 30_000 }),
+      runCli(['config', 'unset', 'base-url', '--profile', 'u'], { configDir, timeout: 30_000 }),
       runCli(['config', 'set', 'api-key', '--profile', 'ci'], { configDir, input: 'sk_test_race_abcdefgh\n', timeout: 30_000 }),
       runCli(['config', 'set', 'base-url', 'https://ci.example.com', '--profile', 'ci'], { configDir, timeout: 30_000 }),
     ]);
@@ -112,21 +110,19 @@ describe('class 1: concurrent writers keep every write', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const results = await writers;
-    figures.cases += 6 + ours;
+    figures.cases += 4 + ours;
     expect(
       results.map((result) => result.exitCode),
       results.map((result) => result.stderr).join(''),
-    ).toEqual(Array(6).fill(0));
+    ).toEqual(Array(4).fill(0));
     expect(reads).toBeGreaterThan(10);
     expect(torn).toBe(0);
     const profiles = profilesIn(configDir);
-    for (let i = 0; i < 2; i++) {
-      expect(profiles[`p${i}`], `p${i}`).toEqual({ 'base-url': `https://h${i}.example.com` });
-      expect(profiles[`u${i}`], `u${i}`).toEqual({});
-    }
+    expect(profiles.p).toEqual({ 'base-url': 'https://p.example.com' });
+    expect(profiles.u).toEqual({});
     expect(profiles.ci).toEqual({ 'api-key': 'sk_test_race_abcdefgh', 'base-url': 'https://ci.example.com' });
     for (let i = 0; i < ours; i++) expect(profiles[`t${i}`], `t${i}`).toEqual({ 'base-url': `https://t${i}.example.com` });
-    expect(Object.keys(profiles).length).toBe(5 + ours);
+    expect(Object.keys(profiles).length).toBe(3 + ours);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(leftovers(configDir)).toEqual([]);
   }, 60_000);
@@ -138,7 +134,7 @@ describe('class 1: concurrent writers keep every write', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(oldLock, past, past);
     // The takers run in this process: what is tested is the lock another process left, and the taker's code is the
-    // same in a process (the racing test above runs it in six). The CLI is loaded into this process before the clock
+    // same in a process (the racing test above runs it in four). The CLI is loaded into this process before the clock
     // starts: what is timed is the takeover.
     await runInProcess(['config', 'path']);
     const started = Date.now();
