@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulatorServer } from '../../src/emulator/server.js';
-import { BIN, freshConfigDir, isolatedEnv, runCli, runInProcess } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { API_KEY, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
 const children = new Set<ChildProcess>();
@@ -39,8 +39,9 @@ async function startEmulator(dataDir: string): Promise<{ child: ChildProcess; ur
 
 describe('emulator start --data-dir, as a process', () => {
   it('exit 2 for a folder that is a file', async () => {
-    // In this process: the refusal is the data folder's check (tested in the persistence tests), reported as a usage
-    // error; the exit code of a refused folder as the shell sees it is the process test below.
+    // In this process, as the folder in use below: the refusal is the data folder's check (tested in the persistence
+    // tests), reported as a usage error; exit 2 for a usage error as the shell sees it is proven by processes
+    // elsewhere (emulator-detach-early: a refused flag).
     const file = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'file');
     writeFileSync(file, 'x');
     const refused = await runInProcess(['emulator', 'start', '--port', '0', '--data-dir', file]);
@@ -57,7 +58,9 @@ describe('emulator start --data-dir, as a process', () => {
     for (let round = 0; round < 3; round++) {
       const { child, url } = await startEmulator(dataDir);
       if (round === 0) {
-        const second = await runCli(['emulator', 'start', '--port', '0', '--data-dir', dataDir]);
+        // In this process: the folder's lock, held by the emulator process, is what is tested (a second process
+        // would cost a node start and 3,000 generated transactions to print the same usage error).
+        const second = await runInProcess(['emulator', 'start', '--port', '0', '--data-dir', dataDir]);
         expect(second.exitCode).toBe(2);
         expect(second.stderr).toContain(`is in use by the emulator at ${url} (pid ${child.pid})`);
       }
