@@ -87,7 +87,9 @@ describe('emulator status and stop', () => {
   // (a fixed time in the command), the next one works meanwhile (separate config folders, separate emulators).
   it.concurrent('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async ({ expect }) => {
     const dir = freshConfigDir();
-    const stubborn = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], {
+    // A process that ignores SIGTERM: the shell's ignored signal is kept across exec, so it is sleep itself (a
+    // millisecond to start, where node takes a tenth of a second).
+    const stubborn = spawn('sh', ['-c', "trap '' TERM; echo ready; exec sleep 60"], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     started.add(stubborn.pid!);
