@@ -52,6 +52,7 @@ describe('emulator start --data-dir, as a process', () => {
   // Three rounds of kills, each landing among 16 writers' requests once they are being answered: with answers no
   // longer held until their record is synced, three rounds lost acknowledged creates in 3 runs of 5 (two rounds in 1
   // of 4). The folder is checked by an emulator in this process: what is tested is what the killed processes left.
+  // Three emulator processes one after another: 60 s, as 20 s was not always enough on a loaded machine.
   it('exit 2 for a folder another emulator uses; every acknowledged create kept when killed with SIGKILL at random points under concurrent writes', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
     const acknowledged: string[] = [];
@@ -106,5 +107,5 @@ describe('emulator start --data-dir, as a process', () => {
     } finally {
       await checker.close();
     }
-  });
+  }, 60_000);
 });

@@ -118,6 +118,7 @@ describe('emulator status and stop', () => {
     stubborn.kill('SIGKILL');
   });
 
+  // A detached start and four processes: 60 s, as 20 s was not always enough on a loaded machine.
   it.concurrent(
     'lists the running ones with their counts, shows a dead one as stale once, and stops by port or all',
     async ({ expect }) => {
@@ -199,6 +200,7 @@ describe('emulator status and stop', () => {
       expect(isAlive(second.pid)).toBe(false);
       expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
     },
+    60_000,
   );
 });
 
