@@ -83,89 +83,13 @@ describe('emulator status and stop', () => {
     expect(stop.stderr).toContain('svc: no emulator is running');
   });
 
-  it('lists the running ones with their counts, shows a dead one as stale once, and stops by port or all', async () => {
-    expect(kept, 'the emulator the first test detached').toBeDefined();
-    const first = kept!;
-    const second = await detach(['--block-time', '0']);
-    const created = await fetch(`${first.url}/v1/webhooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
-      body: JSON.stringify({
-        url: 'http://127.0.0.1:9/hook',
-        chainId: '1',
-        eventType: 'address_activity',
-        metadata: { addresses: ['0x' + '1'.repeat(40)] },
-      }),
-    });
-    expect(created.status).toBe(201);
-    // A record left by an emulator that was killed: its pid no longer exists.
-    const deadPid = await endedPid();
-    writeFileSync(
-      join(emulatorsDir, '9.json'),
-      JSON.stringify({
-        pid: deadPid,
-        port: 9,
-        host: '127.0.0.1',
-        url: 'http://127.0.0.1:9',
-        dataDir: null,
-        logFile: null,
-        startedAt: new Date().toISOString(),
-        version: '0.0.0',
-      }),
-    );
-
-    const piped = await runCli(['emulator', 'status'], { configDir });
-    expect(piped.exitCode).toBe(0);
-    const rows = piped.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split('\t'));
-    expect(rows).toEqual(
-      [
-        ['http://127.0.0.1:9', String(deadPid), '', '', '', 'stale'],
-        [first.url, String(first.pid), expect.stringMatching(/^\d+$/), '1', '0', 'running'],
-        [second.url, String(second.pid), expect.stringMatching(/^\d+$/), '0', '0', 'running'],
-      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
-    );
-    expect(readdirSync(emulatorsDir)).not.toContain('9.json');
-
-    // The rest in this process (status and stop as processes are above and just below): they read the records and
-    // signal the emulators' processes just the same.
-    const json = await runInProcess(['emulator', 'status', '--json'], { configDir });
-    expect(json.exitCode).toBe(0);
-    const emulators = JSON.parse(json.stdout).emulators;
-    expect(emulators.map((item: any) => [item.url, item.state, item.webhooks])).toEqual(
-      [
-        [first.url, 'running', 1],
-        [second.url, 'running', 0],
-      ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
-    );
-
-    const ambiguous = await runInProcess(['emulator', 'stop'], { configDir });
-    expect(ambiguous.exitCode).toBe(2);
-    expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
-    expect(ambiguous.stderr).toContain('--all');
-    expect(isAlive(first.pid) && isAlive(second.pid)).toBe(true);
-
-    const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
-    expect(byPort.exitCode).toBe(0);
-    expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
-    expect(isAlive(first.pid)).toBe(false);
-    expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
-
-    const gone = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
-    expect(gone.exitCode).toBe(3);
-
-    const one = await runInProcess(['emulator', 'stop'], { configDir });
-    expect(one.exitCode).toBe(0);
-    expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
-    expect(isAlive(second.pid)).toBe(false);
-    expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
-  });
-
-  it('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async () => {
+  // The two tests below run side by side: this one mostly waits out the 5 s that stop gives an emulator after SIGTERM
+  // (a fixed time in the command), the next one works meanwhile (separate config folders, separate emulators).
+  it.concurrent('says so, and exits 1, when an emulator is still there 5 s after SIGTERM', async ({ expect }) => {
     const dir = freshConfigDir();
-    const stubborn = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000); console.log('ready')"], {
+    // A process that ignores SIGTERM: the shell's ignored signal is kept across exec, so it is sleep itself (a
+    // millisecond to start, where node takes a tenth of a second).
+    const stubborn = spawn('sh', ['-c', "trap '' TERM; echo ready; exec sleep 60"], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     started.add(stubborn.pid!);
@@ -193,6 +117,91 @@ describe('emulator status and stop', () => {
     expect(readdirSync(join(dir, 'emulators'))).toContain('1.json');
     stubborn.kill('SIGKILL');
   });
+
+  // A detached start and four processes: 60 s, as 20 s was not always enough on a loaded machine.
+  it.concurrent(
+    'lists the running ones with their counts, shows a dead one as stale once, and stops by port or all',
+    async ({ expect }) => {
+      expect(kept, 'the emulator the first test detached').toBeDefined();
+      const first = kept!;
+      const second = await detach(['--block-time', '0']);
+      const created = await fetch(`${first.url}/v1/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
+        body: JSON.stringify({
+          url: 'http://127.0.0.1:9/hook',
+          chainId: '1',
+          eventType: 'address_activity',
+          metadata: { addresses: ['0x' + '1'.repeat(40)] },
+        }),
+      });
+      expect(created.status).toBe(201);
+      // A record left by an emulator that was killed: its pid no longer exists.
+      const deadPid = await endedPid();
+      writeFileSync(
+        join(emulatorsDir, '9.json'),
+        JSON.stringify({
+          pid: deadPid,
+          port: 9,
+          host: '127.0.0.1',
+          url: 'http://127.0.0.1:9',
+          dataDir: null,
+          logFile: null,
+          startedAt: new Date().toISOString(),
+          version: '0.0.0',
+        }),
+      );
+
+      const piped = await runCli(['emulator', 'status'], { configDir });
+      expect(piped.exitCode).toBe(0);
+      const rows = piped.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t'));
+      expect(rows).toEqual(
+        [
+          ['http://127.0.0.1:9', String(deadPid), '', '', '', 'stale'],
+          [first.url, String(first.pid), expect.stringMatching(/^\d+$/), '1', '0', 'running'],
+          [second.url, String(second.pid), expect.stringMatching(/^\d+$/), '0', '0', 'running'],
+        ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+      );
+      expect(readdirSync(emulatorsDir)).not.toContain('9.json');
+
+      // The rest in this process (status and stop as processes are above and just below): they read the records and
+      // signal the emulators' processes just the same.
+      const json = await runInProcess(['emulator', 'status', '--json'], { configDir });
+      expect(json.exitCode).toBe(0);
+      const emulators = JSON.parse(json.stdout).emulators;
+      expect(emulators.map((item: any) => [item.url, item.state, item.webhooks])).toEqual(
+        [
+          [first.url, 'running', 1],
+          [second.url, 'running', 0],
+        ].sort((a, b) => portOf(a[0] as string) - portOf(b[0] as string)),
+      );
+
+      const ambiguous = await runInProcess(['emulator', 'stop'], { configDir });
+      expect(ambiguous.exitCode).toBe(2);
+      expect(ambiguous.stderr).toContain(`${portOf(first.url)}`);
+      expect(ambiguous.stderr).toContain('--all');
+      expect(isAlive(first.pid) && isAlive(second.pid)).toBe(true);
+
+      const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+      expect(byPort.exitCode).toBe(0);
+      expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
+      expect(isAlive(first.pid)).toBe(false);
+      expect(readdirSync(emulatorsDir)).not.toContain(`${portOf(first.url)}.json`);
+
+      const gone = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+      expect(gone.exitCode).toBe(3);
+
+      const one = await runInProcess(['emulator', 'stop'], { configDir });
+      expect(one.exitCode).toBe(0);
+      expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
+      expect(isAlive(second.pid)).toBe(false);
+      expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
+    },
+    60_000,
+  );
 });
 
 describe('emulator start in the foreground', () => {

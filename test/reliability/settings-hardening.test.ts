@@ -17,14 +17,11 @@ import { LOCK_WAIT_MS, STALE_LOCK_MS, writeSetting } from '../../src/settings/wr
 import { freshConfigDir, REPO_ROOT, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 import type { RunResult } from '../helpers/cli.js';
 import { json, repeatedly, useRecordingServer } from '../helpers/test-server.js';
-import { killAllChildren, spawnCli } from '../helpers/webhook-dev-processes.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
 const server = useRecordingServer(() => repeatedly(json({ transactions: [] })));
 const PASSWORD = 'S3cr3t-pw-7f1c';
-
-afterAll(killAllChildren);
 
 function profilesIn(configDir: string): Record<string, Record<string, string>> {
   return JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles;
@@ -40,6 +37,35 @@ function host(name: string): string {
   return name.replace(/_/g, 'x').toLowerCase();
 }
 
+/**
+ * Web URLs without a query or fragment, as fc.webUrl makes them: http or https, a user:password or none, a domain or
+ * an IPv4 address, a port or none, a path of RFC 3986 segments (unreserved characters, sub-delimiters, ":", "@" and
+ * percent-escapes of any byte), and a "v1" segment now and then. Made here because fc.webUrl builds its segment
+ * characters the first time it is used in a process, for ~1.7 CPU-s (most of this file's own CPU).
+ */
+function webRoot({ withUserInfo }: { withUserInfo: boolean }): fc.Arbitrary<string> {
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const escape = fc.integer({ min: 0, max: 255 }).map((byte) => `%${byte.toString(16).padStart(2, '0').toUpperCase()}`);
+  const unit = (plain: string) => fc.oneof({ arbitrary: fc.constantFrom(...plain), weight: 9 }, { arbitrary: escape, weight: 1 });
+  const subDelimiters = "!$&'()*+,;=";
+  const segment = fc.oneof(fc.string({ unit: unit(`${letters}-._~${subDelimiters}:@`), maxLength: 10 }), fc.constant('v1'));
+  const userInfo = withUserInfo
+    ? fc.option(fc.string({ unit: unit(`${letters}-._~${subDelimiters}:`), maxLength: 12 }), { nil: undefined })
+    : fc.constant(undefined);
+  return fc
+    .tuple(
+      fc.constantFrom('http', 'https'),
+      userInfo,
+      fc.oneof(fc.domain(), fc.ipV4()),
+      fc.option(fc.nat(65535), { nil: undefined }),
+      fc.array(segment, { maxLength: 4 }),
+    )
+    .map(
+      ([scheme, user, host, port, segments]) =>
+        `${scheme}://${user === undefined ? '' : `${user}@`}${host}${port === undefined ? '' : `:${port}`}${segments.map((part) => `/${part}`).join('')}`,
+    );
+}
+
 function expectNoPassword(label: string, result: RunResult): void {
   figures.cases++;
   expect.soft(result.stdout, `${label}: stdout`).not.toContain(PASSWORD);
@@ -47,22 +73,20 @@ function expectNoPassword(label: string, result: RunResult): void {
 }
 
 describe('class 1: concurrent writers keep every write', () => {
-  // One race of six real processes (the lock is between processes, so they must be processes) while this process
-  // writes and reads the same file too. Six are enough: all six load at once on two cores and write within the same
+  // One race of four real processes (the lock is between processes, so they must be processes) while this process
+  // writes and reads the same file too. Four are enough: they load at once on two cores and write within the same
   // few milliseconds, and this process's writes between theirs leave no gap for an unlocked read-modify-write (the
-  // lock turned off, this test loses writes in every run). Before the lock, 3 to 12 of 20 racing writes were kept
-  // (the closing note of the Hardening issue).
-  it('6 `svc config set`/`unset` at once, and this process writing beside them: every write kept, no torn read', async () => {
+  // lock turned off, this test lost writes in 5 runs of 5, as it did with six). Before the lock, 3 to 12 of 20
+  // racing writes were kept (the closing note of the Hardening issue).
+  it('4 `svc config set`/`unset` at once, and this process writing beside them: every write kept, no torn read', async () => {
     const configDir = freshConfigDir();
     const path = join(configDir, 'config.json');
-    // u0 and u1 hold a value that is unset while p0 and p1 are set, and ci gets its api-key and base-url from two
-    // processes at once: every one of them must land.
-    for (let i = 0; i < 2; i++) await writeSetting(path, `u${i}`, 'base-url', 'https://old.example.com');
+    // u holds a value that is unset while p is set, and ci gets its api-key and base-url from two processes at once:
+    // every one of them must land.
+    await writeSetting(path, 'u', 'base-url', 'https://old.example.com');
     const writers = Promise.all([
-      ...Array.from({ length: 2 }, (_, i) =>
-        runCli(['config', 'set', 'base-url', `https://h${i}.example.com`, '--profile', `p${i}`], { configDir, timeout: 30_000 }),
-      ),
-      ...Array.from({ length: 2 }, (_, i) => runCli(['config', 'unset', 'base-url', '--profile', `u${i}`], { configDir, timeout: 30_000 })),
+      runCli(['config', 'set', 'base-url', 'https://p.example.com', '--profile', 'p'], { configDir, timeout: 30_000 }),
+      runCli(['config', 'unset', 'base-url', '--profile', 'u'], { configDir, timeout: 30_000 }),
       runCli(['config', 'set', 'api-key', '--profile', 'ci'], { configDir, input: 'sk_test_race_abcdefgh\n', timeout: 30_000 }),
       runCli(['config', 'set', 'base-url', 'https://ci.example.com', '--profile', 'ci'], { configDir, timeout: 30_000 }),
     ]);
@@ -86,21 +110,19 @@ describe('class 1: concurrent writers keep every write', () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const results = await writers;
-    figures.cases += 6 + ours;
+    figures.cases += 4 + ours;
     expect(
       results.map((result) => result.exitCode),
       results.map((result) => result.stderr).join(''),
-    ).toEqual(Array(6).fill(0));
+    ).toEqual(Array(4).fill(0));
     expect(reads).toBeGreaterThan(10);
     expect(torn).toBe(0);
     const profiles = profilesIn(configDir);
-    for (let i = 0; i < 2; i++) {
-      expect(profiles[`p${i}`], `p${i}`).toEqual({ 'base-url': `https://h${i}.example.com` });
-      expect(profiles[`u${i}`], `u${i}`).toEqual({});
-    }
+    expect(profiles.p).toEqual({ 'base-url': 'https://p.example.com' });
+    expect(profiles.u).toEqual({});
     expect(profiles.ci).toEqual({ 'api-key': 'sk_test_race_abcdefgh', 'base-url': 'https://ci.example.com' });
     for (let i = 0; i < ours; i++) expect(profiles[`t${i}`], `t${i}`).toEqual({ 'base-url': `https://t${i}.example.com` });
-    expect(Object.keys(profiles).length).toBe(5 + ours);
+    expect(Object.keys(profiles).length).toBe(3 + ours);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(leftovers(configDir)).toEqual([]);
   }, 60_000);
@@ -112,7 +134,7 @@ describe('class 1: concurrent writers keep every write', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(oldLock, past, past);
     // The takers run in this process: what is tested is the lock another process left, and the taker's code is the
-    // same in a process (the racing test above runs it in six). The CLI is loaded into this process before the clock
+    // same in a process (the racing test above runs it in four). The CLI is loaded into this process before the clock
     // starts: what is timed is the takeover.
     await runInProcess(['config', 'path']);
     const started = Date.now();
@@ -139,7 +161,12 @@ describe('class 1: concurrent writers keep every write', () => {
     await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
     holder.kill('SIGKILL');
     await holder;
-    expect(existsSync(join(killedDir, 'config.json.lock'))).toBe(true);
+    const killedLock = join(killedDir, 'config.json.lock');
+    expect(existsSync(killedLock)).toBe(true);
+    // Its last refresh made a second short of the stale time ago (not the whole 5 s waited out): the taker finds
+    // the lock still fresh, waits, and takes it over once it turns stale, a second later.
+    const refreshed = new Date(Date.now() - (STALE_LOCK_MS - 1_000));
+    utimesSync(killedLock, refreshed, refreshed);
     const waitedFrom = Date.now();
     const after = await runInProcess(['config', 'set', 'base-url', 'https://after-kill.example.com'], {
       configDir: killedDir,
@@ -148,11 +175,14 @@ describe('class 1: concurrent writers keep every write', () => {
     const waitedMs = Date.now() - waitedFrom;
     figures.cases += 2;
     expect(after.exitCode, after.stderr).toBe(0);
-    expect(waitedMs).toBeLessThan(STALE_LOCK_MS + 3_000);
+    // Not taken at once (it was fresh), and taken within the stale time of the last refresh, not at the end of the
+    // 12 s wait for a live holder.
+    expect(waitedMs).toBeGreaterThan(500);
+    expect(waitedMs).toBeLessThan(1_000 + 3_000);
     expect(profilesIn(killedDir).default).toEqual({ 'base-url': 'https://after-kill.example.com' });
   }, 30_000);
 
-  it('a lock held by a live process: a clear error after the bounded wait, the file untouched; Ctrl-C ends the wait at once', async () => {
+  it('a lock held by a live process: a clear error after the bounded wait, the file untouched; an interrupt ends the wait at once', async () => {
     const { default: lockfile } = await import('proper-lockfile');
     const configDir = freshConfigDir();
     const path = join(configDir, 'config.json');
@@ -169,15 +199,14 @@ describe('class 1: concurrent writers keep every write', () => {
       expect(error.exitCode).toBe(1);
       expect(LOCK_WAIT_MS).toBeGreaterThan(STALE_LOCK_MS);
 
-      // A real process waiting for the lock ends on SIGINT within a second, with 130.
-      const child = spawnCli(['config', 'set', 'base-url', 'https://interrupted.example.com'], { configDir });
-      // Long enough for node to start and reach the wait on a loaded machine (before it, SIGINT just kills it), well
-      // within the 12 s the CLI waits for a lock.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      expect(child.exited).toBe(false);
-      const exit = await child.stop('SIGINT');
-      expect(exit.exitCode).toBe(130);
-      expect(exit.afterMs).toBeLessThan(1_000);
+      // `svc config set` waiting for the lock (12 s) ends as soon as it is interrupted: runInProcess interrupts it
+      // after 300 ms as SIGTERM does (143), through the same abort signal a Ctrl-C aborts (that a signal aborts it,
+      // and 130 for SIGINT, is the processes' part: test/reliability/interrupts.test.ts, a wait just like this one).
+      const waitedFrom = Date.now();
+      const interrupted = await runInProcess(['config', 'set', 'base-url', 'https://interrupted.example.com'], { configDir, timeout: 300 });
+      expect(interrupted.exitCode, interrupted.stderr).toBe(143);
+      expect(interrupted.stderr).not.toContain('stayed locked');
+      expect(Date.now() - waitedFrom).toBeLessThan(300 + 1_000);
       figures.cases += 2;
       expect(profilesIn(configDir).default).toEqual({ 'base-url': 'https://before.example.com' });
     } finally {
@@ -400,14 +429,9 @@ describe('class 8: base URLs as users paste them', () => {
   });
 
   it('property: pasting decorations (spaces, trailing slashes, /v1, an empty ? or #) never changes the root; normalising is idempotent', () => {
-    const root = fc.webUrl({
-      authoritySettings: { withIPv4: true, withPort: true, withUserInfo: true },
-      withQueryParameters: false,
-      withFragments: false,
-    });
     fc.assert(
       fc.property(
-        root,
+        webRoot({ withUserInfo: true }),
         fc.array(fc.constantFrom('/', '//', '/v1', '/v1/'), { maxLength: 3 }),
         fc.constantFrom('', '?', '#', '/?', '/#', '?#'),
         fc.constantFrom('', ' ', '\t', '\n', '\u00a0'),
@@ -487,19 +511,15 @@ describe('class 9: credentials in URLs', () => {
 
   it('property: displayUrl hides any user name and password, and keeps the host and path', () => {
     fc.assert(
-      fc.property(
-        fc.webUrl({ authoritySettings: { withIPv4: true, withPort: true }, withQueryParameters: false, withFragments: false }),
-        fc.string({ minLength: 1, maxLength: 12 }),
-        (url, user) => {
-          const withCredentials = new URL(url);
-          withCredentials.username = encodeURIComponent(user);
-          withCredentials.password = PASSWORD;
-          const root = checkBaseUrl(withCredentials.href, 'test');
-          const shown = displayUrl(root);
-          expect(shown).not.toContain(PASSWORD);
-          expect(shown).toBe(checkBaseUrl(url, 'test').replace('://', '://***@'));
-        },
-      ),
+      fc.property(webRoot({ withUserInfo: false }), fc.string({ minLength: 1, maxLength: 12 }), (url, user) => {
+        const withCredentials = new URL(url);
+        withCredentials.username = encodeURIComponent(user);
+        withCredentials.password = PASSWORD;
+        const root = checkBaseUrl(withCredentials.href, 'test');
+        const shown = displayUrl(root);
+        expect(shown).not.toContain(PASSWORD);
+        expect(shown).toBe(checkBaseUrl(url, 'test').replace('://', '://***@'));
+      }),
       { numRuns: 300 },
     );
   });
