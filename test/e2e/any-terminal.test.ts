@@ -4,6 +4,7 @@
 // sequences. What is layout or wording rather than the terminal (1 and 250 columns, the prompt's keys, the errors'
 // words) is checked in-process with a terminal's test IO. Each batch of terminals runs from one python (runInPtys).
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,30 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Posts `body` to a receiver on `port` once it listens: node's http, tried again 50 ms after each refused connection
+ * (fetch would build a new connection pool per attempt: over a second of CPU for the attempts a receiver's start
+ * takes). Resolves with the status of the answer, 0 if it never listened.
+ */
+async function postWhenListening(port: number, body: string): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const status = await new Promise<number | undefined>((resolve) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, path: '/', method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
+        (answer) => {
+          answer.resume();
+          answer.on('end', () => resolve(answer.statusCode));
+        },
+      );
+      request.on('error', () => resolve(undefined));
+      request.end(body);
+    });
+    if (status !== undefined) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return 0;
+}
+
 const COMMANDS: Array<[string, string[]]> = [
   ['tx list', ['tx', 'list', '--limit', '30', '--no-color']],
   ['webhook addresses --all', ['webhook', 'addresses', '<id>', '--all']],
@@ -153,21 +178,7 @@ describe.concurrent('terminals of 0, 20 and 80 columns', BUSY, () => {
   it('webhook listen shows each message on one line within the width; Ctrl-C stops it with 130', async () => {
     const ports = await Promise.all(WIDTHS.map(() => freePort()));
     // Posted as soon as each receiver listens; its pty waits for the line.
-    const posted = ports.map(async (port) => {
-      for (let attempt = 0; attempt < 200; attempt++) {
-        try {
-          const answer = await fetch(`http://127.0.0.1:${port}/`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(notification()),
-          });
-          return answer.status;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
-      return 0;
-    });
+    const posted = ports.map((port) => postWhenListening(port, JSON.stringify(notification())));
     const runs = await inPtys(
       WIDTHS.map((columns, i) => ({
         args: ['webhook', 'listen', '--port', String(ports[i])],
