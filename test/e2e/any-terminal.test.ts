@@ -84,12 +84,14 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Posts `body` to a receiver on `port` once it listens: node's http, tried again 50 ms after each refused connection
- * (fetch would build a new connection pool per attempt: over a second of CPU for the attempts a receiver's start
- * takes). Resolves with the status of the answer, 0 if it never listened.
+ * Posts `body` to a receiver on `port` once it listens: node's http, tried again after each refused connection, at
+ * growing intervals (100 ms to half a second). A refusal is cheap, its error is not (a stack trace mapped to the
+ * sources), and fetch would also build a new connection pool each time: polling every 50 ms with fetch cost over a
+ * second of CPU while the receivers started. Resolves with the status of the answer, 0 if it never listened.
  */
 async function postWhenListening(port: number, body: string): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  const deadline = Date.now() + 15_000;
+  for (let waitMs = 100; Date.now() < deadline; waitMs = Math.min(500, waitMs * 1.5)) {
     const status = await new Promise<number | undefined>((resolve) => {
       const request = http.request(
         { host: '127.0.0.1', port, path: '/', method: 'POST', agent: false, headers: { 'content-type': 'application/json' } },
@@ -102,7 +104,7 @@ async function postWhenListening(port: number, body: string): Promise<number> {
       request.end(body);
     });
     if (status !== undefined) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
   return 0;
 }
