@@ -1,7 +1,7 @@
 // Faults against a scripted server: retryable statuses, Retry-After, dropped and stalled connections, proxy
 // pages, broken and wrong-shaped JSON, odd page tokens, and `--all` over thousands of items through seeded
 // random faults, counted item by item: nothing lost, nothing printed twice, order kept.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess, startInProcess } from '../helpers/cli.js';
 import { parseRetryAfterMs, retryDelayMs, RETRY_AFTER_CAP_MS } from '../../src/api/retry.js';
 import { numberedAddress, numberedTransaction, seededRandom } from '../helpers/fixtures.js';
@@ -13,14 +13,15 @@ const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_faults_9b2e61d0c4';
 const FAST = ['--retries', '4', '--timeout', '5'];
 
-let server: TestServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+/** The servers of the tests, closed after the file: the tests mostly wait (retry delays, stalls), side by side. */
+const servers = new Set<TestServer>();
+afterAll(async () => {
+  await Promise.all([...servers].map((server) => server.close()));
 });
 
 async function serve(script: (request: RecordedRequest, index: number) => Answer | Promise<Answer>): Promise<TestServer> {
-  server = await startTestServer(script);
+  const server = await startTestServer(script);
+  servers.add(server);
   return server;
 }
 
@@ -57,7 +58,7 @@ function record(expected: string[], printed: string[]): { lost: number; duplicat
   return result;
 }
 
-describe('retryable statuses', () => {
+describe.concurrent('retryable statuses', () => {
   it('429, 500, 502, 503 in sequence, then success: one page printed once, five identical requests', async () => {
     const s = await serve(queue(errorAnswer(429), errorAnswer(500), errorAnswer(502), errorAnswer(503), json(PAGE)));
     const result = await runInProcess(['tx', 'list', '--limit', '3', ...FAST], { baseUrl: s.url, apiKey: KEY });
@@ -102,7 +103,7 @@ describe('retryable statuses', () => {
   });
 });
 
-describe('Retry-After', () => {
+describe.concurrent('Retry-After', () => {
   it('in seconds: the retry waits as long as asked', async () => {
     const s = await serve(queue(errorAnswer(429, 'slow down', { 'retry-after': '1' }), json(PAGE)));
     const result = await runInProcess(['tx', 'list', ...FAST], { baseUrl: s.url, apiKey: KEY });
@@ -160,7 +161,7 @@ describe('Retry-After', () => {
   });
 });
 
-describe('broken connections and stalls', () => {
+describe.concurrent('broken connections and stalls', () => {
   it.each([
     ['dropped before headers', { fault: 'drop' } as Answer],
     ['dropped mid-body', { fault: 'drop-mid-body', body: JSON.stringify(PAGE).slice(0, 200) } as Answer],
@@ -199,7 +200,7 @@ describe('broken connections and stalls', () => {
     const s = await serve(queue(json(PAGE)));
     const url = s.url;
     await s.close();
-    server = undefined;
+    servers.delete(s);
     const result = await runInProcess(['tx', 'list', '--retries', '1'], { baseUrl: url, apiKey: KEY });
     figures.cases++;
     expect(result.exitCode).toBe(6);
@@ -207,7 +208,7 @@ describe('broken connections and stalls', () => {
   });
 });
 
-describe('what proxies and broken services send', () => {
+describe.concurrent('what proxies and broken services send', () => {
   const html = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>nginx</body></html>';
 
   it('an HTML 502 page from a proxy: retried, then exit 1 naming the status, no HTML printed', async () => {
@@ -272,7 +273,7 @@ describe('what proxies and broken services send', () => {
   });
 });
 
-describe('page tokens', () => {
+describe.concurrent('page tokens', () => {
   it('an empty page that carries a token is followed, not taken as the end', async () => {
     const s = await serve((request) => {
       const token = request.searchParams.get('pageToken');
