@@ -41,7 +41,7 @@ const agent = new http.Agent({ keepAlive: true });
 
 /**
  * The test's own calls to the emulator, over node's http: the same requests as the helpers' `call`, without fetch's
- * cost per request (a third of this file's CPU went to it).
+ * cost per request (over a quarter of this file's CPU went to it).
  */
 function call(
   baseUrl: string,
