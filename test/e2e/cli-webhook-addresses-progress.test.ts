@@ -1,12 +1,14 @@
 // The progress line of `svc webhook addresses add` in a real terminal: at 0, 20 and 80 columns it stays bounded and
-// never wider than the terminal; Ctrl-C ends the change at once, saying how many addresses were applied.
+// never wider than the terminal; Ctrl-C ends the change at once, saying how many addresses were applied. The four
+// terminals run side by side from one python.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/render/width.js';
 import { makeWebhook, numberedAddress } from '../helpers/fixtures.js';
-import { runInPty, visibleLines } from '../helpers/pty.js';
+import { runInPtys, visibleLines } from '../helpers/pty.js';
+import type { PtyRun } from '../helpers/pty.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
 
 const KEY = 'sk_test_addresses_progress_0004';
@@ -25,21 +27,57 @@ const path = join(mkdtempSync(join(tmpdir(), 'svc-progress-')), 'addresses.txt')
 writeFileSync(path, Array.from({ length: BATCHES * 100 }, (_, i) => numberedAddress(i + 1)).join('\n'));
 const args = ['webhook', 'addresses', 'add', ID, '--addresses-file', path, '--batch-size', '100', '--no-color'];
 
-describe.concurrent.each([0, 20, 80])('a terminal of %i columns', (columns) => {
-  it('the progress line is redrawn at a bounded rate, within the width, and gives way to the count', async () => {
-    const run = await runInPty(args, { baseUrl: server.url, apiKey: KEY, columns });
-    expect(run.exitCode, run.output.slice(-500)).toBe(0);
-    expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
-    const lines = visibleLines(run.output);
-    const shown = lines.filter((line) => line.trim() !== '');
-    // What was done (stderr, wrapped to the width), then the webhook's count (stdout).
-    expect(shown.at(-1)).toBe('100 addresses');
-    expect(shown.slice(0, -1).join('').replace(/\s/g, '')).toBe(`Added800addressestowebhook${ID}`);
-    if (columns > 0) {
-      const wide = lines.filter((line) => displayWidth(line) > columns);
-      expect(wide, `lines wider than ${columns} columns`).toEqual([]);
-    }
-    if (columns === 80) expect(run.output).toMatch(/Adding addresses: \d+ of 800 added, batch \d of 8/);
+const WIDTHS = [0, 20, 80];
+
+/**
+ * The four terminals (the three widths, then the one interrupted at 80 columns) from one python (runInPtys), started
+ * by whichever test asks first; each test checks its own.
+ */
+let batch: Promise<PtyRun[]> | undefined;
+function terminals(): Promise<PtyRun[]> {
+  batch ??= runInPtys([
+    ...WIDTHS.map((columns) => ({ args, baseUrl: server.url, apiKey: KEY, columns, deadlineMs: 20_000 })),
+    {
+      args,
+      baseUrl: server.url,
+      apiKey: KEY,
+      columns: 80,
+      steps: [{ waitFor: 'batch 3 of 8' }, { signal: 'SIGINT' as const }],
+      deadlineMs: 20_000,
+    },
+  ]);
+  return batch;
+}
+
+describe.concurrent('in a real terminal', { timeout: 60_000 }, () => {
+  it.each(WIDTHS)(
+    'of %i columns the progress line is redrawn at a bounded rate, within the width, and gives way to the count',
+    async (columns) => {
+      const run = (await terminals())[WIDTHS.indexOf(columns)]!;
+      expect(run.exitCode, run.output.slice(-500)).toBe(0);
+      expect(run.bytes).toBeLessThan(OUTPUT_BOUND);
+      const lines = visibleLines(run.output);
+      const shown = lines.filter((line) => line.trim() !== '');
+      // What was done (stderr, wrapped to the width), then the webhook's count (stdout).
+      expect(shown.at(-1)).toBe('100 addresses');
+      expect(shown.slice(0, -1).join('').replace(/\s/g, '')).toBe(`Added800addressestowebhook${ID}`);
+      if (columns > 0) {
+        const wide = lines.filter((line) => displayWidth(line) > columns);
+        expect(wide, `lines wider than ${columns} columns`).toEqual([]);
+      }
+      if (columns === 80) expect(run.output).toMatch(/Adding addresses: \d+ of 800 added, batch \d of 8/);
+    },
+  );
+
+  it('of 80 columns, Ctrl-C while batches are under way: exit 130 within a second, saying how many were added', async () => {
+    const run = (await terminals())[WIDTHS.length]!;
+    expect(run.waitTimedOut, run.output).toBe(false);
+    expect(run.exitCode, run.output.slice(-500)).toBe(130);
+    expect(run.signalToExitMs).toBeLessThan(1000);
+    // stderr lines are wrapped to the terminal's width: the message is read with its line breaks as spaces.
+    expect(run.output.replace(/\r?\n/g, ' ')).toMatch(
+      /svc: interrupted: 200 of 800 addresses were added, and batch 3 of 8 may have been too; running the same command again is safe/,
+    );
   });
 });
 
@@ -84,22 +122,5 @@ describe('--quiet and --json at a terminal', () => {
         .split('\n')
         .map((line) => JSON.parse(line).metadata.addresses.length),
     ).toEqual([400, 400]);
-  });
-});
-
-describe('interrupted at a terminal', () => {
-  it('Ctrl-C while batches are under way: exit 130 within a second, saying how many were added', async () => {
-    const run = await runInPty(args, {
-      baseUrl: server.url,
-      apiKey: KEY,
-      columns: 80,
-      steps: [{ waitFor: 'batch 3 of 8' }, { signal: 'SIGINT' }],
-    });
-    expect(run.exitCode, run.output.slice(-500)).toBe(130);
-    expect(run.signalToExitMs).toBeLessThan(1000);
-    // stderr lines are wrapped to the terminal's width: the message is read with its line breaks as spaces.
-    expect(run.output.replace(/\r?\n/g, ' ')).toMatch(
-      /svc: interrupted: 200 of 800 addresses were added, and batch 3 of 8 may have been too; running the same command again is safe/,
-    );
   });
 });
