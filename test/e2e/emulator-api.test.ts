@@ -1,6 +1,6 @@
 // The emulator's four /v1 endpoints over real HTTP: listing and paging, webhooks, keys, limits, errors, faults.
 import http from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { Transaction } from '../../src/schema/index.js';
@@ -17,6 +17,14 @@ function listingOrder(a: Transaction, b: Transaction): number {
   if (a.blockTimestampMilliseconds !== b.blockTimestampMilliseconds) return b.blockTimestampMilliseconds - a.blockTimestampMilliseconds;
   if (a.chainId !== b.chainId) return Number(a.chainId) - Number(b.chainId);
   return b.blockIndex - a.blockIndex;
+}
+
+/**
+ * The first position listed before its predecessor's place (-1 if none): one assertion over a whole listing, where an
+ * expect per pair cost more than the listing itself (thousands of pairs).
+ */
+function firstOutOfOrder(list: Transaction[]): number {
+  return list.findIndex((tx, i) => i > 0 && listingOrder(list[i - 1]!, tx) >= 0);
 }
 
 async function listAll(baseUrl: string, query: string, pauseMs = 0): Promise<Transaction[]> {
@@ -108,7 +116,7 @@ describe('emulator /v1 API', () => {
       const all = await listShared('');
       expect(all.length).toBeGreaterThan(2_000);
       expect(new Set(all.map((tx) => tx.txHash)).size).toBe(all.length);
-      for (let i = 1; i < all.length; i++) expect(listingOrder(all[i - 1]!, all[i]!)).toBeLessThan(0);
+      expect(firstOutOfOrder(all)).toBe(-1);
       const oldest = all[all.length - 1]!;
       const tail = await call(emulator.url, 'GET', `/v1/transactions?pageSize=2`);
       expect(tail.body.transactions[0].txHash).toBe(all[0]!.txHash);
@@ -120,9 +128,9 @@ describe('emulator /v1 API', () => {
       const live = await another({ blockTimeMs: 15 });
       const seen = await listAll(live.url, '&network=fuji', 20);
       expect(new Set(seen.map((tx) => tx.txHash)).size).toBe(seen.length);
-      for (let i = 1; i < seen.length; i++) expect(listingOrder(seen[i - 1]!, seen[i]!)).toBeLessThan(0);
+      expect(firstOutOfOrder(seen)).toBe(-1);
       const seenHashes = new Set(seen.map((tx) => tx.txHash));
-      for (const tx of reference) expect(seenHashes.has(tx.txHash)).toBe(true);
+      expect(reference.filter((tx) => !seenHashes.has(tx.txHash)).map((tx) => tx.txHash)).toEqual([]);
       const fresh = await call(live.url, 'GET', '/v1/transactions?network=fuji&pageSize=1');
       expect(fresh.body.transactions[0].blockTimestampMilliseconds).toBeGreaterThan(reference[0]!.blockTimestampMilliseconds);
     });
@@ -224,21 +232,33 @@ describe('emulator /v1 API', () => {
 
     it('rate-limits per key with 429 and Retry-After, keyless clients at a tenth', async () => {
       const limited = await another({ rateLimit: 20 });
-      // At once, so the bucket (20, refilled at 20/s) cannot refill between them however slow the machine is.
-      const keyed = await Promise.all(
-        Array.from({ length: 40 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k1' })),
-      );
-      const rejected = keyed.filter((response) => response.status === 429);
-      expect(keyed.filter((response) => response.status === 200).length).toBeGreaterThanOrEqual(20);
-      expect(rejected.length).toBeGreaterThan(0);
-      expect(Number(rejected[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(rejected[0]!.body).toEqual({ message: expect.stringContaining('rate limit'), statusCode: 429, error: 'Too Many Requests' });
-      expect((await call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k2' })).status).toBe(200);
-      const keyless = (await Promise.all(Array.from({ length: 8 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1')))).map(
-        (response) => response.status,
-      );
-      expect(keyless.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
-      expect(keyless).toContain(429);
+      // The buckets refill by Date.now(): with the clock held still none refills between the requests, however slow
+      // the machine (a loaded run once saw all 40 admitted), so the counts are exact. Only Date is faked: sockets and
+      // timers run as ever.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      try {
+        const keyed = await Promise.all(
+          Array.from({ length: 40 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k1' })),
+        );
+        const rejected = keyed.filter((response) => response.status === 429);
+        expect(keyed.filter((response) => response.status === 200)).toHaveLength(20);
+        expect(rejected).toHaveLength(20);
+        for (const response of rejected) {
+          expect(response.headers.get('retry-after')).toBe('1');
+          expect(response.body).toEqual({ message: expect.stringContaining('rate limit'), statusCode: 429, error: 'Too Many Requests' });
+        }
+        expect((await call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k2' })).status).toBe(200);
+        const keyless = (await Promise.all(Array.from({ length: 8 }, () => call(limited.url, 'GET', '/v1/transactions?pageSize=1')))).map(
+          (response) => response.status,
+        );
+        expect(keyless.filter((status) => status === 200)).toHaveLength(2);
+        expect(keyless.filter((status) => status === 429)).toHaveLength(6);
+        // A second later the key's bucket holds a second's worth again.
+        vi.setSystemTime(Date.now() + 1_000);
+        expect((await call(limited.url, 'GET', '/v1/transactions?pageSize=1', { key: 'k1' })).status).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 
@@ -429,7 +449,9 @@ describe('emulator /v1 API', () => {
   describe('determinism, faults and latency', () => {
     it('gives the same first page and the same ids for the same seed, other data for another seed', async () => {
       const twin = await another({ seed: 42 });
-      const stranger = await another({ seed: 43 });
+      // Any seed but 42 will do: seed 1 is the one other files start (recipes, terminal-manners), so in a worker
+      // that ran one of them its history is already made (history-cache.ts) instead of costing a generation here.
+      const stranger = await another({ seed: 1 });
       const pages = await Promise.all(
         [emulator, twin, stranger].map((running) => call(running.url, 'GET', '/v1/transactions?pageSize=20')),
       );

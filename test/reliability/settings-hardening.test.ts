@@ -290,13 +290,22 @@ describe('class 2: profile names that are properties of every object', () => {
 
   it('property: any sequence of sets and unsets over any valid names (prototype names among them) leaves each profile as a map would', async () => {
     const name = fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES, 'default'), fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/));
-    const operation = fc.record({
-      profile: name,
-      key: fc.constantFrom('api-key' as const, 'base-url' as const),
-      value: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined }),
-    });
+    // Operations over one or two names drawn for the run, a third of them unsets, so that sets and unsets meet on one
+    // profile in most runs. With a name drawn for every operation and one unset in six, a planted set that dropped
+    // the profile's other setting went unseen in 3 seeds of 10 at 40 runs, and an unset that dropped the whole
+    // profile in all 10; now each fails in every one of 10 seeds (by run 12 and by run 21).
+    const operations = fc.uniqueArray(name, { minLength: 1, maxLength: 2 }).chain((names) =>
+      fc.array(
+        fc.record({
+          profile: fc.constantFrom(...names),
+          key: fc.constantFrom('api-key' as const, 'base-url' as const),
+          value: fc.option(fc.integer({ min: 0, max: 999 }), { nil: undefined, freq: 2 }),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (operations) => {
+      fc.asyncProperty(operations, async (operations) => {
         const configDir = freshConfigDir();
         const path = join(configDir, 'config.json');
         const model = new Map<string, Map<string, string>>();
@@ -442,7 +451,9 @@ describe('class 8: base URLs as users paste them', () => {
           expect(expected).not.toMatch(/\/$|\/v1$/);
         },
       ),
-      { numRuns: 500 },
+      // Planted, a root that kept a second /v1 or a second trailing slash, or a trim of ASCII spaces only, failed by
+      // run 14 in each of 20 seeds (by run 3 on average): 100 runs, not 500.
+      { numRuns: 100 },
     );
   });
 });

@@ -108,7 +108,8 @@ describe('a big page on a terminal', () => {
   it('takes a page far larger than any argument list (no spread of the rows)', () => {
     const columns: Column[] = [{ header: 'ADDRESS', shrink: 'middle', minWidth: 11 }];
     // Spreading more than ~125,000 values overflows the stack on Node 20 (less inside a deep call): 150,000 rows would.
-    const rows = Array.from({ length: 150_000 }, (_, i) => ['0x' + hex(i, 40)]);
+    // The count is the point, not the text: short cells (nothing to cut) keep the 150,000 rows cheap to make and draw.
+    const rows = Array.from({ length: 150_000 }, (_, i) => [String(i)]);
     const text = renderTable(columns, rows, { width: 30, color: false });
     expect(text.split('\n')).toHaveLength(150_002);
   });
