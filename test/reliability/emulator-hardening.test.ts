@@ -243,16 +243,24 @@ describe('the default schedule gives up on a receiver that is down within 2 minu
  */
 const HOOKED_CHAINS = 64;
 /**
- * The block time of the run: 20 blocks a second. Each block costs CPU for as long as the run lasts, and at 25 ms a
- * busy machine spent the whole run making blocks; the bound is reached within a few blocks either way.
+ * The block time of the run: 10 blocks a second. Each block (about 40 ms of CPU) costs for as long as the run lasts,
+ * and at 25 or 50 ms a busy machine spent the whole run making blocks back to back, the API waiting behind them; the
+ * bound is reached within a few blocks either way.
  */
-const BLOCK_MS = 50;
+const BLOCK_MS = 100;
 
 describe(`the emulator with ${HOOKED_CHAINS} webhooks on distinct chain ids and their receiver down`, () => {
-  it('keeps its heap bounded and answers the API at once, in a short run at 40 times the block rate', async () => {
+  it('keeps its heap bounded and answers the API at once, in a short run at 20 times the block rate', async () => {
     const gc = exposeGc();
     // Blocks every BLOCK_MS instead of 2 s; retries far apart, so messages stay unfinished and reach the bound.
-    const tuning: DeliveryTuning = { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000, maxPending: HOOKED_CHAINS };
+    // Given-up records kept: a few hundred, not the default 10,000 (that bound is the 5,000-message test's), so that
+    // GET /_emulator/deliveries, read after every listing, does not grow with the run on a machine slow to finish it.
+    const tuning: DeliveryTuning = {
+      ...DEFAULT_DELIVERY_TUNING,
+      retryDelayMs: () => 60_000,
+      maxPending: HOOKED_CHAINS,
+      retainedRecords: 4 * HOOKED_CHAINS,
+    };
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     // The emulator's block timer held until the webhooks are there (created while blocks come every BLOCK_MS, they cost
@@ -288,10 +296,11 @@ describe(`the emulator with ${HOOKED_CHAINS} webhooks on distinct chain ids and 
     const deliveriesMs: number[] = [];
     let most = { pending: 0, failed: 0, records: 0 };
     const started = performance.now();
-    // Until the bound was reached and the oldest given up, and there are 10 timings at least (a median of one or two is
-    // a single stall of a busy machine), for 20 s at most. Every block is CPU spent for as long as this runs, so it runs
-    // no longer than that: a tick serving every chain (what used to block the API) is the tick test's above.
-    const running = () => (most.failed === 0 || listingMs.length < 10) && performance.now() - started < 20_000;
+    // 1 s, and on until the bound was reached and the oldest given up and there are 10 timings at least (a median of one
+    // or two is a single stall of a busy machine), for 20 s at most. The first timings, beside the first deliveries
+    // refused, are the slowest: the second of steady running keeps the median to what the API answers as it runs on.
+    const running = () =>
+      performance.now() - started < 1_000 || ((most.failed === 0 || listingMs.length < 10) && performance.now() - started < 20_000);
     while (running()) {
       let at = performance.now();
       const listing = await fetch(`${emulator.url}/v1/transactions?pageSize=10`);
