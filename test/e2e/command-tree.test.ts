@@ -34,6 +34,11 @@ let receiver: Server;
 let receiverUrl: string;
 let workDir: string;
 let binDir: string;
+/**
+ * The config folder of the runs that read no settings and write none (help, usage errors, 404s, counts): one for
+ * all, where each run without one would make a folder of its own.
+ */
+let quietConfigDir: string;
 let keyCount = 0;
 
 beforeAll(async () => {
@@ -48,6 +53,8 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'svc-tree-'));
   binDir = join(workDir, '.bin');
   mkdirSync(binDir);
+  quietConfigDir = join(workDir, 'config-quiet');
+  mkdirSync(quietConfigDir);
   // `svc` on PATH as installed, and the stand-in for the "generate-webhooks" program of apply's example.
   writeFileSync(join(binDir, 'svc'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
   writeFileSync(join(binDir, 'generate-webhooks'), '#!/bin/sh\ncat webhooks.json\n');
@@ -137,7 +144,7 @@ function helpExamples(path: string[]): Promise<Array<{ comment: string; script: 
 }
 
 async function readHelpExamples(path: string[]): Promise<Array<{ comment: string; script: string }>> {
-  const help = (await runInProcess([...path, '--help'])).stdout;
+  const help = (await runInProcess([...path, '--help'], { configDir: quietConfigDir })).stdout;
   const section = help.split('\nExamples:\n')[1] ?? '';
   const examples: Array<{ comment: string; script: string }> = [];
   for (const block of section.split(/\n(?= {2}# )/)) {
@@ -287,10 +294,11 @@ function ownFile(name: string, account: Account): string {
   return name;
 }
 
-/** Writes the account's own body and secret files into the work folder. */
-function writeOwnFiles(account: Account): void {
-  writeFileSync(join(workDir, ownFile('body.json', account)), exampleBody(account));
-  writeFileSync(join(workDir, ownFile('webhook-secret', account)), account.secret);
+/** Writes the account's own body and secret files into the work folder, the ones the example names. */
+function writeOwnFiles(account: Account, script: string): void {
+  // Only those: a hundred examples wrote two files each that few of them read.
+  if (script.includes('body.json')) writeFileSync(join(workDir, ownFile('body.json', account)), exampleBody(account));
+  if (/(?<![\w-])webhook-secret\b/.test(script)) writeFileSync(join(workDir, ownFile('webhook-secret', account)), account.secret);
 }
 
 /**
@@ -301,7 +309,7 @@ function shellScript(script: string, account: Account, configDir?: string): stri
   const home = join(workDir, `home-${account.apiKey}`);
   mkdirSync(home, { recursive: true });
   // Each run reads its own body as body.json, and has its own secret file.
-  writeOwnFiles(account);
+  writeOwnFiles(account, script);
   const exports = Object.entries({
     ...exampleVars(account),
     HOME: home,
@@ -487,7 +495,7 @@ async function runServer(script: string): Promise<void> {
   const adapted = adapt(script, account);
   const plain = plainCommand(adapted, exampleVars(account));
   if (plain && Object.keys(plain.env).length === 0 && namesKnownFilesOnly(script)) {
-    writeOwnFiles(account);
+    writeOwnFiles(account, script);
     // An emulator started here without a seed makes a history of its own (~0.3 CPU-s each): seeded as the tests'
     // default, it shares the one this process made already. Whether it serves is the point, not its data; a start
     // without a seed is still the detached example's (`eval "$(svc emulator start --detach)"`, a process) and
@@ -556,7 +564,7 @@ function runningPort(configDir: string): string {
  */
 async function runHere(script: string, given?: Account, running?: string): Promise<void> {
   const account = given ?? (await freshAccount(script));
-  writeOwnFiles(account);
+  writeOwnFiles(account, script);
   const vars = exampleVars(account);
   const question = ASKING[script];
   const terminal = { stdinTTY: true, stdoutTTY: true, stderrTTY: true, columns: 120, input: 'y\r' };
@@ -690,7 +698,10 @@ describe('every example in every help runs against the emulator', () => {
 
 describe('with --json, every command ends a failure with one JSON line on stderr', () => {
   it.each(leaves.map((path) => [path.join(' ')]))('svc %s --json --no-such-flag', async (joined) => {
-    const result = await runInProcess([...joined.split(' '), '--json', '--no-such-flag'], { baseUrl: emulator.url });
+    const result = await runInProcess([...joined.split(' '), '--json', '--no-such-flag'], {
+      baseUrl: emulator.url,
+      configDir: quietConfigDir,
+    });
     expect(result.exitCode).toBe(2);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe("svc: unknown option '--no-such-flag'");
@@ -703,7 +714,7 @@ describe('with --json, every command ends a failure with one JSON line on stderr
     if (joined.endsWith('addresses add') || joined.endsWith('addresses remove')) args.push('--address', ADDR);
     if (joined.endsWith('update')) args.push('--name', 'x');
     if (joined.endsWith('deactivate')) args.push('--yes');
-    const result = await runInProcess(args, { baseUrl: emulator.url, apiKey: 'sk_test_tree_404' });
+    const result = await runInProcess(args, { baseUrl: emulator.url, apiKey: 'sk_test_tree_404', configDir: quietConfigDir });
     expect(result.exitCode, result.stderr).toBe(3);
     const last = JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!) as Record<string, unknown>;
     expect(last).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -845,10 +856,10 @@ cat ${JSON.stringify(join(directory, 'answer'))}
 
 describe('counts: grouped on a terminal, plain when piped', () => {
   const BIG = 1234;
-  let options: { baseUrl: string; apiKey: string };
+  let options: { baseUrl: string; apiKey: string; configDir: string };
   let webhookId: string;
   beforeAll(async () => {
-    options = { baseUrl: emulator.url, apiKey: 'sk_test_tree_counts' };
+    options = { baseUrl: emulator.url, apiKey: 'sk_test_tree_counts', configDir: quietConfigDir };
     const addresses = Array.from({ length: BIG }, (_, i) => numberedAddress(i + 1000)).join('\n');
     const created = await runInProcess(
       ['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--addresses-file', '-', '--name', 'big', '--json'],
