@@ -2,7 +2,7 @@
 // help runs against the emulator; with --json an error ends stderr with one JSON line; every option that takes a
 // <path> completes file names in bash, zsh and fish, and every <id> completes from the service; counts are grouped
 // on a terminal and plain when piped. A new command is walked too: it cannot drift without failing here.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +34,11 @@ let receiver: Server;
 let receiverUrl: string;
 let workDir: string;
 let binDir: string;
+/**
+ * The config folder of the runs that read no settings and write none (help, usage errors, 404s, counts): one for
+ * all, where each run without one would make a folder of its own.
+ */
+let quietConfigDir: string;
 let keyCount = 0;
 
 beforeAll(async () => {
@@ -48,6 +53,8 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'svc-tree-'));
   binDir = join(workDir, '.bin');
   mkdirSync(binDir);
+  quietConfigDir = join(workDir, 'config-quiet');
+  mkdirSync(quietConfigDir);
   // `svc` on PATH as installed, and the stand-in for the "generate-webhooks" program of apply's example.
   writeFileSync(join(binDir, 'svc'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
   writeFileSync(join(binDir, 'generate-webhooks'), '#!/bin/sh\ncat webhooks.json\n');
@@ -76,6 +83,7 @@ afterAll(async () => {
 interface Account {
   apiKey: string;
   webhookId: string;
+  /** Its shared secret, asked for only when the example signs or reads it ('' otherwise). */
   secret: string;
   /** A message for its webhook, made only for an example that names one ($MESSAGE_ID). */
   messageId: string;
@@ -111,8 +119,13 @@ async function freshAccount(script = ''): Promise<Account> {
     }),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const secret = await call<{ secret: string }>(emulator.url, 'GET', '/v1/webhooks:getSharedSecret', { key: apiKey });
-  expect(secret.status).toBe(200);
+  // Its secret only for an example that signs ($SIG) or reads it from a file: a request each for the others.
+  let secret = '';
+  if (/\$SIG\b|webhook-secret/.test(script)) {
+    const shared = await call<{ secret: string }>(emulator.url, 'GET', '/v1/webhooks:getSharedSecret', { key: apiKey });
+    expect(shared.status).toBe(200);
+    secret = shared.body.secret;
+  }
   const webhookId = created.body.id;
   let messageId = '';
   if (script.includes('MESSAGE_ID')) {
@@ -123,12 +136,21 @@ async function freshAccount(script = ''): Promise<Account> {
     expect(message, 'a message for the new webhook').toBeDefined();
     messageId = message!.messageId;
   }
-  return { apiKey, webhookId, secret: secret.body.secret, messageId, address };
+  return { apiKey, webhookId, secret, messageId, address };
 }
 
+/** Each command's examples, read once: the walk, each command's test and the count of them all read them. */
+const examplesByPath = new Map<string, Promise<Array<{ comment: string; script: string }>>>();
+
 /** Each example of a command's help: its comment and its invocation lines (a group may hold several). */
-async function helpExamples(path: string[]): Promise<Array<{ comment: string; script: string }>> {
-  const help = (await runInProcess([...path, '--help'])).stdout;
+function helpExamples(path: string[]): Promise<Array<{ comment: string; script: string }>> {
+  const key = path.join(' ');
+  if (!examplesByPath.has(key)) examplesByPath.set(key, readHelpExamples(path));
+  return examplesByPath.get(key)!;
+}
+
+async function readHelpExamples(path: string[]): Promise<Array<{ comment: string; script: string }>> {
+  const help = (await runInProcess([...path, '--help'], { configDir: quietConfigDir })).stdout;
   const section = help.split('\nExamples:\n')[1] ?? '';
   const examples: Array<{ comment: string; script: string }> = [];
   for (const block of section.split(/\n(?= {2}# )/)) {
@@ -161,7 +183,7 @@ function exampleVars(account: Account): Record<string, string> {
     MESSAGE_ID: account.messageId,
     ADDR: account.address,
     HOOK_URL: 'http://127.0.0.1:9/hook',
-    SIG: signBody(account.secret, JSON.parse(exampleBody(account))),
+    SIG: account.secret === '' ? '' : signBody(account.secret, JSON.parse(exampleBody(account))),
     SERVICE_KEY: account.apiKey,
     RUNNER_TEMP: join(workDir, `runner-${account.apiKey}`),
   };
@@ -242,7 +264,8 @@ function namesKnownFilesOnly(script: string): boolean {
  * How an example runs. In this process: plain command lines (after the test expands their quoting and variables) that
  * name no files but the example files (given their full path, as the shell would find them in its folder) and start
  * or stop no emulator process; the ones that ask, with a terminal's IO. Servers and followers: each on its own (in
- * this process when plain, else in bash), stopped once ready. The rest in one bash, with the built CLI as `svc` on PATH.
+ * this process when plain, else in bash), stopped once ready. The rest in one bash, with the built CLI as `svc` on PATH,
+ * but for the examples about the emulators you run, which go in turn beside it (see runInShell).
  */
 function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' {
   if (ASKING[script] !== undefined) return 'terminal';
@@ -277,10 +300,11 @@ function ownFile(name: string, account: Account): string {
   return name;
 }
 
-/** Writes the account's own body and secret files into the work folder. */
-function writeOwnFiles(account: Account): void {
-  writeFileSync(join(workDir, ownFile('body.json', account)), exampleBody(account));
-  writeFileSync(join(workDir, ownFile('webhook-secret', account)), account.secret);
+/** Writes the account's own body and secret files into the work folder, the ones the example names. */
+function writeOwnFiles(account: Account, script: string): void {
+  // Only those: a hundred examples wrote two files each that few of them read.
+  if (script.includes('body.json')) writeFileSync(join(workDir, ownFile('body.json', account)), exampleBody(account));
+  if (/(?<![\w-])webhook-secret\b/.test(script)) writeFileSync(join(workDir, ownFile('webhook-secret', account)), account.secret);
 }
 
 /**
@@ -291,7 +315,7 @@ function shellScript(script: string, account: Account, configDir?: string): stri
   const home = join(workDir, `home-${account.apiKey}`);
   mkdirSync(home, { recursive: true });
   // Each run reads its own body as body.json, and has its own secret file.
-  writeOwnFiles(account);
+  writeOwnFiles(account, script);
   const exports = Object.entries({
     ...exampleVars(account),
     HOME: home,
@@ -349,13 +373,47 @@ function lifecycleOrder(scripts: string[]): Array<string | typeof START_ONE> {
   return order;
 }
 
-/** Bash lanes the independent shell examples are spread over (besides the lifecycle's): they run side by side. */
+/** Bash lanes the independent shell examples are spread over: they run side by side. */
 const LANES = 3;
+
+/** An example about the emulators you run: it starts, looks at or stops one (they share one folder of records). */
+function isLifecycle(script: string): boolean {
+  return /svc emulator (start|status|stop)\b/.test(script);
+}
+
+/**
+ * A step of the lifecycle that runs in this process: a plain line (status, stop) that starts nothing, as every other
+ * plain line does. A start stays in bash: `--detach` spawns a copy of the built CLI, and the others have shell syntax.
+ */
+function lifecycleStepRunsHere(script: string): boolean {
+  const names = Object.fromEntries(VAR_NAMES.map((name) => [name, '']));
+  return (
+    script.split('\n').every((line) => plainCommand(line, names) !== undefined) &&
+    namesKnownFilesOnly(script) &&
+    !/svc emulator start\b/.test(script)
+  );
+}
+
+/** Runs bash lines in a process group of their own, so a server an example started in the background is stopped with it. */
+async function inBash(lines: string, timeout: number): Promise<{ exitCode?: number; stderr: string }> {
+  const child = execa('bash', ['-c', `set -o pipefail\n${lines}`], {
+    env: shellBaseEnv(),
+    extendEnv: false,
+    reject: false,
+    detached: true,
+    timeout,
+  });
+  const result = await child;
+  endGroup(child.pid);
+  return { exitCode: result.exitCode, stderr: String(result.stderr) };
+}
 
 /**
  * All the shell examples in ONE bash: each in a subshell with its own account, stdin, output files and exit status;
- * the independent ones in a few lanes side by side, the emulator lifecycle in one more. (A bash per command and an
- * emulator process per example about them cost a process each.) Resolves to each example's failure, if any.
+ * the independent ones in a few lanes side by side. (A bash per command and an emulator process per example about
+ * them cost a process each.) The examples about the emulators you run go in turn (see lifecycleOrder), beside the
+ * lanes: the ones with shell syntax and the starts each in a bash of its own, the plain status and stop lines in
+ * this process (a process of the CLI each, for what the same code does here). Resolves to each example's failure.
  */
 async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> {
   const accounts = await Promise.all(scripts.map((script) => freshAccount(script)));
@@ -365,33 +423,8 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
   const block = (i: number, configDir?: string) =>
     `(\n${shellScript(scripts[i]!, accounts[i]!, configDir)}\n) <<<${quoted(accounts[i]!.apiKey)} >${file(i, 'out')} 2>${file(i, 'err')}\n` +
     `echo $? >${file(i, 'status')}\n`;
-  const isLifecycle = (script: string) => /svc emulator (start|status|stop)\b/.test(script);
-  const lanes: string[][] = Array.from({ length: LANES }, () => []);
-  scripts.forEach((script, i) => {
-    if (!isLifecycle(script)) lanes[i % LANES]!.push(block(i));
-  });
-  const lifecycle = lifecycleOrder(scripts.filter(isLifecycle)).map((step) =>
-    step === START_ONE
-      ? `SVC_CONFIG_DIR=${quoted(running)} svc emulator start --detach --port 0 >/dev/null\n`
-      : block(scripts.indexOf(step), running),
-  );
-  const bash = [...lanes, lifecycle]
-    .filter((lane) => lane.length > 0)
-    .map((lane) => `{\n${lane.join('')}} &\n`)
-    .join('');
-  // In a process group of its own, so a server an example started in the background is stopped with it.
-  const child = execa('bash', ['-c', `set -o pipefail\n${bash}wait\n`], {
-    env: shellBaseEnv(),
-    extendEnv: false,
-    reject: false,
-    detached: true,
-    timeout: 100_000,
-  });
-  const result = await child;
-  endGroup(child.pid);
-  // What the lifecycle left running (a start with no stop after it), and what a failed stop left.
-  await runInProcess(['emulator', 'stop', '--all'], { configDir: running });
-  return scripts.map((script, i) => {
+  /** The example's failure, from what its block wrote, if any; `shell` is the bash it ran in. */
+  const outcome = (i: number, shell: { exitCode?: number; stderr: string }): Error | undefined => {
     const read = (name: string) => {
       try {
         return readFileSync(join(directory, `${i}.${name}`), 'utf8');
@@ -405,10 +438,36 @@ async function runInShell(scripts: string[]): Promise<Array<Error | undefined>> 
     const complaint = read('err')
       .split('\n')
       .find((line) => /^bash: (line \d+: )?/.test(line));
-    if (status === '0' && complaint) return new Error(`${script}\nthe shell said: ${complaint}`);
+    if (status === '0' && complaint) return new Error(`${scripts[i]}\nthe shell said: ${complaint}`);
     if (status === '0') return undefined;
-    return new Error(`${script}\nexit ${status || `(none: the shell ended ${result.exitCode})`}\n${read('err')}${result.stderr}`);
+    return new Error(`${scripts[i]}\nexit ${status || `(none: the shell ended ${shell.exitCode})`}\n${read('err')}${shell.stderr}`);
+  };
+  const lanes: string[][] = Array.from({ length: LANES }, () => []);
+  scripts.forEach((script, i) => {
+    if (!isLifecycle(script)) lanes[i % LANES]!.push(block(i));
   });
+  const laneRun = inBash(`${lanes.map((lane) => `{\n${lane.join('')}} &\n`).join('')}wait\n`, 100_000);
+  const lifecycleFailures = new Map<number, Error | undefined>();
+  for (const step of lifecycleOrder(scripts.filter(isLifecycle))) {
+    if (step === START_ONE) {
+      await inBash(`SVC_CONFIG_DIR=${quoted(running)} svc emulator start --detach --port 0 >/dev/null\n`, 30_000);
+      continue;
+    }
+    const i = scripts.indexOf(step);
+    if (lifecycleStepRunsHere(step)) {
+      lifecycleFailures.set(
+        i,
+        await runHere(step, accounts[i], running).then(
+          () => undefined,
+          (error: Error) => error,
+        ),
+      );
+    } else lifecycleFailures.set(i, outcome(i, await inBash(block(i, running), 30_000)));
+  }
+  const lanesResult = await laneRun;
+  // What the lifecycle left running (a start with no stop after it), and what a failed stop left.
+  await runInProcess(['emulator', 'stop', '--all'], { configDir: running });
+  return scripts.map((script, i) => (isLifecycle(script) ? lifecycleFailures.get(i) : outcome(i, lanesResult)));
 }
 
 /** Stops what an example may have started with --detach in its own folder (in a session of its own, so not in the shell's process group). */
@@ -442,7 +501,12 @@ async function runServer(script: string): Promise<void> {
   const adapted = adapt(script, account);
   const plain = plainCommand(adapted, exampleVars(account));
   if (plain && Object.keys(plain.env).length === 0 && namesKnownFilesOnly(script)) {
-    writeOwnFiles(account);
+    writeOwnFiles(account, script);
+    // An emulator started here without a seed makes a history of its own (~0.3 CPU-s each): seeded as the tests'
+    // default, it shares the one this process made already. Whether it serves is the point, not its data; a start
+    // without a seed is still the detached example's (`eval "$(svc emulator start --detach)"`, a process) and
+    // emulator-api's.
+    if (plain.args[0] === 'emulator' && plain.args[1] === 'start' && !plain.args.includes('--seed')) plain.args.push('--seed', '42');
     const activity = activityFor(script, account);
     const bound = after(20_000, 'late' as const);
     const started = startInProcess(withFiles(plain.args, account), {
@@ -493,23 +557,33 @@ async function runServer(script: string): Promise<void> {
   expect(first, `${script}\n(exit ${result.exitCode})\n${stdout}\n${stderr}`).toBe('ready');
 }
 
+/** The port of the emulator recorded in a folder of records (the first, by name). */
+function runningPort(configDir: string): string {
+  const ports = readdirSync(join(configDir, 'emulators')).flatMap((name) => /^(\d+)\.json$/.exec(name)?.[1] ?? []);
+  expect(ports.length, 'an emulator running').toBeGreaterThan(0);
+  return ports.sort()[0]!;
+}
+
 /**
  * Plain command lines, expanded as bash would, in this process: the same parsing and commands, no spawn. One that asks
  * runs at a terminal (stdin, stdout and stderr), must ask its question, and is answered yes.
  */
-async function runHere(script: string): Promise<void> {
-  const account = await freshAccount(script);
-  writeOwnFiles(account);
+async function runHere(script: string, given?: Account, running?: string): Promise<void> {
+  const account = given ?? (await freshAccount(script));
+  writeOwnFiles(account, script);
   const vars = exampleVars(account);
   const question = ASKING[script];
   const terminal = { stdinTTY: true, stdoutTTY: true, stderrTTY: true, columns: 120, input: 'y\r' };
   for (const line of adapt(script, account).split('\n')) {
     const { env, args } = plainCommand(line, vars)!;
     const { SVC_CONFIG_DIR: configDir, ...rest } = env;
+    // "The one on port 4010": the one running, whose record is named by its port.
+    const port = args.indexOf('--port') + 1;
+    if (running !== undefined && args[port] === '4010') args[port] = runningPort(running);
     const result = await runInProcess(withFiles(args, account), {
       baseUrl: emulator.url,
       apiKey: account.apiKey,
-      configDir: configDir ?? join(workDir, `config-${account.apiKey}`),
+      configDir: configDir ?? running ?? join(workDir, `config-${account.apiKey}`),
       env: rest,
       input: `${account.apiKey}\n`,
       ...(question === undefined ? {} : terminal),
@@ -601,6 +675,12 @@ describe('every example in every help runs against the emulator', () => {
     expect(kindOf('svc webhook create --addresses-file ./watch.txt')).toBe('shell');
     expect(namesKnownFilesOnly('svc emulator start --webhook-secret 00112233')).toBe(true);
     expect(kindOf('svc emulator status')).toBe('shell');
+    // Of the emulator lifecycle, the plain lines that start nothing run here; starts and shell syntax in bash.
+    expect(lifecycleStepRunsHere('svc emulator status --json')).toBe(true);
+    expect(lifecycleStepRunsHere('svc emulator stop --port 4010')).toBe(true);
+    expect(lifecycleStepRunsHere('svc emulator status | cut -f1')).toBe(false);
+    expect(lifecycleStepRunsHere('svc emulator start --detach --data-dir .svc-emulator')).toBe(false);
+    expect(lifecycleStepRunsHere('eval "$(svc emulator start --detach)"')).toBe(false);
   });
 
   it('orders the examples about running emulators so each finds what it needs (a check on the lifecycle)', () => {
@@ -624,7 +704,10 @@ describe('every example in every help runs against the emulator', () => {
 
 describe('with --json, every command ends a failure with one JSON line on stderr', () => {
   it.each(leaves.map((path) => [path.join(' ')]))('svc %s --json --no-such-flag', async (joined) => {
-    const result = await runInProcess([...joined.split(' '), '--json', '--no-such-flag'], { baseUrl: emulator.url });
+    const result = await runInProcess([...joined.split(' '), '--json', '--no-such-flag'], {
+      baseUrl: emulator.url,
+      configDir: quietConfigDir,
+    });
     expect(result.exitCode).toBe(2);
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe("svc: unknown option '--no-such-flag'");
@@ -637,7 +720,7 @@ describe('with --json, every command ends a failure with one JSON line on stderr
     if (joined.endsWith('addresses add') || joined.endsWith('addresses remove')) args.push('--address', ADDR);
     if (joined.endsWith('update')) args.push('--name', 'x');
     if (joined.endsWith('deactivate')) args.push('--yes');
-    const result = await runInProcess(args, { baseUrl: emulator.url, apiKey: 'sk_test_tree_404' });
+    const result = await runInProcess(args, { baseUrl: emulator.url, apiKey: 'sk_test_tree_404', configDir: quietConfigDir });
     expect(result.exitCode, result.stderr).toBe(3);
     const last = JSON.parse(result.stderr.trimEnd().split('\n').at(-1)!) as Record<string, unknown>;
     expect(last).toMatchObject({ statusCode: 404, error: 'Not Found' });
@@ -779,10 +862,10 @@ cat ${JSON.stringify(join(directory, 'answer'))}
 
 describe('counts: grouped on a terminal, plain when piped', () => {
   const BIG = 1234;
-  let options: { baseUrl: string; apiKey: string };
+  let options: { baseUrl: string; apiKey: string; configDir: string };
   let webhookId: string;
   beforeAll(async () => {
-    options = { baseUrl: emulator.url, apiKey: 'sk_test_tree_counts' };
+    options = { baseUrl: emulator.url, apiKey: 'sk_test_tree_counts', configDir: quietConfigDir };
     const addresses = Array.from({ length: BIG }, (_, i) => numberedAddress(i + 1000)).join('\n');
     const created = await runInProcess(
       ['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--chain-id', '43113', '--addresses-file', '-', '--name', 'big', '--json'],

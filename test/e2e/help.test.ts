@@ -1,16 +1,20 @@
 // Help as gh writes it: every command has a summary, usage, described flags and real examples; `svc help
 // <command...>` follows the whole path; an unknown command suggests the nearest one.
 import { describe, expect, it } from 'vitest';
-import { runInProcess } from '../helpers/cli.js';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { commandPaths, leafPaths } from '../helpers/command-tree.js';
 
 const paths = commandPaths();
 const leaves = leafPaths(paths);
 
+/** One config folder for every run here (none reads or writes settings): each run without one made its own. */
+const configDir = freshConfigDir();
+const run = (args: string[]) => runInProcess(args, { configDir });
+
 /** Each command's `--help` run once, for the several tests that read it (a render is the same every time). */
 const helps = new Map<string, ReturnType<typeof runInProcess>>();
 function helpOf(joined: string): ReturnType<typeof runInProcess> {
-  if (!helps.has(joined)) helps.set(joined, runInProcess([...joined.split(' '), '--help']));
+  if (!helps.has(joined)) helps.set(joined, run([...joined.split(' '), '--help']));
   return helps.get(joined)!;
 }
 
@@ -23,7 +27,7 @@ describe('every command in the tree', () => {
   });
 
   it.each(paths.map((path) => [path.join(' ')]))('svc %s --version is refused as an unknown option (exit 2)', async (joined) => {
-    const result = await runInProcess([...joined.split(' '), '--version']);
+    const result = await run([...joined.split(' '), '--version']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("svc: unknown option '--version'\nthe version is the program's: svc --version\n");
@@ -69,7 +73,7 @@ describe('every command in the tree', () => {
         ['tx', 'list'],
         ['webhook', 'create'],
         ['webhook', 'deactivate'],
-      ].map((path) => runInProcess([...path, '--help'])),
+      ].map((path) => helpOf(path.join(' '))),
     );
     const all = texts.map((result) => result.stdout).join('\n');
     expect(all).toMatch(/\$ svc tx list .*--json \| jq -r '\.transactions\[\]\.txHash'/);
@@ -78,12 +82,12 @@ describe('every command in the tree', () => {
   });
 
   it('flags show their allowed values and defaults', async () => {
-    const txList = (await runInProcess(['tx', 'list', '--help'])).stdout;
+    const txList = (await helpOf('tx list')).stdout;
     expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
     expect(txList).toMatch(/--status <status> +only failed or success/);
-    const program = (await runInProcess(['--help'])).stdout;
+    const program = (await run(['--help'])).stdout;
     expect(program).toMatch(/--timeout <seconds>(.|\n)*\(default: 30\)/);
-    const completion = (await runInProcess(['completion', '--help'])).stdout;
+    const completion = (await helpOf('completion')).stdout;
     expect(completion).toMatch(/choices: bash, zsh, fish/);
   });
 });
@@ -108,14 +112,14 @@ describe('svc help <command...>', () => {
     ],
     [['help'], ['--help']],
   ])('svc %j is svc %j', async (helpArgs, flagArgs) => {
-    const [viaHelp, viaFlag] = await Promise.all([runInProcess(helpArgs), runInProcess(flagArgs)]);
+    const [viaHelp, viaFlag] = await Promise.all([run(helpArgs), run(flagArgs)]);
     expect(viaHelp.exitCode).toBe(0);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
     expect(viaHelp.stdout).toMatch(/^Usage: svc/);
   });
 
   it('an unknown command under help: exit 2 and the nearest name', async () => {
-    const result = await runInProcess(['help', 'tx', 'lsit']);
+    const result = await run(['help', 'tx', 'lsit']);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe("svc: unknown command 'lsit' for 'svc tx'\nDid you mean list?\n");
@@ -128,7 +132,7 @@ describe('unknown commands suggest the nearest one', () => {
     [['webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
     [['help', 'webhok'], "svc: unknown command 'webhok' for 'svc'\nDid you mean webhook?\n"],
   ])('svc %j', async (args, stderr) => {
-    const result = await runInProcess(args);
+    const result = await run(args);
     expect(result.exitCode).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(stderr);
