@@ -449,8 +449,8 @@ describe('emulator /v1 API', () => {
   describe('determinism, faults and latency', () => {
     it('gives the same first page and the same ids for the same seed, other data for another seed', async () => {
       const twin = await another({ seed: 42 });
-      // Any seed but 42 will do: seed 1 is the one other files start (recipes, terminal-manners), so in a worker
-      // that ran one of them its history is already made (history-cache.ts) instead of costing a generation here.
+      // Any seed but 42 will do: seed 1 is one another file starts (terminal-manners), so in a worker that ran it
+      // its history is already made (history-cache.ts) instead of costing a generation here.
       const stranger = await another({ seed: 1 });
       const pages = await Promise.all(
         [emulator, twin, stranger].map((running) => call(running.url, 'GET', '/v1/transactions?pageSize=20')),
