@@ -100,9 +100,9 @@ async function runBundle(early) {
   } catch {
     // None yet (or unreadable): the build's cache below, and this command's own once it is done.
   }
-  // The build's cache (scripts/build.mjs): the bundle's top level compiled once at build time, as Node's single
-  // executables do (useCodeCache). It spares a first run, and every run in CI, parsing the whole bundle (~20 ms of
-  // `svc tx list`); V8 refuses it (and compiles from source) if this Node is not the one that built.
+  // The build's cache (scripts/code-cache.cjs): the whole bundle compiled once at build time, as Node's single
+  // executables do (useCodeCache). It spares a first run, and every run in CI, parsing the bundle and compiling what it
+  // runs (~40 ms of `svc tx list`); V8 refuses it (and compiles from source) if this Node is not the one that built.
   let fromBuild = false;
   if (cachedData === undefined && build) {
     try {
@@ -128,7 +128,7 @@ async function runBundle(early) {
     );
   const exitCode = await bundle.exports.main(process.argv, early);
   // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
-  // A command's own cache also holds the functions it ran, which the build's does not: made once per command.
+  // A command's own cache, made once per command, holds only what it runs: smaller, so quicker to load, than the build's.
   if (cacheFile && (cachedData === undefined || fromBuild || script.cachedDataRejected)) {
     // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only
     // turned tiering off, both are turned back on).

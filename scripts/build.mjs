@@ -253,10 +253,10 @@ for (const result of [cli, ...vendors]) {
 
 /**
  * The bundle's code cache, made here once (dist/svc-<hash>.code-cache; scripts/code-cache.cjs), as Node's single
- * executables make theirs (useCodeCache). Without one, a run parses the whole bundle and compiles every module it
- * loads at each start (~35 ms of a 160 ms `svc tx list` here). bin/svc.js uses it for a command's first run and for
- * every run in CI, where it writes no cache of its own; V8 refuses it under another Node or other V8 flags, and the
- * CLI then compiles from source as before.
+ * executables make theirs (useCodeCache), with every function of the bundle compiled. Without one, a run parses the
+ * whole bundle and compiles every function it runs (~40 ms of a 200 ms `svc tx list` here). bin/svc.js uses it for a
+ * command's first run and for every run in CI, where it writes no cache of its own; V8 refuses it under another Node
+ * or other V8 flags, and the CLI then compiles from source as before.
  */
 {
   const bundleFile = fileURLToPath(new URL('svc.js', dist));
@@ -264,7 +264,7 @@ for (const result of [cli, ...vendors]) {
   const name = `svc-${hash}.code-cache`;
   const temporary = fileURLToPath(new URL(`${name}.${process.pid}.tmp`, dist));
   // A node of its own, with no NODE_OPTIONS: the V8 flags a plain `svc` starts with (a cache made under other flags is
-  // refused), and the bundle's top level run apart from the build.
+  // refused).
   const { NODE_OPTIONS: _flags, ...env } = process.env;
   execFileSync(process.execPath, ['scripts/code-cache.cjs', bundleFile, temporary], { stdio: 'inherit', env });
   renameSync(temporary, fileURLToPath(new URL(name, dist)));
