@@ -7,8 +7,6 @@ import { EmulatorRecordSchema } from '../schema/emulator-control.js';
 import type { EmulatorRecord } from '../schema/emulator-control.js';
 import { emulatorsDir, ensureEmulatorsDir } from './paths.js';
 
-export { emulatorsDir, ensureEmulatorsDir };
-
 export type { EmulatorRecord };
 
 export function recordFile(env: NodeJS.ProcessEnv, port: number): string {

@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { configDir } from './paths.js';
 
-export { configDir };
-
 export const SETTING_KEYS = ['api-key', 'base-url', 'api-key-header'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 

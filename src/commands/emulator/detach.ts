@@ -4,6 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { CommandContext } from '../../context.js';
 import { LocalError, SvcError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
+import { emulatorsDir } from '../../settings/paths.js';
 import type { EmulatorStartOptions } from './start.js';
 import { spawnDetachedCopy } from './early-detach.js';
 
@@ -50,7 +51,7 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
       // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
       copy = spawnDetachedCopy(process.argv[1]!, childArguments(options, context.globals.verbose), env);
     } catch (error) {
-      throw new LocalError(`cannot create ${records.emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
+      throw new LocalError(`cannot create ${emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
     }
   }
   const { child, startingLog, exited } = copy;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
-import { LOG_FILE_VARIABLE } from '../../settings/paths.js';
+import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
 import { parseChoice, parseInteger } from '../../options.js';
@@ -146,8 +146,6 @@ function parseHost(text: string): string {
   return text.replace(/^\[(.*)\]$/, '$1');
 }
 
-export { LOG_FILE_VARIABLE };
-
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   if (startOptions.detach) {
     const { startDetached } = await import('./detach.js');
@@ -188,14 +186,14 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       host: options.host,
       url: emulator.url,
       dataDir: options.dataDir ?? null,
-      logFile: detachedLogFile(env, records.ensureEmulatorsDir(env), port),
+      logFile: detachedLogFile(env, ensureEmulatorsDir(env), port),
       startedAt: emulator.startedAt,
       version: context.version,
     });
     recorded = true;
   } catch (error) {
     // It still serves; only `svc emulator status` and `stop` will not find it.
-    context.io.warn(`svc: cannot record the emulator under ${records.emulatorsDir(env)}: ${(error as Error).message}`);
+    context.io.warn(`svc: cannot record the emulator under ${emulatorsDir(env)}: ${(error as Error).message}`);
   }
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
   if (!context.io.quiet) {
