@@ -98,16 +98,14 @@ async function runBundle(early) {
   try {
     if (cacheFile) cachedData = readFileSync(cacheFile);
   } catch {
-    // None yet (or unreadable): the build's cache below, and this command's own once it is done.
+    // None (the usual case: the build's cache below serves), or unreadable.
   }
   // The build's cache (scripts/code-cache.cjs): the whole bundle compiled once at build time, as Node's single
-  // executables do (useCodeCache). It spares a first run, and every run in CI, parsing the bundle and compiling what it
-  // runs (~40 ms of `svc tx list`); V8 refuses it (and compiles from source) if this Node is not the one that built.
-  let fromBuild = false;
+  // executables do (useCodeCache). It spares every run, in CI too, parsing the bundle and compiling what it runs (~40 ms
+  // of `svc tx list`). V8 refuses it if this Node is not the one that built: then each command keeps a cache of its own.
   if (cachedData === undefined && build) {
     try {
       cachedData = readFileSync(join(dirname(bundleFile), `svc-${build}.code-cache`));
-      fromBuild = true;
     } catch {
       // A build without one (or an unreadable file): compiled from source.
     }
@@ -128,8 +126,8 @@ async function runBundle(early) {
     );
   const exitCode = await bundle.exports.main(process.argv, early);
   // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
-  // A command's own cache, made once per command, holds only what it runs: smaller, so quicker to load, than the build's.
-  if (cacheFile && (cachedData === undefined || fromBuild || script.cachedDataRejected)) {
+  // Only when no cache served: one made from a run that the build's cache served would be a copy of that cache.
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only
     // turned tiering off, both are turned back on).
     if (tuned) v8.setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --semi-space-growth-factor=2');
