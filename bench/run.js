@@ -168,9 +168,9 @@ try {
 
   if (wanted('txhttp')) {
     // Against the emulator, beside the least any client must spend: one node:http request, the body to stdout.
-    // Three starts of the same command: with the build's code cache (every run of the Node that built, CI=true among
-    // them, writes nothing); under a Node that refuses it (a copy of the package without it), where each command makes
-    // a cache of its own on its first run; and, to show what the caches save, with none at all (that copy, CI=true).
+    // Three starts of the same command: in CI (CI=true: the build's code cache, nothing written), on a laptop (the
+    // command's own cache, which its first run makes), and, to show what the caches save, with none at all (a copy of
+    // the package without the build's cache, CI=true).
     const emulator = await startServer('emulator.mjs');
     stops.push(emulator.stop);
     const server = { SVC_BASE_URL: `http://127.0.0.1:${emulator.port}`, SVC_API_KEY: 'bench-key' };
@@ -180,7 +180,7 @@ try {
     }
     const starts = [
       ['svc tx list --json (CI=true)  vs  bare node:http', BIN, { CI: 'true' }, 1.3],
-      ['svc tx list --json (own code cache)  vs  bare http', join(noCache, 'bin', 'svc.js'), { CI: undefined }, 1.3],
+      ['svc tx list --json (own code cache)  vs  bare http', BIN, { CI: undefined }, 1.3],
       ['svc tx list --json (no code cache)  vs  bare http', join(noCache, 'bin', 'svc.js'), { CI: 'true' }, undefined],
     ];
     for (const [figure, bin, extra, goal] of starts) {
