@@ -461,11 +461,11 @@ try {
     const pageServer = await startServer('fixed-server.mjs', [pageFile]);
     stops.push(pageServer.stop);
     const tableEnv = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${pageServer.port}`, SVC_API_KEY: 'bench-key' });
-    const drawn = (mode) =>
+    const drawn = (mode, columns, env, leastLines) =>
       new Promise((resolve, reject) => {
         const startedAt = performance.now();
-        const child = spawn('python3', [join(BENCH, 'terminal-run.py'), mode, '160', process.execPath, BIN, 'tx', 'list'], {
-          env: tableEnv,
+        const child = spawn('python3', [join(BENCH, 'terminal-run.py'), mode, String(columns), process.execPath, BIN, 'tx', 'list'], {
+          env,
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let text = '';
@@ -475,16 +475,31 @@ try {
           const ms = performance.now() - startedAt;
           if (code !== 0) return reject(new Error(`svc tx list (${mode}) exited ${code}`));
           const { lines } = JSON.parse(text);
-          if (lines < ROWS) return reject(new Error(`svc tx list (${mode}) printed ${lines} lines, not ${ROWS}`));
+          if (lines < leastLines) return reject(new Error(`svc tx list (${mode}) printed ${lines} lines, not ${leastLines}`));
           resolve({ ms });
         });
       });
     const { as, bs } = await alternate(
       RUNS,
-      () => drawn('pty'),
-      () => drawn('pipe'),
+      () => drawn('pty', 160, tableEnv, ROWS),
+      () => drawn('pipe', 160, tableEnv, ROWS),
     );
     reportTime('svc tx list, 10k rows, 160-col terminal  vs  piped', as, bs, 3);
+    // The usual run at a terminal: one page of 10 (spinner, colours, a table fitted to 80 columns) beside the same
+    // page piped. Measuring its width once cost ~100 ms of string-width's start (src/render/columns.ts): 1.5x.
+    const pageFile10 = join(scratch, 'page-of-10.json');
+    writeFileSync(pageFile10, JSON.stringify({ transactions: transactions.slice(0, 10) }));
+    const smallServer = await startServer('fixed-server.mjs', [pageFile10]);
+    stops.push(smallServer.stop);
+    const smallEnv = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${smallServer.port}`, SVC_API_KEY: 'bench-key' });
+    const small = await alternate(
+      RUNS,
+      () => drawn('pty', 80, smallEnv, 10),
+      () => drawn('pipe', 80, smallEnv, 10),
+    );
+    reportTime('svc tx list, a page of 10, 80-col terminal  vs  piped', small.as, small.bs, 1.2);
+    await smallServer.stop();
+    stops.pop();
     await pageServer.stop();
     stops.pop();
   }

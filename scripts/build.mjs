@@ -38,6 +38,8 @@ await build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
+  // src/render/columns.ts calls require() only where there is one (the bundle, a CommonJS script).
+  logOverride: { 'unsupported-require-call': 'silent' },
 });
 
 /** What the bundle's function takes: a CommonJS module's parameters, and the bundle's file URL (import.meta.url). */
@@ -167,6 +169,20 @@ const vendored = {
   },
 };
 
+/**
+ * ora measures its line with string-width, whose first measure of text beyond ASCII (the spinner's frame) costs tens of
+ * milliseconds: pointed at the CLI's own measure (src/render/columns.ts), which needs string-width only for what it
+ * cannot count itself.
+ */
+const oraMeasuresWithColumns = {
+  name: 'ora-measures-with-columns',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer.includes('node_modules/ora/') ? { path: resolvePath('src/render/columns.ts') } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   format: 'cjs',
@@ -204,6 +220,7 @@ const [cli, ...others] = await Promise.all([
         sourcefile: `vendor-${name}.cjs`,
       },
       outfile: `dist/${vendorFile(name)}`,
+      plugins: name === 'ora' ? [oraMeasuresWithColumns] : [],
       // ESM-only packages (conf, ora) use import.meta.url for nothing the CLI runs (their own file paths).
       define: { 'import.meta.url': 'undefined' },
     }),

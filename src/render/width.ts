@@ -1,19 +1,22 @@
 // Display width: how many terminal columns text takes (CJK and emoji take two, combining marks none), and cutting
 // text to a width without splitting a character. Loaded only by what draws for a terminal.
-import stringWidth from 'string-width';
+import columns, { isOneColumnEach } from './columns.js';
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Made on first need: making a segmenter costs ~20 ms, and text the width of its length needs none (columns.ts). */
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (text: string): Intl.Segments => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text);
 
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  return columns(text);
 }
 
 /** The longest start of `text` (whole graphemes) that fits in `width` columns. */
 function fitStart(text: string, width: number): string {
+  if (isOneColumnEach(text)) return text.slice(0, Math.max(0, width));
   let used = 0;
   let end = 0;
-  for (const { segment, index } of graphemes.segment(text)) {
-    const w = stringWidth(segment);
+  for (const { segment, index } of graphemes(text)) {
+    const w = columns(segment);
     if (used + w > width) break;
     used += w;
     end = index + segment.length;
@@ -23,11 +26,12 @@ function fitStart(text: string, width: number): string {
 
 /** The longest end of `text` (whole graphemes) that fits in `width` columns. */
 function fitEnd(text: string, width: number): string {
-  const parts = [...graphemes.segment(text)];
+  if (isOneColumnEach(text)) return width <= 0 ? '' : text.slice(-width);
+  const parts = [...graphemes(text)];
   let used = 0;
   let start = text.length;
   for (let i = parts.length - 1; i >= 0; i--) {
-    const w = stringWidth(parts[i]!.segment);
+    const w = columns(parts[i]!.segment);
     if (used + w > width) break;
     used += w;
     start = parts[i]!.index;
@@ -82,7 +86,7 @@ function breakAtSpaces(line: string, width: number, continuation: string): strin
       word = word.slice(head.length);
       while (displayWidth(word) > width) {
         // A character wider than the whole width (a CJK one in 1 column) goes on a line of its own.
-        const piece = fitStart(word, width) || graphemes.segment(word)[Symbol.iterator]().next().value!.segment;
+        const piece = fitStart(word, width) || graphemes(word)[Symbol.iterator]().next().value!.segment;
         lines.push(piece);
         word = word.slice(piece.length);
       }
