@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { python3 } from './tools.js';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const BIN = join(REPO_ROOT, 'bin', 'svc.js');
@@ -143,7 +144,7 @@ export async function runCliTty(args: string[], options: TtyOptions = {}): Promi
   // A terminal, whatever the parent's TERM (CI often has none, or "dumb"), unless the test chose one.
   if (options.env?.TERM === undefined) env.TERM = env.TERM && env.TERM !== 'dumb' ? env.TERM : 'xterm';
   const result = await execa(
-    'python3',
+    python3(),
     [
       // -I -S: no user site or site-packages to look through; python starts in half the time.
       '-I',

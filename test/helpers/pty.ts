@@ -3,6 +3,7 @@
 // to end after the signal. Output is capped, so a CLI that floods its terminal cannot flood the test.
 import { execa } from 'execa';
 import { BIN, isolatedEnv, REPO_ROOT } from './cli.js';
+import { python3 } from './tools.js';
 import type { RunOptions } from './cli.js';
 
 export type PtyStep =
@@ -102,7 +103,7 @@ export async function runInPty(
   if (options.env?.TERM === undefined) env.TERM = 'xterm-256color';
   const deadlineMs = options.deadlineMs ?? 10_000;
   const result = await execa(
-    'python3',
+    python3(),
     [
       // -I -S: no user site or site-packages to look through; python starts in half the time.
       '-I',
@@ -231,7 +232,7 @@ export async function runInPtys(sessions: PtySession[]): Promise<PtyRun[]> {
     return { argv: ['node', BIN, ...args], env, columns, rows: rows ?? 24, steps: steps ?? [], deadlineMs: deadlineMs ?? 10_000 };
   });
   const longest = Math.max(0, ...specs.map((spec) => spec.deadlineMs));
-  const result = await execa('python3', ['-I', '-S', '-c', MANY_RUNNER], {
+  const result = await execa(python3(), ['-I', '-S', '-c', MANY_RUNNER], {
     input: JSON.stringify(specs),
     extendEnv: false,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },

@@ -19,3 +19,13 @@ export function hasTool(tool: Tool): boolean {
 export function missing(tool: Tool): boolean {
   return !hasTool(tool);
 }
+
+let python: string | undefined;
+/**
+ * The python the pty tests run, asked for its own path once per worker: `python3` on PATH may be a version manager's
+ * shim (pyenv's is a chain of bash scripts, ~0.1 s of CPU a start), and those tests start python a dozen times.
+ */
+export function python3(): string {
+  python ??= spawnSync('python3', ['-c', 'import sys; sys.stdout.write(sys.executable)'], { encoding: 'utf8' }).stdout || 'python3';
+  return python;
+}
