@@ -33,8 +33,6 @@ export interface StoredTx {
   blockIndex: number;
   network: NetworkKind | null;
   item: Transaction;
-  /** `item` serialized once, so a page is a join of cached strings. */
-  json: string;
   detail: TxDetail;
   /** Lower-case addresses a webhook can match on: from, to, token and internal movers, log emitters. */
   participants: string[];
@@ -803,7 +801,6 @@ export class ChainDataGenerator {
         blockIndex,
         network: chain.info.network,
         item,
-        json: JSON.stringify(item),
         detail: {
           input: draft.input,
           maxFeePerGas: String(txType === 2 ? baseFee * 2 + priorityFee : gasPrice),

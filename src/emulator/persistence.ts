@@ -211,10 +211,7 @@ export class Persistence {
   private *snapshot(): Iterable<Entry> {
     for (const stored of this.state.webhooks.all()) yield { op: 'webhook', webhook: persistedWebhook(stored) };
     for (const [key, secret] of this.state.keptSecrets()) yield { op: 'secret', key, secret };
-    for (const tx of this.state.injectedTransactions()) {
-      const { json: _json, ...kept } = tx;
-      yield { op: 'inject', tx: kept };
-    }
+    for (const tx of this.state.injectedTransactions()) yield { op: 'inject', tx };
     const deliveries = this.state.deliveries.snapshot();
     this.lastDeliveries = JSON.stringify(deliveries);
     yield { op: 'deliveries', deliveries };

@@ -22,7 +22,7 @@ export type StateChange =
   | { op: 'deactivate'; id: string }
   | { op: 'addresses'; id: string; add?: string[]; remove?: string[] }
   | { op: 'secret'; key: string; secret: string }
-  | { op: 'inject'; tx: Omit<StoredTx, 'json'> }
+  | { op: 'inject'; tx: StoredTx }
   | { op: 'reset' };
 
 export const HISTORY_TRANSACTIONS = 3_000;
@@ -178,8 +178,7 @@ export class EmulatorState {
     this.store.add([tx]);
     const messageIds = this.notify(tx);
     // After its messages are queued, so what is kept with it holds them too.
-    const { json: _json, ...kept } = tx;
-    this.onChange?.({ op: 'inject', tx: kept });
+    this.onChange?.({ op: 'inject', tx });
     return { txHash: tx.item.txHash, messageIds };
   }
 
@@ -209,8 +208,7 @@ export class EmulatorState {
     this.secrets.set(ownerKey, secret);
   }
 
-  restoreInjected(kept: Omit<StoredTx, 'json'>): void {
-    const tx: StoredTx = { ...kept, json: JSON.stringify(kept.item) };
+  restoreInjected(tx: StoredTx): void {
     this.injected.add(tx);
     this.store.add([tx]);
   }

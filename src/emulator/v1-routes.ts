@@ -243,7 +243,7 @@ export class V1Routes {
     const txStatus = status === 'success' ? '1' : status === 'failed' ? '0' : null;
     const page = this.state.store.page({ network, txStatus }, after, pageSize);
     let text = '{"transactions":[';
-    for (let i = 0; i < page.items.length; i++) text += (i === 0 ? '' : ',') + page.items[i]!.json;
+    for (let i = 0; i < page.items.length; i++) text += (i === 0 ? '' : ',') + this.state.store.listingJson(page.items[i]!);
     text += ']';
     if (page.nextCursor) text += `,"nextPageToken":"${encodePageToken({ kind: 'transactions', filters }, page.nextCursor)}"`;
     text += '}';

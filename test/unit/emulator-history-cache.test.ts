@@ -168,7 +168,7 @@ describe('two emulators from one seed', () => {
       pageToken = page.body.nextPageToken;
     } while (pageToken);
     const expected = referenceHistory()
-      .map((tx) => tx.json)
+      .map((tx) => JSON.stringify(tx.item))
       .reverse();
     expect(listed).toHaveLength(expected.length);
     expect(digest(listed.join('\n'))).toBe(digest(expected.join('\n')));
