@@ -38,7 +38,7 @@ export class TransactionStore {
   version = 0;
   /**
    * Each transaction's listing JSON, made when it is first listed: a start makes 3,000 and a client lists a few pages
-   * of them (serializing them all at once was a sixth of a start's CPU, and 5 MB kept).
+   * of them (serializing them all at start cost ~40 ms and kept 2.2 MB of text).
    */
   private readonly listed = new WeakMap<StoredTx, string>();
 
