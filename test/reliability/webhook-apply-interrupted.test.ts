@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { freshConfigDir, isolatedEnv, runInProcess } from '../helpers/cli.js';
-import { API_KEY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
+import { API_KEY, call as callOver, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 
 const A1 = '0x1111111111111111111111111111111111111111';
@@ -41,34 +41,9 @@ let configDir: string;
 /** Kept-alive connections for the test's own calls: some 1,800 of them (seeding and reading back the state per k). */
 const agent = new http.Agent({ keepAlive: true });
 
-/**
- * The test's own calls to the emulator, over node's http: the same requests as the helpers' `call`, without fetch's
- * cost per request (over a quarter of this file's CPU went to it).
- */
-function call(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown } = {},
-): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
-  if (options.key !== undefined) headers['x-service-api-key'] = options.key;
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  return new Promise((resolve, reject) => {
-    const request = http.request(baseUrl + path, { method, headers, agent }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: answer.statusCode ?? 0, body: text === '' ? undefined : JSON.parse(text) });
-      });
-      answer.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
+/** The test's own calls, over the kept-alive connections. */
+const call = (baseUrl: string, method: string, path: string, options: { key?: string; body?: unknown } = {}) =>
+  callOver(baseUrl, method, path, { ...options, agent });
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
