@@ -39,10 +39,10 @@ const EXTRA_CHAINS_PER_TICK = 16;
 const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
 
 export class EmulatorState {
-  readonly store = new TransactionStore();
   readonly webhooks = new WebhookStore();
   readonly deliveries: DeliveryQueue;
-  private readonly generator: ChainDataGenerator;
+  /** The listing and the generator that goes on from its history: made on first need (see made()). */
+  private madeHistory?: { store: TransactionStore; generator: ChainDataGenerator };
   /** Separate streams, so ids do not shift when the amount of generated activity does. */
   private readonly idRng: Prng;
   private readonly activityRng: Prng;
@@ -59,26 +59,50 @@ export class EmulatorState {
    * on first use. Secrets are never seeded: a secret anyone can recompute from a seed would not be one.
    */
   constructor(
-    seed: number,
-    seeded: boolean,
+    private readonly seed: number,
+    private readonly seeded: boolean,
     tuning: DeliveryTuning,
     private readonly startingSecret?: string,
   ) {
-    let history: readonly StoredTx[];
-    if (seeded) {
-      // A seeded history is the same every time: made once per process and shared (see history-cache.ts).
-      ({ generator: this.generator, history } = seededHistory(seed, SEEDED_HISTORY_END_MS, HISTORY_TRANSACTIONS));
-    } else {
-      this.generator = new ChainDataGenerator(new Prng(seed, 1));
-      history = this.generator.history(Date.now(), HISTORY_TRANSACTIONS);
-    }
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
     this.deliveries = new DeliveryQueue(tuning, {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId) => this.deactivateAfterFailure(webhookId),
     });
-    this.store.add(history);
+  }
+
+  /** The transaction listing, the generated history in it. */
+  get store(): TransactionStore {
+    return this.made().store;
+  }
+
+  private get generator(): ChainDataGenerator {
+    return this.made().generator;
+  }
+
+  /**
+   * The history, made when first needed (a listing, a block, an injection) rather than at start: making it is most
+   * of a start's CPU (~0.25 s of ~0.6), which runs that never list a transaction need not pay, and a start that is
+   * refused (its port taken, its data directory in use) fails at once. A seeded history is the same whenever it is
+   * made; an unseeded one ends at the moment it is.
+   */
+  private made(): { store: TransactionStore; generator: ChainDataGenerator } {
+    if (!this.madeHistory) {
+      let generator: ChainDataGenerator;
+      let history: readonly StoredTx[];
+      if (this.seeded) {
+        // The same every time: made once per process and shared (see history-cache.ts).
+        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, HISTORY_TRANSACTIONS));
+      } else {
+        generator = new ChainDataGenerator(new Prng(this.seed, 1));
+        history = generator.history(Date.now(), HISTORY_TRANSACTIONS);
+      }
+      const store = new TransactionStore();
+      store.add(history);
+      this.madeHistory = { store, generator };
+    }
+    return this.madeHistory;
   }
 
   newId(): string {
