@@ -241,9 +241,10 @@ export class V1Routes {
       return;
     }
     const txStatus = status === 'success' ? '1' : status === 'failed' ? '0' : null;
-    const page = this.state.store.page({ network, txStatus }, after, pageSize);
+    const store = this.state.store;
+    const page = store.page({ network, txStatus }, after, pageSize);
     let text = '{"transactions":[';
-    for (let i = 0; i < page.items.length; i++) text += (i === 0 ? '' : ',') + this.state.store.listingJson(page.items[i]!);
+    for (let i = 0; i < page.items.length; i++) text += (i === 0 ? '' : ',') + store.listingJson(page.items[i]!);
     text += ']';
     if (page.nextCursor) text += `,"nextPageToken":"${encodePageToken({ kind: 'transactions', filters }, page.nextCursor)}"`;
     text += '}';
