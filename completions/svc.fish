@@ -403,6 +403,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messa
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
+complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it'
 complete -c svc -n '__svc_is "svc emulator start"' -l detach -d 'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 

@@ -5,7 +5,7 @@ import { keccak256Hex } from '../evm/keccak.js';
 import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
-import { compareListing } from './tx-store.js';
+import { compareListing } from './transactions/store.js';
 
 /** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
 export type EmittedLog = TxLog;
@@ -213,6 +213,19 @@ export class ChainDataGenerator {
   /** A copy of where the generator stands, which later generating does not change. */
   position(): GeneratorPosition {
     return { words: this.rng.words(), chains: this.catalogueChains().map(copyChain) };
+  }
+
+  /**
+   * Goes on from random values no earlier run of the seed drew (`words`), and on each chain after the newest block of
+   * the transactions kept from those runs: a restarted emulator never makes a hash or block it made before.
+   */
+  continueAfter(words: readonly number[], kept: readonly StoredTx[]): void {
+    this.rng.setWords(words);
+    for (const tx of kept) {
+      const chain = this.chain(tx.item.chainId);
+      chain.blockNumber = Math.max(chain.blockNumber, Number(tx.item.blockNumber));
+      chain.lastMs = Math.max(chain.lastMs, tx.ms);
+    }
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */

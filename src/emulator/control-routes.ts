@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStatusAnswer } from '../schema/emulator-control.js';
 import { DELIVERY_STATES } from '../schema/emulator-control.js';
 import type { DeliveriesAnswer, DeliveryDetail, DeliveryState } from '../schema/emulator-control.js';
-import type { DeliveryQuery } from './delivery.js';
+import type { DeliveryQuery } from './deliveries/queue.js';
 import { isLoopback, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
@@ -50,8 +50,8 @@ const ROUTES = new RouteTable<ControlRoute>([
   {
     method: 'POST',
     pattern: '/_emulator/reset',
-    handler: ({ state, res }) => {
-      state.reset();
+    handler: async ({ state, res }) => {
+      await state.reset();
       sendJson(res, 200, JSON.stringify({ reset: true }));
     },
   },
@@ -248,5 +248,5 @@ async function injectTransaction(state: EmulatorState, req: IncomingMessage, res
     sendError(res, 400, validated.errors);
     return;
   }
-  sendJson(res, 201, JSON.stringify(state.inject(validated.value)));
+  sendJson(res, 201, JSON.stringify(await state.inject(validated.value)));
 }

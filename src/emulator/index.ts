@@ -5,7 +5,7 @@ import { startEmulatorServer } from './server.js';
 export type { EmulatorOptions, RunningEmulator } from './options.js';
 export { DEFAULT_EMULATOR_OPTIONS } from './options.js';
 export { isWildcard } from './listen-urls.js';
-export { DataDirError } from './persistence.js';
+export { DataDirError } from './kept/data-dir.js';
 
 export function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   return startEmulatorServer(options);

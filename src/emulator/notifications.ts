@@ -1,7 +1,7 @@
 // Builds the notification message (spec 2.5) a webhook receives for a stored transaction, honouring its include flags.
 import type { NotificationMessage } from '../schema/index.js';
 import type { StoredTx } from './chain-data.js';
-import type { StoredWebhook } from './webhook-store.js';
+import type { StoredWebhook } from './webhooks/store.js';
 
 export function buildNotification(tx: StoredTx, stored: StoredWebhook, messageId: string): NotificationMessage {
   const { item, detail } = tx;

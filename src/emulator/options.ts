@@ -29,8 +29,10 @@ export interface EmulatorOptions {
   retrySchedule?: RetrySchedule;
   /** The CLI's version, for `GET /_emulator/status`. */
   version?: string;
-  /** Where the state is kept across restarts (see persistence.ts); absent: in memory only. */
+  /** Where the state is kept across restarts (see kept/data-dir.ts); absent: in memory only. */
   dataDir?: string;
+  /** With dataDir: set aside what follows a damaged record instead of refusing the folder. */
+  repair?: boolean;
   /** Warnings the user must see whatever the verbosity (a damaged journal record dropped). */
   warn?: (line: string) => void;
   /** One line per request, for the CLI to print on stderr. */

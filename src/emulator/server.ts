@@ -4,13 +4,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-routes.js';
 import type { EmulatorIdentity } from './control-routes.js';
-import { tuningFor } from './delivery.js';
-import type { DeliveryTuning } from './delivery.js';
+import { tuningFor } from './deliveries/queue.js';
+import type { DeliveryTuning } from './deliveries/queue.js';
 import { sendError } from './http-util.js';
+import { KeepError } from './kept/change.js';
+import { DataDir } from './kept/data-dir.js';
+import type { KeptFiles } from './kept/data-dir.js';
 import { localUrl, networkUrls } from './listen-urls.js';
-import type { JournalFiles } from './journal.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
-import { Persistence } from './persistence.js';
 import { Prng, randomSeed } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
 import { sendNoRoute } from './router.js';
@@ -25,29 +26,49 @@ const FAULT_MESSAGES: Record<(typeof FAULT_STATUSES)[number], string> = {
   429: 'injected fault: rate limit exceeded; retry after 1 s',
 };
 
+/** What tests may change about a data directory: how its files are written, and when it compacts. */
+export interface KeptStateTuning {
+  files?: KeptFiles;
+  compactAfterBytes?: number;
+}
+
+/** The emulator as tests hold it: it can also be abandoned, as `kill -9` leaves it. */
+export interface EmulatorServer extends RunningEmulator {
+  /** Stops at once without writing anything more: connections dropped, nothing flushed, the data directory's lock left. */
+  abandon(): void;
+}
+
 /** Like startEmulator, with delivery timing tests can shorten; the public entry uses the schedule the options name. */
 export async function startEmulatorServer(
   options: EmulatorOptions,
   tuning: DeliveryTuning = tuningFor(options.retrySchedule),
-  journalFiles?: JournalFiles,
-): Promise<RunningEmulator> {
+  keptTuning: KeptStateTuning = {},
+): Promise<EmulatorServer> {
   const seed = options.seed ?? randomSeed();
   const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
   const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret);
-  let persistence: Persistence | undefined;
-  if (options.dataDir !== undefined) {
-    try {
-      persistence = await Persistence.open(options.dataDir, state, { warn: options.warn ?? (() => {}), files: journalFiles });
-    } catch (error) {
-      state.close();
-      throw error;
+  let dataDir: DataDir | undefined;
+  try {
+    if (options.dataDir !== undefined) {
+      dataDir = await DataDir.open(options.dataDir, state.router, {
+        warn: options.warn ?? (() => {}),
+        files: keptTuning.files,
+        compactAfterBytes: keptTuning.compactAfterBytes,
+        repair: options.repair,
+      });
+      state.keepWith(dataDir);
     }
+    await state.begin();
+  } catch (error) {
+    state.close();
+    await dataDir?.close().catch(() => {});
+    throw error;
   }
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
   /** What `GET /_emulator/status` tells besides the state's counts. */
-  const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: persistence?.dir ?? null };
+  const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: dataDir?.dir ?? null };
 
   /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
   const apis: {
@@ -91,20 +112,6 @@ export async function startEmulatorServer(
       const startedMs = Date.now();
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
     }
-    if (persistence) {
-      const kept = persistence;
-      const startSeq = kept.lastSeq;
-      const read = req.method === 'GET' || req.method === 'HEAD';
-      kept.admit(req, res).then(
-        (admitted) => {
-          if (!admitted) return;
-          kept.holdAnswer(res, startSeq, read);
-          serve(req, res);
-        },
-        (error: unknown) => failed(res, error),
-      );
-      return;
-    }
     serve(req, res);
   });
 
@@ -118,27 +125,31 @@ export async function startEmulatorServer(
   };
 
   const failed = (res: ServerResponse, error: unknown): void => {
+    if (error instanceof KeepError) return sendUnkept(res, error);
     log?.(`emulator error: ${(error as Error).stack ?? String(error)}`);
     if (!res.headersSent) sendError(res, 500, 'internal error in the emulator');
     else res.destroy();
   };
 
-  const activity = options.blockTimeMs > 0 ? setInterval(() => state.syntheticTick(Date.now()), options.blockTimeMs) : undefined;
+  const activity =
+    options.blockTimeMs > 0
+      ? setInterval(() => {
+          state.syntheticTick(Date.now()).catch((error: unknown) => log?.(`emulator error: ${(error as Error).stack ?? String(error)}`));
+        }, options.blockTimeMs)
+      : undefined;
   activity?.unref();
 
   return new Promise((resolve, reject) => {
     server.once('error', (error) => {
       clearInterval(activity);
-      const closing = persistence?.close() ?? Promise.resolve();
-      closing.finally(() => {
-        state.close();
-        reject(error);
-      });
+      state.close();
+      const closing = dataDir?.close() ?? Promise.resolve();
+      closing.finally(() => reject(error));
     });
     server.listen(options.port, options.host, () => {
       const bound = server.address() as AddressInfo;
       identity.startedAt = new Date().toISOString();
-      persistence?.listening(localUrl(bound));
+      dataDir?.listening(localUrl(bound));
       let closing: Promise<void> | undefined;
       resolve({
         url: localUrl(bound),
@@ -146,22 +157,39 @@ export async function startEmulatorServer(
         boundAddress: bound.address,
         startedAt: identity.startedAt,
         close: () =>
-          (closing ??= new Promise<void>((done) => {
+          (closing ??= (async () => {
             clearInterval(activity);
             const closed = new Promise<void>((ended) => server.close(() => ended()));
             server.closeAllConnections();
-            // The deliveries are kept as they are before the queue is closed (closing gives up every message).
-            const kept = persistence?.close() ?? Promise.resolve();
-            Promise.allSettled([kept])
-              .then(() => {
-                state.close();
-                return closed;
-              })
-              .then(() => done());
-          })),
+            // Deliveries stop first (an attempt under way is not kept: its message is retried after a restart); the
+            // changes already queued are then written, so every change acknowledged is on disk when this resolves.
+            state.close();
+            await dataDir?.close();
+            await closed;
+          })()),
+        abandon: () => {
+          clearInterval(activity);
+          dataDir?.abandon();
+          state.close();
+          server.closeAllConnections();
+          server.close();
+        },
       });
     });
   });
+}
+
+/** A change the data directory could not keep: refused with nothing of it applied, so the same request can be retried. */
+function sendUnkept(res: ServerResponse, error: KeepError): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const message =
+    error.code === undefined
+      ? `${error.message}; retry in a moment`
+      : `${error.message}; nothing was changed, reads still work: retry once there is room`;
+  sendError(res, 503, message, { 'retry-after': '1' });
 }
 
 function delayed(ms: number, then: () => void | Promise<void>): Promise<void> {

@@ -1,29 +1,27 @@
 // The emulator's data and what changes it: history, synthetic blocks, injections, webhooks and the notifications they
 // cause, and each key's shared secret that signs them.
+//
+// Every change is planned from the state as applied, kept (in memory, or in a data directory) and only then applied:
+// see kept/change.ts. Changes to one webhook, or one key's secret, run one at a time (the write gate); a reset runs
+// alone. Ids are never reused: each start of a data directory is numbered, and its random streams start from there.
 import { randomBytes } from 'node:crypto';
 import type { CreateWebhookRequest } from '../schema/index.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
-import { DeliveryQueue } from './delivery.js';
+import { DeliveryQueue } from './deliveries/queue.js';
+import type { DeliveryTuning } from './deliveries/queue.js';
 import { seededHistory } from './history-cache.js';
-import type { DeliveryTuning } from './delivery.js';
+import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
+import { EntryRouter, MemoryKeeper } from './kept/change.js';
+import { WriteGate } from './kept/write-gate.js';
 import { buildNotification } from './notifications.js';
 import { Prng } from './prng.js';
-import { TransactionStore } from './tx-store.js';
-import { WebhookStore } from './webhook-store.js';
-import { persistedWebhook } from './webhook-store.js';
-import type { PersistedWebhook, StoredWebhook, WebhookChanges } from './webhook-store.js';
+import { SecretStore } from './secrets/store.js';
+import { InjectedTransactions } from './transactions/injected.js';
+import { TransactionStore } from './transactions/store.js';
+import { WebhookStore } from './webhooks/store.js';
+import type { StoredWebhook, WebhookChanges } from './webhooks/store.js';
 import type { OtherWebhookRequest } from './validation.js';
-
-/** A change to what a data directory keeps, as plain JSON, told to `onChange` as it is made (see persistence.ts). */
-export type StateChange =
-  | { op: 'webhook'; webhook: PersistedWebhook }
-  | { op: 'update'; id: string; changes: WebhookChanges }
-  | { op: 'deactivate'; id: string }
-  | { op: 'addresses'; id: string; add?: string[]; remove?: string[] }
-  | { op: 'secret'; key: string; secret: string }
-  | { op: 'inject'; tx: StoredTx }
-  | { op: 'reset' };
 
 export const HISTORY_TRANSACTIONS = 3_000;
 /** With a seed the history ends at a fixed instant (2025-06-15T15:06:40Z), so seeded runs list identical data. */
@@ -37,22 +35,50 @@ const WATCHED_PER_BLOCK = 3;
 const EXTRA_CHAINS_PER_TICK = 16;
 /** Chain ids longer than this cannot be a safe-integer sort key, so such chains get no synthetic blocks. */
 const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
+/** The random streams of one seed: each start of a data directory takes the next set (see begin()). */
+const STREAMS_PER_START = 256;
+
+/** How many times a data directory's emulator started: its own record (kind `emulator`). */
+class StartCount implements KeptResource {
+  readonly kinds = ['emulator'];
+  starts = 0;
+
+  plan(starts: number): KeptEntry[] {
+    return [['emulator', 'starts', starts]];
+  }
+
+  applyEntry(_kind: string, _key: string, value: unknown): void {
+    this.starts = (value as number | null) ?? 0;
+  }
+
+  restore(tables: ReadonlyMap<string, ReadonlyMap<string, unknown>>): void {
+    this.starts = (tables.get('emulator')?.get('starts') as number | undefined) ?? 0;
+  }
+
+  *snapshot(): Iterable<KeptEntry> {
+    yield* this.plan(this.starts);
+  }
+}
 
 export class EmulatorState {
   readonly webhooks = new WebhookStore();
   readonly deliveries: DeliveryQueue;
+  readonly secrets = new SecretStore();
+  readonly injected = new InjectedTransactions();
+  private readonly startCount = new StartCount();
+  /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
+  readonly router: EntryRouter;
+  private keeper: Keeper;
+  private readonly gate = new WriteGate();
   /** The listing and the generator that goes on from its history: made on first need (see made()). */
   private madeHistory?: { store: TransactionStore; generator: ChainDataGenerator };
+  /** Which start of the data directory this is (0 without one): it chooses the random streams. */
+  private startNumber = 0;
   /** Separate streams, so ids do not shift when the amount of generated activity does. */
-  private readonly idRng: Prng;
-  private readonly activityRng: Prng;
-  private readonly injected = new WeakSet<StoredTx>();
+  private idRng: Prng;
+  private activityRng: Prng;
   /** Where the next tick's turn among the extra watched chains starts. */
   private extraChainTurn = 0;
-  /** API key → its shared secret (hex), once made or rotated; a key without one gets the starting secret. */
-  private readonly secrets = new Map<string, string>();
-  /** Told every change a data directory must keep, synchronously, in the order they are made. */
-  onChange?: (change: StateChange) => void;
 
   /**
    * `startingSecret` (hex) is every key's secret until it rotates it; without one, each key's is made at random
@@ -67,9 +93,37 @@ export class EmulatorState {
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
     this.deliveries = new DeliveryQueue(tuning, {
+      keep: (change) => this.keep(change),
+      failure: () => this.keeper.failure,
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
-      exhausted: (webhookId) => this.deactivateAfterFailure(webhookId),
+      exhausted: (webhookId, messageId) => this.deactivateAfterFailure(webhookId, messageId),
     });
+    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.injected, this.startCount]);
+    this.keeper = new MemoryKeeper(this.router);
+  }
+
+  /** Keeps changes in a data directory (its records already restored into this state) instead of in memory. */
+  keepWith(keeper: Keeper): void {
+    this.keeper = keeper;
+  }
+
+  /**
+   * Counts this start (kept before anything else is), takes the random streams of its number, and starts the
+   * deliveries: no id, hash or block of an earlier start is made again, seeded or not.
+   */
+  async begin(): Promise<void> {
+    this.startNumber = this.startCount.starts;
+    await this.keep({ entries: this.startCount.plan(this.startNumber + 1) });
+    const stream = (base: number) => base + STREAMS_PER_START * this.startNumber;
+    this.idRng = new Prng(this.seed, stream(2));
+    this.activityRng = new Prng(this.seed, stream(3));
+    // Messages restored unfinished go to their webhook's url as it is now.
+    for (const stored of this.webhooks.all()) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
+    this.deliveries.start();
+  }
+
+  keep<T>(change: Change<T>): Promise<T> {
+    return this.keeper.keep(change);
   }
 
   /** The transaction listing, the generated history in it. */
@@ -98,8 +152,11 @@ export class EmulatorState {
         generator = new ChainDataGenerator(new Prng(this.seed, 1));
         history = generator.history(Date.now(), HISTORY_TRANSACTIONS);
       }
+      if (this.startNumber > 0)
+        generator.continueAfter(new Prng(this.seed, 1 + STREAMS_PER_START * this.startNumber).words(), this.injected.all());
       const store = new TransactionStore();
       store.add(history);
+      this.injected.joinListing(store);
       this.madeHistory = { store, generator };
     }
     return this.madeHistory;
@@ -109,167 +166,177 @@ export class EmulatorState {
     return this.idRng.uuid();
   }
 
-  createWebhook(request: CreateWebhookRequest, ownerKey: string): StoredWebhook {
-    return this.created(this.webhooks.create(request, ownerKey, this.newId(), Date.now()));
+  createWebhook(request: CreateWebhookRequest, ownerKey: string): Promise<StoredWebhook> {
+    return this.gate.run([], () => {
+      const id = this.newId();
+      return this.keep({ entries: this.webhooks.planCreate(request, ownerKey, id, Date.now()), then: () => this.webhooks.get(id)! });
+    });
   }
 
-  createOtherWebhook(request: OtherWebhookRequest, ownerKey: string): StoredWebhook {
-    return this.created(this.webhooks.createOther(request, ownerKey, this.newId(), Date.now()));
-  }
-
-  addAddresses(stored: StoredWebhook, addresses: readonly string[]): void {
-    this.webhooks.addAddresses(stored, addresses);
-    this.onChange?.({ op: 'addresses', id: stored.webhook.id, add: [...addresses] });
-  }
-
-  /** False, changing nothing, when no address would remain (see WebhookStore.removeAddresses). */
-  removeAddresses(stored: StoredWebhook, addresses: readonly string[]): boolean {
-    const removed = this.webhooks.removeAddresses(stored, addresses);
-    if (removed) this.onChange?.({ op: 'addresses', id: stored.webhook.id, remove: [...addresses] });
-    return removed;
-  }
-
-  /** The key's shared secret, made on first use (a get, or the first delivery) unless a starting one was given. */
-  sharedSecret(ownerKey: string): string {
-    let secret = this.secrets.get(ownerKey);
-    if (secret === undefined) {
-      secret = this.startingSecret ?? newSecret();
-      this.secrets.set(ownerKey, secret);
-      this.onChange?.({ op: 'secret', key: ownerKey, secret });
-    }
-    return secret;
-  }
-
-  /** A new random secret for the key, in effect for every attempt from now on, retries of older messages included. */
-  rotateSharedSecret(ownerKey: string): string {
-    const secret = newSecret();
-    this.secrets.set(ownerKey, secret);
-    this.onChange?.({ op: 'secret', key: ownerKey, secret });
-    return secret;
-  }
-
-  deactivateWebhook(stored: StoredWebhook): void {
-    this.webhooks.deactivate(stored);
-    this.deliveries.cancelWebhook(stored.webhook.id);
-    this.onChange?.({ op: 'deactivate', id: stored.webhook.id });
+  createOtherWebhook(request: OtherWebhookRequest, ownerKey: string): Promise<StoredWebhook> {
+    return this.gate.run([], () => {
+      const id = this.newId();
+      return this.keep({ entries: this.webhooks.planCreateOther(request, ownerKey, id, Date.now()), then: () => this.webhooks.get(id)! });
+    });
   }
 
   /**
-   * Switching a webhook off through an update stops its deliveries at once, as deactivating it does; a new url
-   * takes the next message, and the next attempt of messages still being retried (the old one may be gone).
+   * Runs `work` with the webhook as it is now (undefined when there is none), no other change to it running: what
+   * it checks still holds when its change is kept. Changes made inside go through the methods below.
    */
-  updateWebhook(stored: StoredWebhook, changes: WebhookChanges): void {
+  withWebhook<T>(id: string, work: (stored: StoredWebhook | undefined) => Promise<T>): Promise<T> {
+    return this.gate.run([`webhook ${id}`], () => work(this.webhooks.get(id)));
+  }
+
+  /** Inside withWebhook. */
+  addAddresses(stored: StoredWebhook, addresses: readonly string[]): Promise<void> {
+    return this.keep({ entries: this.webhooks.planAddAddresses(stored, addresses) });
+  }
+
+  /** Inside withWebhook. False, changing nothing, when no address would remain (see WebhookStore.planRemoveAddresses). */
+  async removeAddresses(stored: StoredWebhook, addresses: readonly string[]): Promise<boolean> {
+    const entries = this.webhooks.planRemoveAddresses(stored, addresses);
+    if (entries === null) return false;
+    await this.keep({ entries });
+    return true;
+  }
+
+  /**
+   * Inside withWebhook. Switching a webhook off (through an update, or deactivating it) gives up its unfinished
+   * messages at once; a new url takes the next message, and the next attempt of messages still being retried.
+   */
+  updateWebhook(stored: StoredWebhook, changes: WebhookChanges): Promise<void> {
     const oldUrl = stored.webhook.url;
-    this.webhooks.update(stored, changes);
-    if (changes.status === 'inactive') this.deliveries.cancelWebhook(stored.webhook.id);
-    else if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
-    this.onChange?.({ op: 'update', id: stored.webhook.id, changes });
+    const entries = [...this.webhooks.planUpdate(stored, changes)];
+    if (changes.status === 'inactive') entries.push(...this.deliveries.planCancel(stored.webhook.id));
+    return this.keep({
+      entries,
+      then: () => {
+        if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
+      },
+    });
   }
 
-  /** One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in turn. */
-  syntheticTick(now: number): void {
-    const chains = new Map(this.generator.catalogueChains().map((chain) => [chain.info.chainId, chain]));
-    const extra = this.webhooks
-      .activeChainIds()
-      .filter((chainId) => !chains.has(chainId) && chainId.length <= MAX_SYNTHETIC_CHAIN_ID_DIGITS);
-    const turns = Math.min(EXTRA_CHAINS_PER_TICK, extra.length);
-    for (let turn = 0; turn < turns; turn++) {
-      const chainId = extra[(this.extraChainTurn + turn) % extra.length]!;
-      chains.set(chainId, this.generator.chain(chainId));
-    }
-    this.extraChainTurn = extra.length === 0 ? 0 : (this.extraChainTurn + turns) % extra.length;
-    const added: StoredTx[] = [];
-    for (const [chainId, chain] of chains) {
-      const active = this.webhooks.activeOn(chainId);
-      const watched = [];
-      while (watched.length < WATCHED_PER_BLOCK && active.length > 0) {
-        const [stored] = active.splice(this.activityRng.int(0, active.length - 1), 1);
-        const addresses = stored!.addresses;
-        watched.push({
-          address: addresses.at(this.activityRng.int(0, addresses.size - 1))!,
-          eventSignatures: [...stored!.eventSignatures],
-        });
+  /** Inside withWebhook. */
+  deactivateWebhook(stored: StoredWebhook): Promise<void> {
+    return this.updateWebhook(stored, { status: 'inactive' });
+  }
+
+  /** The key's shared secret, made (and kept) on first use unless a starting one was given. */
+  async sharedSecret(ownerKey: string): Promise<string> {
+    const secret = this.secrets.get(ownerKey);
+    if (secret !== undefined) return secret;
+    return this.gate.run([`secret ${ownerKey}`], async () => {
+      const made = this.secrets.get(ownerKey);
+      if (made !== undefined) return made;
+      const secret = this.startingSecret ?? newSecret();
+      await this.keep({ entries: this.secrets.planSet(ownerKey, secret) });
+      return secret;
+    });
+  }
+
+  /** A new random secret for the key, in effect for every attempt from now on, retries of older messages included. */
+  rotateSharedSecret(ownerKey: string): Promise<string> {
+    return this.gate.run([`secret ${ownerKey}`], async () => {
+      const secret = newSecret();
+      await this.keep({ entries: this.secrets.planSet(ownerKey, secret) });
+      return secret;
+    });
+  }
+
+  /**
+   * One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in
+   * turn. The blocks are listed at once (generated activity is not kept); their messages are sent once kept.
+   */
+  syntheticTick(now: number): Promise<void> {
+    return this.gate.run([], async () => {
+      const chains = new Map(this.generator.catalogueChains().map((chain) => [chain.info.chainId, chain]));
+      const extra = this.webhooks
+        .activeChainIds()
+        .filter((chainId) => !chains.has(chainId) && chainId.length <= MAX_SYNTHETIC_CHAIN_ID_DIGITS);
+      const turns = Math.min(EXTRA_CHAINS_PER_TICK, extra.length);
+      for (let turn = 0; turn < turns; turn++) {
+        const chainId = extra[(this.extraChainTurn + turn) % extra.length]!;
+        chains.set(chainId, this.generator.chain(chainId));
       }
-      added.push(...this.generator.syntheticBlock(chain, now, watched));
-    }
-    this.store.add(added);
-    for (const tx of added) this.notify(tx);
+      this.extraChainTurn = extra.length === 0 ? 0 : (this.extraChainTurn + turns) % extra.length;
+      const added: StoredTx[] = [];
+      for (const [chainId, chain] of chains) {
+        const active = this.webhooks.activeOn(chainId);
+        const watched = [];
+        while (watched.length < WATCHED_PER_BLOCK && active.length > 0) {
+          const [stored] = active.splice(this.activityRng.int(0, active.length - 1), 1);
+          const addresses = stored!.addresses;
+          watched.push({
+            address: addresses.at(this.activityRng.int(0, addresses.size - 1))!,
+            eventSignatures: [...stored!.eventSignatures],
+          });
+        }
+        added.push(...this.generator.syntheticBlock(chain, now, watched));
+      }
+      this.store.add(added);
+      const entries = added.flatMap((tx) => this.notifications(tx).entries);
+      // Activity whose messages cannot be kept (a failing disk) is listed, and notifies no one.
+      if (entries.length > 0) await this.keep({ entries }).catch(() => {});
+    });
   }
 
-  inject(input: InjectionInput): { txHash: string; messageIds: string[] } {
-    const tx = this.generator.injectedBlock(input, Date.now());
-    this.injected.add(tx);
-    this.store.add([tx]);
-    const messageIds = this.notify(tx);
-    // After its messages are queued, so what is kept with it holds them too.
-    this.onChange?.({ op: 'inject', tx });
-    return { txHash: tx.item.txHash, messageIds };
+  /** A transaction made to order: listed, and its messages queued, once kept. */
+  inject(input: InjectionInput): Promise<{ txHash: string; messageIds: string[] }> {
+    return this.gate.run([], () => {
+      const tx = this.generator.injectedBlock(input, Date.now());
+      const messages = this.notifications(tx);
+      return this.keep({
+        entries: [...this.injected.planAdd(tx), ...messages.entries],
+        then: () => ({ txHash: tx.item.txHash, messageIds: messages.ids }),
+      });
+    });
   }
 
   /**
    * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
-   * starting secret, or get a new one on next use); generated history and synthetic blocks stay.
+   * starting secret, or get a new one on next use); generated history and synthetic blocks stay. It runs alone.
    */
-  reset(): void {
-    this.secrets.clear();
-    this.webhooks.clear();
-    this.deliveries.reset();
-    this.store.retain((tx) => !this.injected.has(tx));
-    this.onChange?.({ op: 'reset' });
-  }
-
-  /** The keys' secrets made or rotated, and the injected transactions still listed: for a data directory's snapshot. */
-  keptSecrets(): IterableIterator<[string, string]> {
-    return this.secrets.entries();
-  }
-
-  injectedTransactions(): StoredTx[] {
-    return this.store.all().filter((tx) => this.injected.has(tx));
-  }
-
-  /** Takes up what a data directory kept (onChange is not told: it is already there). */
-  restoreSecret(ownerKey: string, secret: string): void {
-    this.secrets.set(ownerKey, secret);
-  }
-
-  restoreInjected(tx: StoredTx): void {
-    this.injected.add(tx);
-    this.store.add([tx]);
-  }
-
-  /** Where the id sequence stands, so ids made after a restart are not ones made before it. */
-  idPosition(): number[] {
-    return this.idRng.words();
-  }
-
-  restoreIdPosition(words: readonly number[]): void {
-    this.idRng.setWords(words);
+  reset(): Promise<void> {
+    return this.gate.runAlone(() =>
+      this.keep({
+        entries: [...this.webhooks.planClear(), ...this.deliveries.planReset(), ...this.secrets.planReset(), ...this.injected.planReset()],
+      }),
+    );
   }
 
   close(): void {
     this.deliveries.close();
   }
 
-  private created(stored: StoredWebhook): StoredWebhook {
-    this.onChange?.({ op: 'webhook', webhook: persistedWebhook(stored) });
-    return stored;
-  }
-
   /** As the real service does, a webhook whose message failed for good is switched off (its other messages with it). */
-  private deactivateAfterFailure(webhookId: string): boolean {
-    const stored = this.webhooks.get(webhookId);
-    if (!stored || stored.webhook.status === 'inactive') return false;
-    this.deactivateWebhook(stored);
-    return true;
+  private deactivateAfterFailure(webhookId: string, messageId: string): Promise<void> {
+    return this.withWebhook(webhookId, async (stored) => {
+      if (!stored || stored.webhook.status === 'inactive') return;
+      await this.keep({
+        entries: [
+          ...this.webhooks.planUpdate(stored, { status: 'inactive' }),
+          ...this.deliveries.planCancel(webhookId),
+          ...this.deliveries.planDeactivatedBy(messageId),
+        ],
+      });
+    });
   }
 
-  private notify(tx: StoredTx): string[] {
-    return this.webhooks.matching(tx).map((stored) => {
+  /** The messages a transaction makes, one per active webhook it matches, and their ids. */
+  private notifications(tx: StoredTx): { entries: KeptEntry[]; ids: string[] } {
+    const messages = this.webhooks.matching(tx).map((stored) => {
       const messageId = this.newId();
-      const message = buildNotification(tx, stored, messageId);
-      this.deliveries.enqueue(stored.webhook.id, stored.webhook.url, messageId, message, stored.ownerKey, stored.webhook.name || null);
-      return messageId;
+      return {
+        webhookId: stored.webhook.id,
+        url: stored.webhook.url,
+        messageId,
+        message: buildNotification(tx, stored, messageId),
+        ownerKey: stored.ownerKey,
+        webhookName: stored.webhook.name || null,
+      };
     });
+    return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };
   }
 }
 

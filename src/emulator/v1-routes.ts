@@ -21,10 +21,10 @@ import type { RateLimiter } from './rate-limit.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
 import type { EmulatorState } from './state.js';
-import type { TxCursor } from './tx-store.js';
+import type { TxCursor } from './transactions/store.js';
 import { isOtherEventType, parseQuery, validateCreateWebhook, validateOtherWebhook, validateStrictBody } from './validation.js';
-import { webhookJsonParts } from './webhook-store.js';
-import type { StoredWebhook, WebhookChanges, WebhookCursor } from './webhook-store.js';
+import { webhookJsonParts } from './webhooks/store.js';
+import type { StoredWebhook, WebhookChanges, WebhookCursor } from './webhooks/store.js';
 
 /** Creation bodies of 100,000+ addresses must fit, with room to spare. */
 const BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -89,7 +89,7 @@ export class V1Routes {
       pattern: '/v1/webhooks:getSharedSecret',
       key: 'required',
       write: false,
-      handler: (call) => sendJson(call.res, 200, JSON.stringify({ secret: this.state.sharedSecret(call.caller.key!) })),
+      handler: async (call) => sendJson(call.res, 200, JSON.stringify({ secret: await this.state.sharedSecret(call.caller.key!) })),
     },
     {
       // No body is read: the operation takes none, and whatever is sent is ignored.
@@ -97,7 +97,7 @@ export class V1Routes {
       pattern: '/v1/webhooks:generateOrRotateSharedSecret',
       key: 'required',
       write: true,
-      handler: (call) => sendJson(call.res, 201, JSON.stringify({ secret: this.state.rotateSharedSecret(call.caller.key!) })),
+      handler: async (call) => sendJson(call.res, 201, JSON.stringify({ secret: await this.state.rotateSharedSecret(call.caller.key!) })),
     },
     {
       method: 'GET',
@@ -261,7 +261,7 @@ export class V1Routes {
     if (value !== null && typeof value === 'object' && isOtherEventType(value.eventType)) {
       const other = validateOtherWebhook(value);
       if (!other.ok) sendError(res, 400, other.errors);
-      else sendJsonParts(res, 201, webhookJsonParts(this.state.createOtherWebhook(other.value, caller.key!)));
+      else sendJsonParts(res, 201, webhookJsonParts(await this.state.createOtherWebhook(other.value, caller.key!)));
       return;
     }
     const validated = validateCreateWebhook(body.value);
@@ -275,7 +275,7 @@ export class V1Routes {
       sendError(res, 400, `metadata.addresses must hold at most ${cap} addresses (this emulator's --max-addresses); it has ${count}`);
       return;
     }
-    const stored = this.state.createWebhook(validated.value, caller.key!);
+    const stored = await this.state.createWebhook(validated.value, caller.key!);
     sendJsonParts(res, 201, webhookJsonParts(stored));
   }
 
@@ -328,14 +328,15 @@ export class V1Routes {
       sendError(call.res, 400, validated.errors);
       return;
     }
-    const stored = this.ownedWebhook(call.res, call.caller, id);
-    if (!stored) return;
     const changes: WebhookChanges = {};
     for (const field of UPDATE_FIELDS) {
       if (validated.value[field] !== undefined) Object.assign(changes, { [field]: validated.value[field] });
     }
-    this.state.updateWebhook(stored, changes);
-    sendJsonParts(call.res, 200, webhookJsonParts(stored));
+    await this.state.withWebhook(id.toLowerCase(), async (stored) => {
+      if (!this.owned(call.res, call.caller, id, stored)) return;
+      await this.state.updateWebhook(stored, changes);
+      sendJsonParts(call.res, 200, webhookJsonParts(stored));
+    });
   }
 
   /** PATCH adds, DELETE removes: both answer the whole webhook, and cost the batch rather than the list. */
@@ -352,42 +353,44 @@ export class V1Routes {
       sendError(res, 400, validated.errors);
       return;
     }
-    const stored = this.ownedEvmWebhook(res, call.caller, id);
-    if (!stored) return;
     // Kept as given; the list compares them case-insensitively.
     const addresses = validated.value.addresses;
-    if (change === 'add') {
-      const cap = this.options.maxAddresses;
-      const total = cap === undefined ? 0 : stored.addresses.size + stored.addresses.countAbsent(addresses);
-      if (cap !== undefined && total > cap) {
+    await this.state.withWebhook(id.toLowerCase(), async (stored) => {
+      if (!this.owned(res, call.caller, id, stored) || !this.evm(res, id, stored)) return;
+      if (change === 'add') {
+        const cap = this.options.maxAddresses;
+        const total = cap === undefined ? 0 : stored.addresses.size + stored.addresses.countAbsent(addresses);
+        if (cap !== undefined && total > cap) {
+          sendError(
+            res,
+            400,
+            `addresses: a webhook may watch at most ${cap} addresses (this emulator's --max-addresses); this change would make ${total}`,
+          );
+          return;
+        }
+        await this.state.addAddresses(stored, addresses);
+      } else if (!(await this.state.removeAddresses(stored, addresses))) {
         sendError(
           res,
           400,
-          `addresses: a webhook may watch at most ${cap} addresses (this emulator's --max-addresses); this change would make ${total}`,
+          `addresses: a webhook must keep at least 1 address, and this would remove all ${stored.addresses.size}; to stop its notifications, deactivate it`,
         );
         return;
       }
-      this.state.addAddresses(stored, addresses);
-    } else if (!this.state.removeAddresses(stored, addresses)) {
-      sendError(
-        res,
-        400,
-        `addresses: a webhook must keep at least 1 address, and this would remove all ${stored.addresses.size}; to stop its notifications, deactivate it`,
-      );
-      return;
-    }
-    sendJsonParts(res, 200, webhookJsonParts(stored));
+      sendJsonParts(res, 200, webhookJsonParts(stored));
+    });
   }
 
-  private deactivateWebhook(res: ServerResponse, caller: Caller, id: string): void {
+  private async deactivateWebhook(res: ServerResponse, caller: Caller, id: string): Promise<void> {
     if (!UUID.test(id)) {
       sendError(res, 400, ID_RULE);
       return;
     }
-    const stored = this.ownedWebhook(res, caller, id);
-    if (!stored) return;
-    this.state.deactivateWebhook(stored);
-    sendJsonParts(res, 200, webhookJsonParts(stored));
+    await this.state.withWebhook(id.toLowerCase(), async (stored) => {
+      if (!this.owned(res, caller, id, stored)) return;
+      await this.state.deactivateWebhook(stored);
+      sendJsonParts(res, 200, webhookJsonParts(stored));
+    });
   }
 
   private listAddresses(res: ServerResponse, caller: Caller, id: string, search: string): void {
@@ -425,24 +428,30 @@ export class V1Routes {
     return null;
   }
 
-  /** The webhook, or null after a 404: unknown ids and other keys' webhooks look the same. */
   /** As ownedWebhook, for the address operations: a webhook of another event type has none (400, in the seed's words). */
   private ownedEvmWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
     const stored = this.ownedWebhook(res, caller, id);
-    if (stored?.other) {
-      sendError(res, 400, `addresses: valid only for EVM activity webhooks; webhook ${id} is ${stored.webhook.eventType}`);
-      return null;
-    }
-    return stored;
+    return stored && this.evm(res, id, stored) ? stored : null;
   }
 
+  /** The webhook, or null after a 404: unknown ids and other keys' webhooks look the same. */
   private ownedWebhook(res: ServerResponse, caller: Caller, id: string): StoredWebhook | null {
     const stored = this.state.webhooks.get(id.toLowerCase());
-    if (!stored || stored.ownerKey !== caller.key) {
-      sendError(res, 404, `webhook ${id} not found`);
-      return null;
-    }
-    return stored;
+    return this.owned(res, caller, id, stored) ? stored : null;
+  }
+
+  /** Whether the caller owns this webhook; a 404 is sent when not. */
+  private owned(res: ServerResponse, caller: Caller, id: string, stored: StoredWebhook | undefined): stored is StoredWebhook {
+    if (stored && stored.ownerKey === caller.key) return true;
+    sendError(res, 404, `webhook ${id} not found`);
+    return false;
+  }
+
+  /** Whether the webhook watches addresses; a 400 is sent when it is of another event type. */
+  private evm(res: ServerResponse, id: string, stored: StoredWebhook): boolean {
+    if (!stored.other) return true;
+    sendError(res, 400, `addresses: valid only for EVM activity webhooks; webhook ${id} is ${stored.webhook.eventType}`);
+    return false;
   }
 }
 

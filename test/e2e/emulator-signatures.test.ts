@@ -2,8 +2,8 @@
 // under the secret current at send time, webhooks switched off after a message failed for good, the retry schedules,
 // and the options that set them.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DeliveryTuning } from '../../src/emulator/delivery.js';
-import { DEFAULT_DELIVERY_TUNING, REAL_DELIVERY_TUNING, tuningFor } from '../../src/emulator/delivery.js';
+import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
+import { DEFAULT_DELIVERY_TUNING, REAL_DELIVERY_TUNING, tuningFor } from '../../src/emulator/deliveries/queue.js';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { signBody, verifyBody } from '../../src/signature/index.js';

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import { startTestEmulator } from '../helpers/emulator-helpers.js';
 import {
   createWebhook,

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
-import type { DeliveryTuning } from '../../src/emulator/delivery.js';
-import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import type { NotificationMessage } from '../../src/schema/index.js';
 
 export const API_KEY = 'test-key';

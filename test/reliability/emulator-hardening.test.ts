@@ -9,8 +9,8 @@ import { networkInterfaces } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DELIVERY_TUNING, DeliveryQueue } from '../../src/emulator/delivery.js';
-import type { DeliveryTuning } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING, DeliveryQueue } from '../../src/emulator/deliveries/queue.js';
+import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { localUrl, networkUrls } from '../../src/emulator/listen-urls.js';
@@ -69,15 +69,16 @@ function exposeGc(): () => void {
 const WATCHED_CHAINS = 48;
 
 describe(`synthetic activity with ${WATCHED_CHAINS} watched chains`, () => {
-  it('makes a block on each catalogue chain and on at most 16 others per tick, every watched chain in its turn', () => {
+  it('makes a block on each catalogue chain and on at most 16 others per tick, every watched chain in its turn', async () => {
     // Retries a minute apart: this test is about what a tick makes, not about delivering it.
     const state = new EmulatorState(TEST_SEED, true, { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000 });
     cleanups.push(() => state.close());
+    await state.begin();
     const watched = new Set<string>();
     for (let i = 0; i < WATCHED_CHAINS; i++) {
       const chainId = String(900_000 + i);
       watched.add(chainId);
-      state.createWebhook(webhookRequest(chainId, addressNumber(i + 1), 'http://127.0.0.1:9/hook'), API_KEY);
+      await state.createWebhook(webhookRequest(chainId, addressNumber(i + 1), 'http://127.0.0.1:9/hook'), API_KEY);
     }
     const served = new Set<string>();
     const tickMs: number[] = [];
@@ -85,9 +86,9 @@ describe(`synthetic activity with ${WATCHED_CHAINS} watched chains`, () => {
     const ticks = Math.ceil(WATCHED_CHAINS / 16);
     for (let tick = 0; tick < ticks; tick++) {
       now += 2_000;
-      // The tick's own CPU time (it runs synchronously): other processes on a shared machine do not add to it.
+      // The tick's own CPU time (nothing else runs meanwhile): other processes on a shared machine do not add to it.
       const started = process.cpuUsage();
-      state.syntheticTick(now);
+      await state.syntheticTick(now);
       const used = process.cpuUsage(started);
       tickMs.push((used.user + used.system) / 1_000);
       const newest = state.store.page({ network: null, txStatus: null }, null, 1_000).items.filter((tx) => tx.ms === now);
@@ -119,7 +120,7 @@ describe('unfinished deliveries are bounded', () => {
     const queue = new DeliveryQueue({ ...patient, maxPending: 100 });
     cleanups.push(() => queue.close());
     for (let i = 0; i < 250; i++) {
-      queue.enqueue('w', url, `m${i}`, { messageId: `m${i}` });
+      await queue.enqueue('w', url, `m${i}`, { messageId: `m${i}` });
       expect(queue.pending().messages).toBeLessThanOrEqual(100);
     }
     const records = queue.list();
@@ -136,7 +137,7 @@ describe('unfinished deliveries are bounded', () => {
     cleanups.push(() => queue.close());
     const message = (id: string, bytes: number) => ({ messageId: id, padding: 'x'.repeat(bytes) });
     for (let i = 0; i < 30; i++) {
-      queue.enqueue('w', url, `m${i}`, message(`m${i}`, 100_000));
+      await queue.enqueue('w', url, `m${i}`, message(`m${i}`, 100_000));
       expect(queue.pending().bytes).toBeLessThanOrEqual(1_000_000);
     }
     expect(queue.pending().messages).toBe(9);
@@ -146,7 +147,7 @@ describe('unfinished deliveries are bounded', () => {
         .filter((record) => record.state === 'retrying')
         .map((record) => record.messageId),
     ).toEqual(Array.from({ length: 9 }, (_, i) => `m${21 + i}`));
-    queue.enqueue('w', url, 'huge', message('huge', 2_000_000));
+    await queue.enqueue('w', url, 'huge', message('huge', 2_000_000));
     expect(queue.pending().messages).toBe(1);
     expect(queue.list().find((record) => record.messageId === 'huge')?.state).toBe('retrying');
   });
@@ -156,7 +157,7 @@ describe('unfinished deliveries are bounded', () => {
     const url = await deadUrl();
     const queue = new DeliveryQueue({ ...patient, maxPending: 100, retainedRecords: 500 });
     cleanups.push(() => queue.close());
-    for (let i = 0; i < 5_000; i++) queue.enqueue('w', url, `m${i}`, { messageId: `m${i}` });
+    for (let i = 0; i < 5_000; i++) await queue.enqueue('w', url, `m${i}`, { messageId: `m${i}` });
     expect(queue.pending().messages).toBe(100);
     expect(queue.list().length).toBeLessThanOrEqual(600);
     expect(queue.list().at(-1)).toMatchObject({ messageId: 'm4999', state: 'retrying' });
@@ -225,7 +226,7 @@ describe('the default schedule gives up on a receiver that is down within 2 minu
     // Two slots for 20 messages of 5 s attempts: the schedule alone would take ten minutes.
     const queue = new DeliveryQueue({ ...DEFAULT_DELIVERY_TUNING, concurrency: 2 });
     cleanups.push(() => queue.close());
-    for (let i = 0; i < 20; i++) queue.enqueue('w', silent.url, `m${i}`, { messageId: `m${i}` });
+    for (let i = 0; i < 20; i++) await queue.enqueue('w', silent.url, `m${i}`, { messageId: `m${i}` });
     const unfinished = () => queue.list().filter((record) => record.state !== 'failed').length;
     await advanceUntil(() => false, giveUpAfterMs - 1_000);
     expect(unfinished()).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { DEFAULT_EMULATOR_OPTIONS, startEmulator } from '../../src/emulator/index.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { DeliveryQueue, DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { DeliveryQueue, DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import { testOptions } from '../helpers/emulator-helpers.js';
 import { useFigures } from './figures.js';
 

@@ -1,7 +1,7 @@
 // The attempt feed behind GET /_emulator/deliveries/stream: what a reconnecting client is replayed, and what it is
 // told it missed.
 import { describe, expect, it } from 'vitest';
-import { AttemptFeed } from '../../src/emulator/attempt-feed.js';
+import { AttemptFeed } from '../../src/emulator/deliveries/attempt-feed.js';
 import type { AttemptEvent } from '../../src/schema/emulator-control.js';
 
 function event(messageId: string): AttemptEvent {

@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChainDataGenerator } from '../../src/emulator/chain-data.js';
 import type { InjectionInput, StoredTx } from '../../src/emulator/chain-data.js';
-import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import { keptHistories, seededHistory } from '../../src/emulator/history-cache.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Prng } from '../../src/emulator/prng.js';
 import { EmulatorState, HISTORY_TRANSACTIONS, SEEDED_HISTORY_END_MS } from '../../src/emulator/state.js';
-import { compareListing } from '../../src/emulator/tx-store.js';
+import { compareListing } from '../../src/emulator/transactions/store.js';
 import type { CreateWebhookRequest } from '../../src/schema/index.js';
 import { API_KEY, call, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 
@@ -109,11 +109,12 @@ describe('two emulators from one seed', () => {
     await Promise.all(running.splice(0).map((emulator) => emulator.close()));
   });
 
-  it('blocks, injections, webhooks and a reset in one leave the other as a fresh one, and it goes on as a fresh one', () => {
+  it('blocks, injections, webhooks and a reset in one leave the other as a fresh one, and it goes on as a fresh one', async () => {
     const tuning = { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000 };
     const busy = new EmulatorState(SEED + 3, true, tuning);
     const quiet = new EmulatorState(SEED + 3, true, tuning);
     states.push(busy, quiet);
+    await Promise.all([busy.begin(), quiet.begin()]);
     const history = referenceHistory();
 
     const request = {
@@ -122,18 +123,18 @@ describe('two emulators from one seed', () => {
       eventType: 'address_activity',
       metadata: { addresses: [WATCHED] },
     } as CreateWebhookRequest;
-    busy.addAddresses(busy.createWebhook(request, 'k'), ['0x3333333333333333333333333333333333333333']);
-    for (let tick = 0; tick < 5; tick++) busy.syntheticTick(LATER_MS + tick * 1_000);
-    expect(busy.inject(injection('43114')).messageIds).toHaveLength(1);
-    busy.inject(injection('99999'));
-    busy.reset();
+    await busy.addAddresses(await busy.createWebhook(request, 'k'), ['0x3333333333333333333333333333333333333333']);
+    for (let tick = 0; tick < 5; tick++) await busy.syntheticTick(LATER_MS + tick * 1_000);
+    expect((await busy.inject(injection('43114'))).messageIds).toHaveLength(1);
+    await busy.inject(injection('99999'));
+    await busy.reset();
     expect(busy.store.all().length).toBeGreaterThan(history.length);
 
     expect(everything(quiet.store.all())).toBe(everything(history));
     // The blocks made after it: the quiet one's first tick (no webhooks: no draws but the generator's) is a fresh
     // generator's first block on each catalogue chain.
     const shared = new Set(quiet.store.all());
-    quiet.syntheticTick(LATER_MS);
+    await quiet.syntheticTick(LATER_MS);
     const made = quiet.store.all().filter((tx) => !shared.has(tx));
     const generator = reference!.generator;
     const expected = generator

@@ -2,15 +2,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredTx } from '../../src/emulator/chain-data.js';
-import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import type { RunningEmulator } from '../../src/emulator/options.js';
 import { Prng } from '../../src/emulator/prng.js';
 import { RouteTable } from '../../src/emulator/router.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import { EmulatorState } from '../../src/emulator/state.js';
-import { AddressList } from '../../src/emulator/address-list.js';
-import { toWebhook, WebhookStore, webhookJsonParts } from '../../src/emulator/webhook-store.js';
-import type { StoredWebhook, WebhookCursor } from '../../src/emulator/webhook-store.js';
+import { AddressList } from '../../src/emulator/webhooks/address-list.js';
+import { RawJson } from '../../src/emulator/kept/change.js';
+import { toWebhook, WebhookStore, webhookJsonParts } from '../../src/emulator/webhooks/store.js';
+import type { StoredWebhook, WebhookChanges, WebhookCursor } from '../../src/emulator/webhooks/store.js';
 import type { CreateWebhookRequest, WebhookStatus } from '../../src/schema/index.js';
 import { API_KEY, call, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
@@ -73,10 +74,46 @@ function walkPages(store: WebhookStore, owner: string, status: WebhookStatus | n
   }
 }
 
+/** The store's changes as a keeper makes them: planned from the store, then applied to it. */
+function changesOf(store: WebhookStore) {
+  return {
+    create(request: CreateWebhookRequest, owner: string, id: string, createdAt: number): StoredWebhook {
+      store.applyEntries(store.planCreate(request, owner, id, createdAt));
+      return store.get(id)!;
+    },
+    deactivate: (stored: StoredWebhook) => store.applyEntries(store.planUpdate(stored, { status: 'inactive' })),
+    activate: (stored: StoredWebhook) => store.applyEntries(store.planUpdate(stored, { status: 'active' })),
+    update: (stored: StoredWebhook, changes: WebhookChanges) => store.applyEntries(store.planUpdate(stored, changes)),
+    addAddresses: (stored: StoredWebhook, addresses: string[]) => store.applyEntries(store.planAddAddresses(stored, addresses)),
+    removeAddresses(stored: StoredWebhook, addresses: string[]): boolean {
+      const entries = store.planRemoveAddresses(stored, addresses);
+      if (entries) store.applyEntries(entries);
+      return entries !== null;
+    },
+    clear: () => store.applyEntries(store.planClear()),
+    matching: (tx: StoredTx) => store.matching(tx),
+    checkIndexes: () => store.checkIndexes(),
+    activeChainIds: () => store.activeChainIds(),
+  };
+}
+
+/** A store built at once from another's snapshot, as a restart builds it from a data directory's records. */
+function restoredFrom(store: WebhookStore): WebhookStore {
+  const tables = new Map<string, Map<string, unknown>>();
+  for (const [kind, key, value] of store.snapshot()) {
+    if (!tables.has(kind)) tables.set(kind, new Map());
+    tables.get(kind)!.set(key, value instanceof RawJson ? JSON.parse(Buffer.concat(value.parts).toString()) : structuredClone(value));
+  }
+  const restored = new WebhookStore();
+  restored.restore(tables);
+  return restored;
+}
+
 describe('WebhookStore under a random sequence of changes', () => {
   it('keeps matching equal to a brute-force scan, and its indexes free of stale or empty entries, after every step', () => {
     const rng = new Prng(20_240_601);
     const store = new WebhookStore();
+    const change = changesOf(store);
     /** Every stored webhook, in creation order, with the addresses it must have. */
     let all: StoredWebhook[] = [];
     let expectedAddresses = new Map<StoredWebhook, string[]>();
@@ -91,7 +128,7 @@ describe('WebhookStore under a random sequence of changes', () => {
       let op: string;
       if (roll < 0.005) {
         op = 'clear';
-        store.clear();
+        change.clear();
         all = [];
         expectedAddresses = new Map();
       } else if (roll < 0.25 || !target) {
@@ -105,19 +142,19 @@ describe('WebhookStore under a random sequence of changes', () => {
           eventType: 'address_activity',
           metadata: { addresses, eventSignatures: distinct(rng, SIGNATURES, 0, 2) },
         } as CreateWebhookRequest;
-        const stored = store.create(request, rng.pick(OWNERS), `wh-${step}`, clock);
+        const stored = change.create(request, rng.pick(OWNERS), `wh-${step}`, clock);
         all.push(stored);
         expectedAddresses.set(stored, [...addresses]);
       } else if (roll < 0.4) {
         op = 'deactivate';
-        store.deactivate(target);
+        change.deactivate(target);
       } else if (roll < 0.55) {
         op = 'activate';
-        store.activate(target);
+        change.activate(target);
       } else if (roll < 0.75) {
         op = 'add';
         const adding = distinct(rng, POOL, 1, 3).map((address) => anyCase(rng, address));
-        store.addAddresses(target, adding);
+        change.addAddresses(target, adding);
         const expected = expectedAddresses.get(target)!;
         // Kept as given, compared case-insensitively: the first spelling of an address stays.
         for (const address of adding) {
@@ -128,11 +165,11 @@ describe('WebhookStore under a random sequence of changes', () => {
         const expected = expectedAddresses.get(target)!;
         const kept = expected.filter((address) => !removing.some((gone) => gone.toLowerCase() === address.toLowerCase()));
         op = kept.length > 0 ? 'remove' : 'remove the last';
-        expect(store.removeAddresses(target, removing), `step ${step}: ${op}`).toBe(kept.length > 0);
+        expect(change.removeAddresses(target, removing), `step ${step}: ${op}`).toBe(kept.length > 0);
         if (kept.length > 0) expectedAddresses.set(target, kept);
       } else {
         op = 'update';
-        store.update(target, { name: `n${step}`, includeLogs: rng.chance(0.5), status: rng.chance(0.5) ? 'active' : 'inactive' });
+        change.update(target, { name: `n${step}`, includeLogs: rng.chance(0.5), status: rng.chance(0.5) ? 'active' : 'inactive' });
       }
       counts[op] = (counts[op] ?? 0) + 1;
 
@@ -178,12 +215,32 @@ describe('WebhookStore under a random sequence of changes', () => {
       if (!isDeepStrictEqual(actual, expected)) {
         expect(actual, `step ${step} (${op})`).toEqual(expected);
       }
+      // Built at once from its records, as a restart builds it, the store lists, answers and matches the same.
+      if (step % 10 === 9) {
+        const restored = restoredFrom(store);
+        const view = (of: WebhookStore) => ({
+          problems: of.checkIndexes(),
+          lists: OWNERS.map((owner) => of.list(owner).map((stored) => toWebhook(stored))),
+          matches: txs.map((tx) => ids(of.matching(tx)).sort()),
+          activeChains: [...of.activeChainIds()].sort(),
+        });
+        expect(view(restored), `step ${step}: restored`).toEqual(view(store));
+      }
     }
     // The mix must really have exercised every kind of change, refused removals included.
     for (const op of ['create', 'deactivate', 'activate', 'add', 'remove', 'remove the last', 'update', 'clear'])
       expect(counts[op]).toBeGreaterThan(0);
   });
 });
+
+/** What a change to the list does: planned, then its chunks set; the addresses that came in (or went out). */
+function addTo(list: AddressList, addresses: string[]): string[] {
+  return list.planAdd(addresses).flatMap((chunk) => list.setChunk(chunk.id, chunk.addresses).added);
+}
+
+function removeFrom(list: AddressList, addresses: string[]): string[] {
+  return list.planRemove(addresses).flatMap((chunk) => list.setChunk(chunk.id, chunk.addresses).removed);
+}
 
 describe('AddressList under a random sequence of changes', () => {
   it('keeps order, membership, paging, positions and its cached JSON equal to a plain array, across chunks', () => {
@@ -199,12 +256,12 @@ describe('AddressList under a random sequence of changes', () => {
       if (rng.chance(0.55)) {
         const fresh = [...new Set(batch)].filter((address) => !model.includes(address));
         expect(list.countAbsent(batch)).toBe(fresh.length);
-        expect(list.add(batch)).toEqual(fresh);
+        expect(addTo(list, batch)).toEqual(fresh);
         model.push(...fresh);
       } else {
         const present = [...new Set(batch)].filter((address) => model.includes(address));
         expect(list.countPresent(batch)).toBe(present.length);
-        expect(list.remove(batch)).toEqual(present);
+        expect(removeFrom(list, batch).sort()).toEqual(present.sort());
         model = model.filter((address) => !batch.includes(address));
       }
       // Reading the JSON only now and then leaves several changes between two serializations of a chunk.
@@ -228,7 +285,7 @@ describe('WebhookStore changes one by one', () => {
   const upper = (address: string) => '0x' + address.slice(2).toUpperCase();
 
   it('watches added addresses at once when active, and only after activation when inactive', () => {
-    const store = new WebhookStore();
+    const store = changesOf(new WebhookStore());
     const stored = store.create(request([a]), 'k', 'w1', 1);
     store.addAddresses(stored, [upper(b), a]);
     // Kept as given (the case of b as added), matched case-insensitively.
@@ -245,7 +302,7 @@ describe('WebhookStore changes one by one', () => {
   });
 
   it('removes addresses case-insensitively, ignores absent ones, and refuses to remove the last', () => {
-    const store = new WebhookStore();
+    const store = changesOf(new WebhookStore());
     const stored = store.create(request([a, b]), 'k', 'w1', 1);
     expect(store.removeAddresses(stored, [upper(b), c])).toBe(true);
     expect(stored.addresses.toArray()).toEqual([a]);
@@ -257,7 +314,7 @@ describe('WebhookStore changes one by one', () => {
   });
 
   it('updates the given fields only, and status through activation and deactivation', () => {
-    const store = new WebhookStore();
+    const store = changesOf(new WebhookStore());
     const stored = store.create(request([a]), 'k', 'w1', 1);
     const before = structuredClone(stored.webhook);
     store.update(stored, {});
@@ -287,7 +344,7 @@ describe('WebhookStore changes one by one', () => {
   });
 
   it('does not share the address list of the creation request', () => {
-    const store = new WebhookStore();
+    const store = changesOf(new WebhookStore());
     const addresses = [a];
     const stored = store.create(request(addresses), 'k', 'w1', 1);
     store.addAddresses(stored, [b]);
@@ -296,8 +353,9 @@ describe('WebhookStore changes one by one', () => {
 
   it('stops pending deliveries when an update switches a webhook off, as deactivation does', async () => {
     const state = new EmulatorState(TEST_SEED, true, { ...DEFAULT_DELIVERY_TUNING, attemptTimeoutMs: 200, retryDelayMs: () => 60_000 });
+    await state.begin();
     try {
-      const stored = state.createWebhook(request([a]), 'k');
+      const stored = await state.createWebhook(request([a]), 'k');
       const injection = {
         chainId: '43114',
         from: a,
@@ -307,10 +365,10 @@ describe('WebhookStore changes one by one', () => {
         internalTransactions: [],
         logs: [],
       };
-      expect(state.inject(injection).messageIds).toHaveLength(1);
-      state.updateWebhook(stored, { status: 'inactive' });
+      expect((await state.inject(injection)).messageIds).toHaveLength(1);
+      await state.updateWebhook(stored, { status: 'inactive' });
       expect(state.deliveries.list().map((record) => record.state)).toEqual(['failed']);
-      expect(state.inject(injection).messageIds).toEqual([]);
+      expect((await state.inject(injection)).messageIds).toEqual([]);
     } finally {
       state.close();
     }

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../../src/emulator/prng.js';
 import { valueWithDecimals } from '../../src/emulator/chain-data.js';
 import type { StoredTx } from '../../src/emulator/chain-data.js';
-import { TransactionStore } from '../../src/emulator/tx-store.js';
+import { TransactionStore } from '../../src/emulator/transactions/store.js';
 import { decodeAddressToken, decodeTxToken, encodePageToken, filtersKey } from '../../src/emulator/page-token.js';
 import { RateLimiter } from '../../src/emulator/rate-limit.js';
-import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/delivery.js';
+import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
 import { METHODS } from '../../src/emulator/chains.js';
 
 function tx(ms: number, chainNum: number, blockIndex: number, txStatus = '1'): StoredTx {

@@ -36,6 +36,7 @@ export function childArguments(options: EmulatorStartOptions, verbose: boolean):
   if (options.webhookSecret !== undefined) args.push('--webhook-secret', options.webhookSecret);
   if (options.retrySchedule !== undefined) args.push('--retry-schedule', options.retrySchedule);
   if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
+  if (options.repair) args.push('--repair');
   if (verbose) args.push('--verbose');
   return args;
 }

@@ -30,6 +30,7 @@ export interface EmulatorStartFlags {
   retrySchedule: string;
   detach?: boolean;
   dataDir?: string;
+  repair?: boolean;
 }
 
 /**
@@ -65,6 +66,7 @@ export function register(emulator: Command, action: Action): void {
       ).default('fast'),
     )
     .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
+    .option('--repair', 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it')
     .option(
       '--detach',
       'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return',
@@ -76,6 +78,7 @@ export function register(emulator: Command, action: Action): void {
         ['in the foreground, until Ctrl-C', 'svc emulator start'],
         ['a free port and fixed data, for tests', 'svc emulator start --port 0 --seed 42'],
         ['keep its state across restarts, in the background', 'svc emulator start --detach --data-dir .svc-emulator'],
+        ['start on a folder a damaged disk wrote to, setting the damage aside', 'svc emulator start --data-dir .svc-emulator --repair'],
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
         ['a known signing secret, for a receiver under test', 'svc emulator start --webhook-secret 00112233445566778899aabbccddeeff'],
       ]) +
@@ -123,7 +126,15 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
     detach: flags.detach === true,
     dataDir: flags.dataDir === undefined ? undefined : parseDataDir(flags.dataDir),
+    repair: parseRepair(flags),
   };
+}
+
+/** --repair changes how a data directory is read: without one it would do nothing, which is surely not what was meant. */
+function parseRepair(flags: EmulatorStartFlags): boolean | undefined {
+  if (flags.repair !== true) return undefined;
+  if (flags.dataDir === undefined) throw new UsageError('--repair: only with --data-dir (it repairs that folder)');
+  return true;
 }
 
 /** Absolute, so a detached copy and the records name the same folder whatever their working folder. */

@@ -1,6 +1,6 @@
 // The transaction listing: one array kept in listing order, paged from a cursor found by binary search.
-import type { NetworkKind } from './chains.js';
-import type { StoredTx } from './chain-data.js';
+import type { NetworkKind } from '../chains.js';
+import type { StoredTx } from '../chain-data.js';
 
 /** The sort key of a listed transaction; a page token carries the key of the last one served. */
 export interface TxCursor {

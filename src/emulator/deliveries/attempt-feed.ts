@@ -1,7 +1,7 @@
 // The attempts as they end, for `GET /_emulator/deliveries/stream`: pushed to every subscriber at once, and the last
 // few kept so a client that lost its connection resumes from its Last-Event-ID without a gap or a repeat.
 import { randomBytes } from 'node:crypto';
-import type { AttemptEvent } from '../schema/emulator-control.js';
+import type { AttemptEvent } from '../../schema/emulator-control.js';
 
 /** Events a reconnecting client can catch up on; a longer outage is told how many it missed. */
 const REPLAYABLE_EVENTS = 1_024;

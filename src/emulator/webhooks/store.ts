@@ -1,8 +1,16 @@
-// Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every change.
-import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../schema/index.js';
-import type { OtherWebhookRequest } from './validation.js';
+// Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every
+// change. Its kept records: a webhook's fields (kind `webhook`), and its addresses by chunk (kind `addresses`, key
+// `<id>/<chunk number>`), so a change to a list of a million addresses writes the chunks it touched.
+import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
+import type { OtherWebhookRequest } from '../validation.js';
+import type { KeptEntry, KeptResource } from '../kept/change.js';
+import { RawJson } from '../kept/change.js';
 import { AddressList } from './address-list.js';
-import type { StoredTx } from './chain-data.js';
+import type { ChunkValue } from './address-list.js';
+import type { StoredTx } from '../chain-data.js';
+
+const WEBHOOK_KIND = 'webhook';
+const ADDRESSES_KIND = 'addresses';
 
 /** A webhook's fields other than `metadata`, whose addresses live in an AddressList. */
 export type WebhookFields = Omit<Webhook, 'metadata' | 'eventType'> & { eventType: string };
@@ -26,12 +34,13 @@ export interface StoredWebhook {
   other?: { network: string; metadata: Record<string, unknown> };
 }
 
-/** A webhook as a data directory keeps it: plain JSON, restored by WebhookStore.restore. */
-export interface PersistedWebhook {
+/** A webhook's record, but its addresses (kept by chunk): plain JSON. */
+export interface WebhookValue {
   webhook: WebhookFields;
-  addresses: string[];
-  eventSignatures: string[];
   ownerKey: string;
+  /** Lower-case, deduplicated, as created. */
+  eventSignatures: string[];
+  sequence: number;
   other?: { network: string; metadata: Record<string, unknown> };
 }
 
@@ -44,7 +53,8 @@ export interface WebhookCursor {
 /** What an update may set; absent (or undefined) fields stay as they are. */
 export type WebhookChanges = Partial<Pick<Webhook, 'url' | 'name' | 'description' | 'includeLogs' | 'includeInternalTxs' | 'status'>>;
 
-export class WebhookStore {
+export class WebhookStore implements KeptResource {
+  readonly kinds = [WEBHOOK_KIND, ADDRESSES_KIND];
   private readonly byId = new Map<string, StoredWebhook>();
   /** ownerKey → the owner's webhooks, oldest first by (createdAt, sequence): listings walk it backwards. */
   private readonly byOwner = new Map<string, StoredWebhook[]>();
@@ -55,70 +65,114 @@ export class WebhookStore {
    */
   private readonly watchers = new Map<string, Map<string, Watchers>>();
   /**
-   * Set by restore(): the address index is built on first use instead of as each webhook is restored, so a restart
+   * Set by restore(): the address index is built on first use instead of as the webhooks are restored, so a restart
    * on a million addresses answers its first request without first indexing them all (a second and more here).
    */
   private watchersPending = false;
   /** chainId → active webhooks, for synthetic activity that must reach them; no empty set is left behind. */
   private readonly activeByChain = new Map<string, Set<StoredWebhook>>();
-  /** Not reset by clear(), so a cursor issued before a reset never lands on a webhook made after it by accident. */
+  /** Creation order across the store's life (kept with each webhook), the tie-break among webhooks of one `createdAt`. */
   private nextSequence = 0;
 
-  /** `request` is already validated and normalized (lower-case, deduplicated). `createdAt` is Unix milliseconds. */
-  create(request: CreateWebhookRequest, ownerKey: string, id: string, createdAt: number): StoredWebhook {
-    const webhook: WebhookFields = {
-      id,
-      url: request.url,
-      chainId: request.chainId,
-      status: 'active',
-      createdAt,
-      name: request.name ?? '',
-      description: request.description ?? '',
-      eventType: request.eventType,
-      includeInternalTxs: request.includeInternalTxs ?? false,
-      includeLogs: request.includeLogs ?? false,
-    };
-    const signatures = [...(request.metadata.eventSignatures ?? [])];
-    const stored: StoredWebhook = {
-      webhook,
-      // Its own list, as the store changes it in place and the request is not its to change.
-      addresses: new AddressList(request.metadata.addresses),
-      eventSignatureList: signatures,
-      eventSignatures: new Set(signatures),
+  /**
+   * The records of a new webhook. `request` is already validated and normalized (deduplicated). `createdAt` is Unix
+   * milliseconds.
+   */
+  planCreate(request: CreateWebhookRequest, ownerKey: string, id: string, createdAt: number): KeptEntry[] {
+    const value: WebhookValue = {
+      webhook: newFields(request, id, createdAt),
       ownerKey,
+      eventSignatures: [...new Set(request.metadata.eventSignatures ?? [])],
       sequence: this.nextSequence++,
     };
-    this.byId.set(id, stored);
-    this.insertForOwner(stored);
-    this.index(stored);
-    return stored;
+    const chunks = AddressList.chunked(request.metadata.addresses);
+    return [[WEBHOOK_KIND, id, value], ...chunks.map((chunk): KeptEntry => [ADDRESSES_KIND, chunkKey(id, chunk.id), chunk.addresses])];
   }
 
-  /** A webhook of another event type (see StoredWebhook.other): stored and listed, never indexed for deliveries. */
-  createOther(request: OtherWebhookRequest, ownerKey: string, id: string, createdAt: number): StoredWebhook {
-    const stored: StoredWebhook = {
-      webhook: {
-        id,
-        url: request.url,
-        chainId: request.chainId,
-        status: 'active',
-        createdAt,
-        name: request.name ?? '',
-        description: request.description ?? '',
-        eventType: request.eventType,
-        includeInternalTxs: false,
-        includeLogs: false,
-      },
-      addresses: new AddressList(),
-      eventSignatureList: [],
-      eventSignatures: new Set(),
+  /** The record of a webhook of another event type (see StoredWebhook.other): stored and listed, never delivered to. */
+  planCreateOther(request: OtherWebhookRequest, ownerKey: string, id: string, createdAt: number): KeptEntry[] {
+    const value: WebhookValue = {
+      webhook: newFields({ ...request, includeInternalTxs: false, includeLogs: false }, id, createdAt),
       ownerKey,
+      eventSignatures: [],
       sequence: this.nextSequence++,
       other: { network: request.network, metadata: request.metadata },
     };
-    this.byId.set(id, stored);
-    this.insertForOwner(stored);
-    return stored;
+    return [[WEBHOOK_KIND, id, value]];
+  }
+
+  /** The record of the webhook with these fields changed (absent or undefined ones stay as they are). */
+  planUpdate(stored: StoredWebhook, changes: WebhookChanges): KeptEntry[] {
+    const fields = { ...stored.webhook };
+    for (const field of ['url', 'name', 'description', 'includeLogs', 'includeInternalTxs', 'status'] as const) {
+      if (changes[field] !== undefined) Object.assign(fields, { [field]: changes[field] });
+    }
+    return [[WEBHOOK_KIND, stored.webhook.id, { ...webhookValue(stored), webhook: fields }]];
+  }
+
+  /** The records that append the addresses not present yet (compared case-insensitively, kept as given). */
+  planAddAddresses(stored: StoredWebhook, addresses: readonly string[]): KeptEntry[] {
+    return stored.addresses.planAdd(addresses).map((chunk) => [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), chunk.addresses]);
+  }
+
+  /**
+   * The records that drop the addresses present (compared case-insensitively; absent ones are no error). A webhook
+   * keeps at least one address, so when none would remain the answer is null (the contract's 400).
+   */
+  planRemoveAddresses(stored: StoredWebhook, addresses: readonly string[]): KeptEntry[] | null {
+    if (stored.addresses.countPresent(addresses) >= stored.addresses.size) return null;
+    return stored.addresses.planRemove(addresses).map((chunk) => [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), chunk.addresses]);
+  }
+
+  /** The records that delete every webhook (a reset). */
+  planClear(): KeptEntry[] {
+    const entries: KeptEntry[] = [];
+    for (const stored of this.byId.values()) {
+      entries.push([WEBHOOK_KIND, stored.webhook.id, null]);
+      for (const chunk of stored.addresses.chunkJson()) entries.push([ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), null]);
+    }
+    return entries;
+  }
+
+  /** Applies entries at once: for tests of the store alone, and what a keeper does with a change. */
+  applyEntries(entries: readonly KeptEntry[]): void {
+    for (const [kind, key, value] of entries) this.applyEntry(kind, key, value);
+  }
+
+  applyEntry(kind: string, key: string, value: unknown): void {
+    if (kind === WEBHOOK_KIND) this.setWebhook(key, value as WebhookValue | null);
+    else this.setChunk(key, value as string[] | null);
+  }
+
+  restore(tables: ReadonlyMap<string, ReadonlyMap<string, unknown>>): void {
+    const chunksOf = new Map<string, ChunkValue[]>();
+    for (const [key, addresses] of tables.get(ADDRESSES_KIND) ?? []) {
+      const { webhookId, chunkId } = parseChunkKey(key);
+      let chunks = chunksOf.get(webhookId);
+      if (!chunks) chunksOf.set(webhookId, (chunks = []));
+      chunks.push({ id: chunkId, addresses: addresses as string[] });
+    }
+    const restored = [...((tables.get(WEBHOOK_KIND) ?? new Map()) as ReadonlyMap<string, WebhookValue>).values()];
+    restored.sort((a, b) => a.sequence - b.sequence);
+    for (const value of restored) {
+      const stored = storedFrom(value, AddressList.fromChunks(chunksOf.get(value.webhook.id) ?? []));
+      this.byId.set(stored.webhook.id, stored);
+      this.nextSequence = Math.max(this.nextSequence, stored.sequence + 1);
+      let owned = this.byOwner.get(stored.ownerKey);
+      if (!owned) this.byOwner.set(stored.ownerKey, (owned = []));
+      owned.push(stored);
+      if (stored.webhook.status === 'active') this.index(stored, { watchLater: true });
+    }
+    for (const owned of this.byOwner.values()) owned.sort(listingOrder);
+  }
+
+  *snapshot(): Iterable<KeptEntry> {
+    for (const stored of this.byId.values()) {
+      yield [WEBHOOK_KIND, stored.webhook.id, { ...webhookValue(stored), webhook: { ...stored.webhook } }];
+      for (const chunk of stored.addresses.chunkJson()) {
+        yield [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), new RawJson(chunk.parts)];
+      }
+    }
   }
 
   /** Webhooks kept, of every owner and status. */
@@ -129,23 +183,6 @@ export class WebhookStore {
   /** Every webhook, in creation order. */
   all(): IterableIterator<StoredWebhook> {
     return this.byId.values();
-  }
-
-  /** A webhook as it was kept (any status), indexed as it would have been: for a restart from a data directory. */
-  restore(persisted: PersistedWebhook): StoredWebhook {
-    const stored: StoredWebhook = {
-      webhook: { ...persisted.webhook },
-      addresses: new AddressList(persisted.addresses),
-      eventSignatureList: [...persisted.eventSignatures],
-      eventSignatures: new Set(persisted.eventSignatures),
-      ownerKey: persisted.ownerKey,
-      sequence: this.nextSequence++,
-      ...(persisted.other ? { other: persisted.other } : {}),
-    };
-    this.byId.set(stored.webhook.id, stored);
-    this.insertForOwner(stored);
-    if (stored.webhook.status === 'active') this.index(stored, { watchLater: true });
-    return stored;
   }
 
   get(id: string): StoredWebhook | undefined {
@@ -182,49 +219,44 @@ export class WebhookStore {
     return { items, next: null };
   }
 
-  /** Idempotent; afterwards the webhook matches again, on its current addresses. */
-  activate(stored: StoredWebhook): void {
-    if (stored.webhook.status === 'active') return;
-    stored.webhook.status = 'active';
-    this.index(stored);
+  /** A webhook's record applied: a new one, a change of its fields (and of what it matches), or its deletion. */
+  private setWebhook(id: string, value: WebhookValue | null): void {
+    const stored = this.byId.get(id);
+    if (value === null) {
+      if (!stored) return;
+      this.unindex(stored);
+      this.byId.delete(id);
+      const owned = this.byOwner.get(stored.ownerKey)!;
+      owned.splice(owned.indexOf(stored), 1);
+      if (owned.length === 0) this.byOwner.delete(stored.ownerKey);
+      return;
+    }
+    if (!stored) {
+      const created = storedFrom(value, new AddressList());
+      this.byId.set(id, created);
+      this.nextSequence = Math.max(this.nextSequence, created.sequence + 1);
+      this.insertForOwner(created);
+      if (created.webhook.status === 'active') this.index(created);
+      return;
+    }
+    const wasActive = stored.webhook.status === 'active';
+    Object.assign(stored.webhook, value.webhook);
+    const isActive = stored.webhook.status === 'active';
+    if (wasActive && !isActive) this.unindex(stored);
+    else if (!wasActive && isActive) this.index(stored);
   }
 
-  /** Idempotent; afterwards the webhook matches nothing. */
-  deactivate(stored: StoredWebhook): void {
-    if (stored.webhook.status === 'inactive') return;
-    stored.webhook.status = 'inactive';
-    this.unwatch(stored, stored.addresses.keys());
-    const active = this.activeByChain.get(stored.webhook.chainId);
-    active?.delete(stored);
-    if (active?.size === 0) this.activeByChain.delete(stored.webhook.chainId);
-  }
-
-  /** Appends the addresses not present yet, compared case-insensitively and kept as given. Costs the batch, not the list. */
-  addAddresses(stored: StoredWebhook, addresses: readonly string[]): void {
-    const added = stored.addresses.add(addresses);
-    if (stored.webhook.status === 'active') this.watch(stored, added);
-  }
-
-  /**
-   * Drops the addresses present, compared case-insensitively; absent ones are no error. A webhook keeps at least
-   * one address, so when none would remain it changes nothing and answers false (the contract's 400).
-   */
-  removeAddresses(stored: StoredWebhook, addresses: readonly string[]): boolean {
-    if (stored.addresses.countPresent(addresses) >= stored.addresses.size) return false;
-    const removed = stored.addresses.remove(addresses);
-    if (stored.webhook.status === 'active') this.unwatch(stored, removed);
-    return true;
-  }
-
-  update(stored: StoredWebhook, changes: WebhookChanges): void {
-    const webhook = stored.webhook;
-    if (changes.url !== undefined) webhook.url = changes.url;
-    if (changes.name !== undefined) webhook.name = changes.name;
-    if (changes.description !== undefined) webhook.description = changes.description;
-    if (changes.includeLogs !== undefined) webhook.includeLogs = changes.includeLogs;
-    if (changes.includeInternalTxs !== undefined) webhook.includeInternalTxs = changes.includeInternalTxs;
-    if (changes.status === 'active') this.activate(stored);
-    else if (changes.status === 'inactive') this.deactivate(stored);
+  /** A chunk of a webhook's addresses applied; what it matches follows while the webhook is active. */
+  private setChunk(key: string, addresses: string[] | null): void {
+    const { webhookId, chunkId } = parseChunkKey(key);
+    const stored = this.byId.get(webhookId);
+    // A chunk of a webhook deleted before it (a reset that raced a change): nothing to add it to.
+    if (!stored) return;
+    const delta = stored.addresses.setChunk(chunkId, addresses);
+    if (stored.webhook.status === 'active' && !stored.other) {
+      this.unwatch(stored, delta.removed);
+      this.watch(stored, delta.added);
+    }
   }
 
   activeChainIds(): string[] {
@@ -249,14 +281,6 @@ export class WebhookStore {
     return [...found].filter(
       (stored) => stored.eventSignatures.size === 0 || tx.topic0s.some((topic0) => stored.eventSignatures.has(topic0)),
     );
-  }
-
-  clear(): void {
-    this.byId.clear();
-    this.byOwner.clear();
-    this.watchers.clear();
-    this.watchersPending = false;
-    this.activeByChain.clear();
   }
 
   /** How the indexes differ from ones rebuilt from the webhooks (wrong, stale or empty entries); empty when right. For tests. */
@@ -312,6 +336,15 @@ export class WebhookStore {
     active.add(stored);
   }
 
+  /** Afterwards the webhook matches nothing. */
+  private unindex(stored: StoredWebhook): void {
+    if (stored.other) return;
+    this.unwatch(stored, stored.addresses.keys());
+    const active = this.activeByChain.get(stored.webhook.chainId);
+    active?.delete(stored);
+    if (active?.size === 0) this.activeByChain.delete(stored.webhook.chainId);
+  }
+
   /** The address index of every active webhook, when restore() left it to be built on first use. */
   private buildPendingWatchers(): void {
     if (!this.watchersPending) return;
@@ -355,14 +388,63 @@ export class WebhookStore {
   }
 }
 
-export function persistedWebhook(stored: StoredWebhook): PersistedWebhook {
+/** A new webhook's fields, from its creation request. */
+function newFields(
+  request: Pick<CreateWebhookRequest, 'url' | 'chainId' | 'name' | 'description' | 'includeInternalTxs' | 'includeLogs'> & {
+    eventType: string;
+  },
+  id: string,
+  createdAt: number,
+): WebhookFields {
+  return {
+    id,
+    url: request.url,
+    chainId: request.chainId,
+    status: 'active',
+    createdAt,
+    name: request.name ?? '',
+    description: request.description ?? '',
+    eventType: request.eventType,
+    includeInternalTxs: request.includeInternalTxs ?? false,
+    includeLogs: request.includeLogs ?? false,
+  };
+}
+
+/** A webhook's record (its addresses aside). */
+function webhookValue(stored: StoredWebhook): WebhookValue {
   return {
     webhook: stored.webhook,
-    addresses: stored.addresses.toArray(),
-    eventSignatures: stored.eventSignatureList,
     ownerKey: stored.ownerKey,
+    eventSignatures: stored.eventSignatureList,
+    sequence: stored.sequence,
     ...(stored.other ? { other: stored.other } : {}),
   };
+}
+
+function storedFrom(value: WebhookValue, addresses: AddressList): StoredWebhook {
+  return {
+    webhook: { ...value.webhook },
+    addresses,
+    eventSignatureList: [...value.eventSignatures],
+    eventSignatures: new Set(value.eventSignatures),
+    ownerKey: value.ownerKey,
+    sequence: value.sequence,
+    ...(value.other ? { other: value.other } : {}),
+  };
+}
+
+function chunkKey(webhookId: string, chunkId: number): string {
+  return `${webhookId}/${chunkId}`;
+}
+
+function parseChunkKey(key: string): { webhookId: string; chunkId: number } {
+  const slash = key.lastIndexOf('/');
+  return { webhookId: key.slice(0, slash), chunkId: Number(key.slice(slash + 1)) };
+}
+
+/** (createdAt, sequence) order, oldest first. */
+function listingOrder(a: StoredWebhook, b: StoredWebhook): number {
+  return a.webhook.createdAt - b.webhook.createdAt || a.sequence - b.sequence;
 }
 
 /** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */

@@ -1,0 +1,556 @@
+// The emulator's data directory (--data-dir): its kept state as numbered logs of changes and a snapshot.
+//
+// - A change is one line of the current log (its entries, kept or lost whole); it is applied to the state only once
+//   the line is synced, so nothing is listed, matched or delivered that a crash could take back, and a change that
+//   cannot be written leaves no trace (its 503 can be retried safely). Lines queued while a sync runs share the next.
+// - Replay is last-write-wins per key: the snapshot's entries, then each later log's, into one table per kind; each
+//   resource is then built from its table once. Restart time follows the state, not the history that made it.
+// - Compaction freezes a point in time, as LevelDB freezes its memtable: between two changes it starts a new log,
+//   takes the state's entries at once (values that no later change alters), and writes them as a snapshot beside the
+//   logs; once the snapshot is renamed into place, the logs it covers are deleted. A crash at any step leaves files
+//   that restore the same state.
+// - A line cut short at the end of a log (a crash mid-write) is dropped with a warning. A damaged line with whole
+//   lines after it is not a crash: the folder is refused, naming the file and the offset, until --repair sets the
+//   rest of that file aside.
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Change, EntryRouter, Keeper, KeptEntry } from './change.js';
+import { KeepError, RawJson } from './change.js';
+import { decodeEntries, encodeEntries, encodeHeader, KEPT_FORMAT, KeptFileError, scanFile } from './record-file.js';
+import { readLegacyJournal } from './legacy-journal.js';
+
+/** How the files are written and synced: tests pass one that fails as a full disk does, or stops as a killed process. */
+export interface KeptFiles {
+  write(handle: FileHandle, data: Buffer): Promise<void>;
+  sync(handle: FileHandle): Promise<void>;
+}
+
+export const NODE_FILES: KeptFiles = {
+  async write(handle, data) {
+    let offset = 0;
+    while (offset < data.length) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten;
+  },
+  sync: (handle) => handle.datasync(),
+};
+
+/** The data directory cannot be used: the message says which and why (the CLI makes it exit 2). */
+export class DataDirError extends Error {}
+
+export interface DataDirOptions {
+  /** One line for the user: a torn record dropped, records set aside. */
+  warn: (line: string) => void;
+  /** For tests: how the files are written and synced. */
+  files?: KeptFiles;
+  /** The logs are compacted once they hold this many bytes and more than the snapshot; tests make it tiny. */
+  compactAfterBytes?: number;
+  /** Set aside what follows a damaged record (in a file beside it) instead of refusing the folder. */
+  repair?: boolean;
+}
+
+const LOCK_FILE = 'emulator.lock';
+const LEGACY_JOURNAL = 'journal.jsonl';
+const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
+/** ... and once the logs hold more than this many times the snapshot. */
+const COMPACT_GROWTH = 1;
+/** Restarts leave a short log each: beyond this many, the next start compacts them. */
+const LOGS_BEFORE_COMPACTING = 8;
+/** A snapshot is written in lines of about this many bytes, and in writes of about this many. */
+const SNAPSHOT_LINE_BYTES = 256 * 1024;
+const SNAPSHOT_WRITE_BYTES = 4 * 1024 * 1024;
+/** While the disk fails, a recovery is tried this often (and writes are refused at once meanwhile). */
+const RECOVERY_EVERY_MS = 1_000;
+
+const logName = (number: number) => `log-${String(number).padStart(6, '0')}.jsonl`;
+const snapshotName = (number: number) => `snapshot-${String(number).padStart(6, '0')}.jsonl`;
+const FILE_PATTERN = /^(log|snapshot)-(\d{6,})\.jsonl$/;
+
+interface Pending {
+  line: Buffer;
+  change: Change<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface OpenLog {
+  number: number;
+  handle: FileHandle;
+  /** Bytes of it that are synced. */
+  bytes: number;
+}
+
+/** What the files of a folder restore, before the state is built from it. */
+interface Restored {
+  tables: Map<string, Map<string, unknown>>;
+  /** The number of the last file read (a snapshot covers logs up to its number). */
+  lastNumber: number;
+  snapshotBytes: number;
+  logBytes: number;
+  logsRead: number;
+  /** A journal of format 1 was read: it becomes a snapshot, then goes. */
+  legacy: boolean;
+}
+
+export class DataDir implements Keeper {
+  failure: Error | undefined;
+  private queue: Pending[] = [];
+  private writing: Promise<void> | undefined;
+  private snapshotting: Promise<void> | undefined;
+  private recoveryTimer: NodeJS.Timeout | undefined;
+  private closing = false;
+  private abandoned = false;
+  /** Bytes of the logs a snapshot does not cover yet, and of the snapshot. */
+  private logBytes: number;
+  private snapshotBytes: number;
+  /** Changes kept since start, for what stop says. */
+  kept = 0;
+
+  private constructor(
+    readonly dir: string,
+    private readonly router: EntryRouter,
+    private readonly files: KeptFiles,
+    private readonly options: DataDirOptions,
+    private log: OpenLog,
+    restored: Restored,
+  ) {
+    this.logBytes = restored.logBytes + log.bytes;
+    this.snapshotBytes = restored.snapshotBytes;
+  }
+
+  /**
+   * Checks the folder (created if missing), takes its lock, restores the state from its files, and opens a new log
+   * for what follows. Throws DataDirError for a folder that cannot be used.
+   */
+  static async open(dir: string, router: EntryRouter, options: DataDirOptions): Promise<DataDir> {
+    const folder = resolve(dir);
+    checkFolder(folder);
+    const lockFile = join(folder, LOCK_FILE);
+    takeLock(folder, lockFile);
+    try {
+      const restored = await restoreFiles(folder, router, options);
+      for (const resource of router.resources) {
+        const tables = new Map(resource.kinds.map((kind) => [kind, restored.tables.get(kind) ?? new Map<string, unknown>()]));
+        resource.restore(tables);
+      }
+      const files = options.files ?? NODE_FILES;
+      const log = await startLog(folder, restored.lastNumber + 1, files);
+      const dataDir = new DataDir(folder, router, files, options, log, restored);
+      // Restarts leave a log each, and a legacy journal must become a snapshot before it is removed.
+      if (restored.legacy || restored.logsRead >= LOGS_BEFORE_COMPACTING || dataDir.compactionDue()) {
+        dataDir.snapshotFrom(restored.lastNumber, restored.legacy);
+      }
+      return dataDir;
+    } catch (error) {
+      rmSync(lockFile, { force: true });
+      if (error instanceof DataDirError) throw error;
+      if (error instanceof KeptFileError) throw new DataDirError(`--data-dir ${folder}: ${error.message}`);
+      throw new DataDirError(`--data-dir ${folder}: ${describe(error)}`);
+    }
+  }
+
+  /** Names the URL in the lock, for a second emulator started on the same folder to say which one holds it. */
+  listening(url: string): void {
+    writeFileSync(join(this.dir, LOCK_FILE), JSON.stringify({ pid: process.pid, url }) + '\n', { mode: 0o600 });
+  }
+
+  keep<T>(change: Change<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new KeepError('the emulator is stopping'));
+    if (this.failure) return Promise.reject(keepError(this.failure));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        line: encodeEntries(change.entries),
+        change,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.kick();
+    });
+  }
+
+  private kick(): void {
+    if (this.writing || this.queue.length === 0 || this.failure) return;
+    this.writing = this.drain().finally(() => {
+      this.writing = undefined;
+      this.kick();
+    });
+  }
+
+  /** Writes what is queued, waits for a snapshot being written, then closes the log and gives up the lock. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    clearTimeout(this.recoveryTimer);
+    while (this.writing) await this.writing;
+    while (this.snapshotting) await this.snapshotting;
+    await this.log.handle.close();
+    rmSync(join(this.dir, LOCK_FILE), { force: true });
+  }
+
+  /**
+   * As `kill -9` leaves it, for tests: nothing more is written, no change queued is applied or answered, the lock
+   * stays. What a write under way puts on disk stays there.
+   */
+  abandon(): void {
+    this.abandoned = true;
+    this.closing = true;
+    clearTimeout(this.recoveryTimer);
+    void this.log.handle.close().catch(() => {});
+  }
+
+  /** Runs a file operation, unless abandoned: then it never settles, as in a process that no longer runs. */
+  private io<T>(operation: () => Promise<T>): Promise<T> {
+    const never = new Promise<T>(() => {});
+    if (this.abandoned) return never;
+    return operation().then(
+      (value) => (this.abandoned ? never : value),
+      (error: unknown) => (this.abandoned ? never : Promise.reject(error)),
+    );
+  }
+
+  /** Writes and syncs what is queued, a group at a time, and applies each change once its group is synced. */
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 && !this.failure) {
+      const group = this.queue;
+      this.queue = [];
+      const data = Buffer.concat(group.map((pending) => pending.line));
+      try {
+        await this.io(() => this.files.write(this.log.handle, data));
+        await this.io(() => this.files.sync(this.log.handle));
+      } catch (error) {
+        this.fail(error as Error, group);
+        return;
+      }
+      this.log.bytes += data.length;
+      this.logBytes += data.length;
+      this.kept += group.length;
+      for (const pending of group) {
+        try {
+          pending.resolve(this.router.apply(pending.change));
+        } catch (error) {
+          pending.reject(error as Error);
+        }
+      }
+      if (this.compactionDue()) {
+        // Between two groups nothing is applied: the state is exactly what the logs so far make.
+        const covered = this.log.number;
+        try {
+          this.log = await this.io(() => this.nextLog());
+        } catch (error) {
+          this.fail(error as Error, []);
+          return;
+        }
+        this.snapshotFrom(covered, false);
+      }
+    }
+  }
+
+  private compactionDue(): boolean {
+    if (this.snapshotting || this.closing) return false;
+    const threshold = this.options.compactAfterBytes ?? COMPACT_AFTER_BYTES;
+    return this.logBytes > threshold && this.logBytes > COMPACT_GROWTH * this.snapshotBytes;
+  }
+
+  /** A new log after the current one, which is closed: from here on changes go to it. */
+  private async nextLog(): Promise<OpenLog> {
+    const next = await startLog(this.dir, this.log.number + 1, this.files);
+    await this.log.handle.close();
+    return next;
+  }
+
+  /**
+   * Takes the state's entries now (the state the logs up to `covered` make) and writes them as a snapshot in the
+   * background; once it is in place, the files it covers are deleted.
+   */
+  private snapshotFrom(covered: number, legacy: boolean): void {
+    const entries: KeptEntry[] = [];
+    for (const resource of this.router.resources) for (const entry of resource.snapshot()) entries.push(entry);
+    this.snapshotting = this.writeSnapshot(covered, entries, legacy)
+      .catch((error: unknown) => {
+        // The logs still hold everything: the next compaction tries again.
+        if (!this.abandoned)
+          this.options.warn(`svc: --data-dir ${this.dir}: could not write a snapshot (${describe(error)}); the logs keep every change`);
+      })
+      .finally(() => (this.snapshotting = undefined));
+  }
+
+  private async writeSnapshot(covered: number, entries: KeptEntry[], legacy: boolean): Promise<void> {
+    const file = join(this.dir, snapshotName(covered));
+    const temporary = `${file}.tmp`;
+    const handle = await this.io(() => open(temporary, 'w', 0o600));
+    let bytes = 0;
+    try {
+      let batch: Buffer[] = [encodeHeader({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered })];
+      let batchBytes = batch[0]!.length;
+      let line: KeptEntry[] = [];
+      let lineBytes = 0;
+      const flush = async () => {
+        const data = Buffer.concat(batch);
+        await this.io(() => this.files.write(handle, data));
+        bytes += data.length;
+        batch = [];
+        batchBytes = 0;
+      };
+      const endLine = () => {
+        const encoded = encodeEntries(line);
+        batch.push(encoded);
+        batchBytes += encoded.length;
+        line = [];
+        lineBytes = 0;
+      };
+      for (const entry of entries) {
+        line.push(entry);
+        lineBytes += estimateBytes(entry);
+        if (lineBytes >= SNAPSHOT_LINE_BYTES) endLine();
+        if (batchBytes >= SNAPSHOT_WRITE_BYTES) await flush();
+      }
+      if (line.length > 0) endLine();
+      await flush();
+      await this.io(() => this.files.sync(handle));
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await this.io(() => rename(temporary, file));
+    syncFolder(this.dir);
+    // Covered now: the older snapshot and the logs up to `covered` (a crash before this only leaves them to be skipped).
+    let removedLogBytes = 0;
+    for (const name of readdirSync(this.dir)) {
+      const match = FILE_PATTERN.exec(name);
+      if (!match || Number(match[2]) > covered || name === snapshotName(covered)) continue;
+      if (match[1] === 'log') removedLogBytes += statSync(join(this.dir, name)).size;
+      await this.io(() => rm(join(this.dir, name), { force: true }));
+    }
+    if (legacy) await this.io(() => rm(join(this.dir, LEGACY_JOURNAL), { force: true }));
+    this.snapshotBytes = bytes;
+    this.logBytes = Math.max(0, this.logBytes - removedLogBytes);
+  }
+
+  /** A write failed: it and everything queued is refused, nothing of it applied; recovery is tried in the background. */
+  private fail(error: Error, group: Pending[]): void {
+    this.failure = error;
+    const refused = [...group, ...this.queue];
+    this.queue = [];
+    for (const pending of refused) pending.reject(keepError(error));
+    this.scheduleRecovery();
+  }
+
+  private scheduleRecovery(): void {
+    if (this.closing) return;
+    this.recoveryTimer = setTimeout(() => {
+      this.recover().catch(() => this.scheduleRecovery());
+    }, RECOVERY_EVERY_MS);
+    this.recoveryTimer.unref();
+  }
+
+  /**
+   * Cuts the failed log back to what was synced (a line written but not synced was refused, and must not come back
+   * on a restart), then starts a new one: the disk takes writes again.
+   */
+  private async recover(): Promise<void> {
+    const failedLog = this.log;
+    await this.io(() => failedLog.handle.truncate(failedLog.bytes));
+    await this.io(() => failedLog.handle.sync());
+    this.log = await this.io(() => this.nextLog());
+    this.failure = undefined;
+  }
+}
+
+/** Reads the snapshot and the logs after it into tables, dealing with torn and damaged records as the header says. */
+async function restoreFiles(folder: string, router: EntryRouter, options: DataDirOptions): Promise<Restored> {
+  const names = readdirSync(folder);
+  for (const name of names) if (name.endsWith('.jsonl.tmp')) rmSync(join(folder, name), { force: true });
+  const numbered = names
+    .map((name) => ({ name, match: FILE_PATTERN.exec(name) }))
+    .filter((file): file is { name: string; match: RegExpExecArray } => file.match !== null)
+    .map(({ name, match }) => ({ name, kind: match[1] as 'log' | 'snapshot', number: Number(match[2]) }));
+  const snapshot = numbered.filter((file) => file.kind === 'snapshot').sort((a, b) => b.number - a.number)[0];
+  const covered = snapshot?.number ?? 0;
+  const logs = numbered.filter((file) => file.kind === 'log' && file.number > covered).sort((a, b) => a.number - b.number);
+  const tables = new Map<string, Map<string, unknown>>();
+  const restored: Restored = { tables, lastNumber: covered, snapshotBytes: 0, logBytes: 0, logsRead: 0, legacy: false };
+  const play = (entries: readonly KeptEntry[], file: string) => {
+    for (const [kind, key, value] of entries) {
+      if (!router.owns(kind)) {
+        throw new DataDirError(
+          `--data-dir ${folder}: ${file} holds records of a kind this svc does not know (${kind}): use the svc that wrote it`,
+        );
+      }
+      let table = tables.get(kind);
+      if (!table) tables.set(kind, (table = new Map()));
+      if (value === null) table.delete(key);
+      else table.set(key, value);
+    }
+  };
+
+  if (!snapshot && logs.length === 0 && names.includes(LEGACY_JOURNAL)) {
+    const legacyFile = join(folder, LEGACY_JOURNAL);
+    const legacy = readLegacyJournal(await readFileOf(legacyFile, folder), legacyFile, options.warn);
+    play(legacy, legacyFile);
+    restored.legacy = true;
+    return restored;
+  }
+  if (snapshot) {
+    const file = join(folder, snapshot.name);
+    const lines = await readKeptFile(file, folder, options, false);
+    for (const line of lines) play(decodeEntries(line), file);
+    restored.snapshotBytes = statSync(file).size;
+  }
+  logs.forEach(({ number }) => (restored.lastNumber = Math.max(restored.lastNumber, number)));
+  for (const [index, log] of logs.entries()) {
+    const file = join(folder, log.name);
+    const lines = await readKeptFile(file, folder, options, index === logs.length - 1);
+    for (const line of lines) play(decodeEntries(line), file);
+    restored.logBytes += statSync(file).size;
+    restored.logsRead++;
+  }
+  return restored;
+}
+
+/** A file's whole lines: a torn tail cut off (with a warning), damage refused or, with --repair, set aside. */
+async function readKeptFile(file: string, folder: string, options: DataDirOptions, last: boolean): Promise<Buffer[]> {
+  const data = await readFileOf(file, folder);
+  const scanned = scanFile(data, file);
+  if (scanned.damage) {
+    const { offset, wholeLinesAfter } = scanned.damage;
+    const aside = `${file}.damaged-${Date.now()}`;
+    if (!options.repair) {
+      throw new DataDirError(
+        `--data-dir ${folder}: ${file} is damaged at byte ${offset}, with ${wholeLinesAfter} whole records after it; ` +
+          `start with --repair to keep the ${offset} bytes before it and set the rest aside in a file beside it`,
+      );
+    }
+    await writeFile(aside, data.subarray(offset), { mode: 0o600 });
+    await truncate(file, offset);
+    options.warn(
+      `svc: ${file}: set aside ${wholeLinesAfter + 1} records from byte ${offset} (the damaged one and the ${wholeLinesAfter} after it) in ${aside}`,
+    );
+    return scanned.lines;
+  }
+  if (scanned.tornBytes > 0) {
+    options.warn(
+      `svc: ${file}: its last ${scanned.tornBytes} bytes are not a whole record (a write cut short${last ? '' : ' by a failing disk'}): dropped; every acknowledged change before it is kept`,
+    );
+    await truncate(file, scanned.validBytes);
+  }
+  return scanned.lines;
+}
+
+async function readFileOf(file: string, folder: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw new DataDirError(`--data-dir ${folder}: cannot read ${file} (${describe(error)})`);
+  }
+}
+
+/** A new log file with its header, synced, its name synced into the folder. */
+async function startLog(folder: string, number: number, files: KeptFiles): Promise<OpenLog> {
+  const file = join(folder, logName(number));
+  const handle = await open(file, 'wx', 0o600);
+  try {
+    const header = encodeHeader({ kind: 'svc-emulator-log', format: KEPT_FORMAT, number });
+    await files.write(handle, header);
+    await files.sync(handle);
+    syncFolder(folder);
+    return { number, handle, bytes: header.length };
+  } catch (error) {
+    await handle.close();
+    rmSync(file, { force: true });
+    throw error;
+  }
+}
+
+/** About how many bytes an entry takes as JSON, to cut a snapshot into lines without serializing twice. */
+function estimateBytes([, key, value]: KeptEntry): number {
+  if (value instanceof RawJson) return value.byteLength + key.length;
+  if (typeof value === 'string') return value.length + key.length;
+  return 512 + key.length;
+}
+
+function keepError(error: Error): KeepError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOSPC' ? 'the disk is full' : `it cannot be written (${code ?? error.message})`;
+  return new KeepError(`the emulator's data directory could not keep this change: ${why}`, code);
+}
+
+/** A rename or a new file is durable once its folder is synced (where the platform allows it: not on Windows). */
+function syncFolder(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Not supported here: the rename is still atomic.
+  }
+}
+
+/** Created when missing; refused when it is a file, or cannot be read or written. */
+function checkFolder(folder: string): void {
+  try {
+    if (!statSync(folder).isDirectory()) throw new DataDirError(`--data-dir ${folder}: is a file, not a folder`);
+  } catch (error) {
+    if (error instanceof DataDirError) throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new DataDirError(`--data-dir ${folder}: ${describe(error)}`);
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+    } catch (made) {
+      throw new DataDirError(`--data-dir ${folder}: cannot create it (${describe(made)})`);
+    }
+  }
+  try {
+    readdirSync(folder);
+  } catch (error) {
+    throw new DataDirError(`--data-dir ${folder}: cannot read it (${describe(error)})`);
+  }
+}
+
+/** The folder's lock: one emulator per folder. A lock whose process is gone is taken over. */
+function takeLock(folder: string, lockFile: string): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url: null }) + '\n', { mode: 0o600, flag: 'wx' });
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new DataDirError(`--data-dir ${folder}: cannot write in it (${describe(error)})`);
+    }
+    let holder: { pid?: unknown; url?: unknown } = {};
+    try {
+      holder = JSON.parse(readFileSync(lockFile, 'utf8'));
+    } catch {
+      // Unreadable or half-written: treated as a lock whose process is gone.
+    }
+    // This very process too: two emulators started in one process must not share a folder either.
+    if (typeof holder.pid === 'number' && processExists(holder.pid)) {
+      const where = typeof holder.url === 'string' ? ` at ${holder.url}` : '';
+      throw new DataDirError(
+        `--data-dir ${folder} is in use by the emulator${where} (pid ${holder.pid}): stop it first, or choose another folder`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
+  throw new DataDirError(`--data-dir ${folder}: cannot take its lock ${lockFile}`);
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function describe(error: unknown): string {
+  const failure = error as NodeJS.ErrnoException;
+  if (failure.code === 'EACCES' || failure.code === 'EPERM') return 'permission denied';
+  if (failure.code === 'ENOTDIR') return 'a part of its path is a file';
+  if (failure.code === 'EISDIR') return 'EISDIR';
+  return failure.code ?? failure.message;
+}

@@ -1,0 +1,142 @@
+// The files of a data directory, line by line: `<bytes> <checksum> <json>\n`, so a line cut short by a crash or
+// damaged on disk is told from a whole one. Each line of a log is one change (a JSON array of entries), kept or lost
+// whole; the first line of every file is its header.
+import { createHash } from 'node:crypto';
+import type { KeptEntry } from './change.js';
+import { RawJson } from './change.js';
+
+/** The files' format; a file of a later one is refused rather than misread. 1 was a single journal.jsonl. */
+export const KEPT_FORMAT = 2;
+
+export type FileKind = 'svc-emulator-log' | 'svc-emulator-snapshot';
+
+export interface FileHeader {
+  kind: FileKind;
+  format: number;
+  /** A log's number; for a snapshot, the number of the last log it covers. */
+  number: number;
+}
+
+const CHECKSUM_DIGITS = 8;
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+const COMMA = Buffer.from(',');
+
+/** A line from the parts of its JSON: the checksum is the first 8 hex digits of their SHA-1. */
+export function encodeLine(jsonParts: readonly Buffer[]): Buffer {
+  const hash = createHash('sha1');
+  let length = 0;
+  for (const part of jsonParts) {
+    hash.update(part);
+    length += part.length;
+  }
+  const prefix = Buffer.from(`${length} ${hash.digest('hex').slice(0, CHECKSUM_DIGITS)} `);
+  return Buffer.concat([prefix, ...jsonParts, Buffer.from('\n')], prefix.length + length + 1);
+}
+
+export function encodeHeader(header: FileHeader): Buffer {
+  return encodeLine([Buffer.from(JSON.stringify(header))]);
+}
+
+/** One line holding these entries, in order: a change, or a part of a snapshot. */
+export function encodeEntries(entries: readonly KeptEntry[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  entries.forEach(([kind, key, value], index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(Buffer.from(`[${JSON.stringify(kind)},${JSON.stringify(key)},`));
+    if (value instanceof RawJson) parts.push(...value.parts);
+    else parts.push(Buffer.from(JSON.stringify(value ?? null)));
+    parts.push(CLOSE);
+  });
+  parts.push(CLOSE);
+  return encodeLine(parts);
+}
+
+/** The JSON of the line at `offset` and where the next begins, or undefined when it is not a whole, intact line. */
+export function lineAt(data: Buffer, offset: number): { json: Buffer; next: number } | undefined {
+  const end = data.indexOf(0x0a, offset);
+  if (end < 0) return undefined;
+  const lengthEnd = data.indexOf(0x20, offset);
+  if (lengthEnd <= offset || lengthEnd > end) return undefined;
+  const lengthText = data.toString('latin1', offset, lengthEnd);
+  const jsonStart = lengthEnd + 1 + CHECKSUM_DIGITS + 1;
+  if (!/^\d+$/.test(lengthText) || jsonStart > end || data[jsonStart - 1] !== 0x20) return undefined;
+  if (Number(lengthText) !== end - jsonStart) return undefined;
+  const json = data.subarray(jsonStart, end);
+  const sum = createHash('sha1').update(json).digest('hex').slice(0, CHECKSUM_DIGITS);
+  if (sum !== data.toString('latin1', lengthEnd + 1, jsonStart - 1)) return undefined;
+  return { json, next: end + 1 };
+}
+
+export interface ScannedFile {
+  /** The header, or undefined for an empty file (or one whose header line was cut short). */
+  header: FileHeader | undefined;
+  /** The JSON of each whole line after the header, in order. */
+  lines: Buffer[];
+  /** Bytes of whole lines from the start: where the file ends once a torn tail is cut off. */
+  validBytes: number;
+  /** Bytes after the last whole line that no whole line follows: a write cut short, dropped. */
+  tornBytes: number;
+  /** A line that is not whole with whole lines after it: damage, not a crash. Its offset and the lines after it. */
+  damage?: { offset: number; wholeLinesAfter: number };
+}
+
+/** The file is not one of a data directory's, or of a later format: why, for the user. */
+export class KeptFileError extends Error {}
+
+/** Reads a file's lines, telling a torn tail (dropped) from damage before the last line (reported, not cut). */
+export function scanFile(data: Buffer, name: string): ScannedFile {
+  const lines: Buffer[] = [];
+  let offset = 0;
+  let header: FileHeader | undefined;
+  while (offset < data.length) {
+    const line = lineAt(data, offset);
+    if (!line) break;
+    if (header === undefined) header = parseHeader(line.json, name);
+    else lines.push(line.json);
+    offset = line.next;
+  }
+  const rest = { header, lines, validBytes: offset, tornBytes: 0 };
+  if (offset === data.length) return rest;
+  // Whole lines after the bad one mean it was damaged in place: a crash only ever cuts the end of a file.
+  let wholeLinesAfter = 0;
+  for (let newline = data.indexOf(0x0a, offset); newline >= 0 && newline + 1 < data.length;) {
+    const line = lineAt(data, newline + 1);
+    if (line) {
+      wholeLinesAfter++;
+      newline = line.next - 1;
+    } else {
+      newline = data.indexOf(0x0a, newline + 1);
+    }
+  }
+  // A first line that is whole but not one of ours, with nothing of ours after it: some other file.
+  if (header === undefined && data.indexOf(0x0a) >= 0 && wholeLinesAfter === 0) {
+    throw new KeptFileError(`${name} is not an emulator data file (its first line is not one)`);
+  }
+  if (wholeLinesAfter === 0) return { ...rest, tornBytes: data.length - offset };
+  return { ...rest, damage: { offset, wholeLinesAfter } };
+}
+
+function parseHeader(json: Buffer, name: string): FileHeader {
+  let header: Partial<FileHeader> & { kind?: unknown };
+  try {
+    header = JSON.parse(json.toString('utf8'));
+  } catch {
+    throw new KeptFileError(`${name} is not an emulator data file`);
+  }
+  if (header?.kind !== 'svc-emulator-log' && header?.kind !== 'svc-emulator-snapshot') {
+    throw new KeptFileError(`${name} is not an emulator data file`);
+  }
+  if (typeof header.format !== 'number' || header.format > KEPT_FORMAT) {
+    throw new KeptFileError(
+      `${name} is of a newer format (${String(header.format)}; this svc reads ${KEPT_FORMAT}): use the svc that wrote it, or another --data-dir`,
+    );
+  }
+  if (!Number.isSafeInteger(header.number)) throw new KeptFileError(`${name} is not an emulator data file (its header has no number)`);
+  return header as FileHeader;
+}
+
+/** The entries of one line. */
+export function decodeEntries(json: Buffer): KeptEntry[] {
+  return JSON.parse(json.toString('utf8')) as KeptEntry[];
+}
