@@ -201,6 +201,8 @@ function adapt(script: string, account: Account): string {
       .replaceAll(EXAMPLE_ID, account.webhookId)
       // The servers' default ports may be taken on a test machine: any free port instead.
       .replace(/svc (emulator start|webhook listen)\b/g, 'svc $1 --port 0')
+      // A data folder in the test's own folder, never in the working folder the tests run from.
+      .replace(/--data-dir (?!\/)(\S+)/g, (_, dir: string) => `--data-dir ${join(workDir, `data-${account.apiKey}`, dir)}`)
       .replace(/http:\/\/(127\.0\.0\.1|localhost):3000/g, receiverUrl)
   );
 }

@@ -105,6 +105,8 @@ export class DataDir implements Keeper {
   private snapshotBytes: number;
   /** Changes kept since start, for what stop says. */
   kept = 0;
+  /** Files open now (the log, a snapshot being written): what an abandoned process leaves to the system to close. */
+  private readonly openHandles = new Set<FileHandle>();
 
   private constructor(
     readonly dir: string,
@@ -116,6 +118,7 @@ export class DataDir implements Keeper {
   ) {
     this.logBytes = restored.logBytes + log.bytes;
     this.snapshotBytes = restored.snapshotBytes;
+    this.openHandles.add(log.handle);
   }
 
   /**
@@ -183,6 +186,7 @@ export class DataDir implements Keeper {
     clearTimeout(this.recoveryTimer);
     while (this.writing) await this.writing;
     while (this.snapshotting) await this.snapshotting;
+    this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     rmSync(join(this.dir, LOCK_FILE), { force: true });
   }
@@ -195,7 +199,8 @@ export class DataDir implements Keeper {
     this.abandoned = true;
     this.closing = true;
     clearTimeout(this.recoveryTimer);
-    void this.log.handle.close().catch(() => {});
+    // As the system does for a process that ends: a write under way completes first.
+    for (const handle of this.openHandles) void handle.close().catch(() => {});
   }
 
   /** Runs a file operation, unless abandoned: then it never settles, as in a process that no longer runs. */
@@ -253,7 +258,8 @@ export class DataDir implements Keeper {
 
   /** A new log after the current one, which is closed: from here on changes go to it. */
   private async nextLog(): Promise<OpenLog> {
-    const next = await startLog(this.dir, this.log.number + 1, this.files);
+    const next = await startLog(this.dir, this.log.number + 1, this.files, (handle) => this.openHandles.add(handle));
+    this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     return next;
   }
@@ -277,7 +283,9 @@ export class DataDir implements Keeper {
   private async writeSnapshot(covered: number, entries: KeptEntry[], legacy: boolean): Promise<void> {
     const file = join(this.dir, snapshotName(covered));
     const temporary = `${file}.tmp`;
-    const handle = await this.io(() => open(temporary, 'w', 0o600));
+    const handle = await open(temporary, 'w', 0o600);
+    this.openHandles.add(handle);
+    if (this.abandoned) return new Promise(() => {});
     let bytes = 0;
     try {
       let batch: Buffer[] = [encodeHeader({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered })];
@@ -308,10 +316,12 @@ export class DataDir implements Keeper {
       await flush();
       await this.io(() => this.files.sync(handle));
     } catch (error) {
+      this.openHandles.delete(handle);
       await handle.close().catch(() => {});
       await rm(temporary, { force: true });
       throw error;
     }
+    this.openHandles.delete(handle);
     await handle.close();
     await this.io(() => rename(temporary, file));
     syncFolder(this.dir);
@@ -447,9 +457,10 @@ async function readFileOf(file: string, folder: string): Promise<Buffer> {
 }
 
 /** A new log file with its header, synced, its name synced into the folder. */
-async function startLog(folder: string, number: number, files: KeptFiles): Promise<OpenLog> {
+async function startLog(folder: string, number: number, files: KeptFiles, opened?: (handle: FileHandle) => void): Promise<OpenLog> {
   const file = join(folder, logName(number));
   const handle = await open(file, 'wx', 0o600);
+  opened?.(handle);
   try {
     const header = encodeHeader({ kind: 'svc-emulator-log', format: KEPT_FORMAT, number });
     await files.write(handle, header);
