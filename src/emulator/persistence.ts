@@ -1,9 +1,10 @@
 // The emulator's data directory (--data-dir): its state kept in a journal (journal.ts) so that webhooks, secrets,
 // injected transactions and deliveries survive a restart. Every change the state reports is appended as it is
 // made; an answer that follows a change is held until the change is synced, and becomes a 503 if it cannot be.
-import { readFileSync, rmSync, statSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { statSync, mkdirSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
+import { releaseFileLock, takeFileLock, updateFileLock } from '../process-proof.js';
 import type { DeliverySnapshot } from './delivery.js';
 import { sendError } from './http-util.js';
 import { Journal, JournalFormatError, NODE_FILES, readJournal } from './journal.js';
@@ -84,7 +85,7 @@ export class Persistence {
       persistence.attach();
       return persistence;
     } catch (error) {
-      rmSync(lockFile, { force: true });
+      releaseFileLock(lockFile);
       if (error instanceof DataDirError) throw error;
       throw new DataDirError(`--data-dir ${folder}: ${(error as Error).message}`);
     }
@@ -92,7 +93,7 @@ export class Persistence {
 
   /** Names the URL in the lock, for a second emulator started on the same folder to say which one holds it. */
   listening(url: string): void {
-    writeFileSync(this.lockFile, JSON.stringify({ pid: process.pid, url }) + '\n', { mode: 0o600 });
+    updateFileLock(this.lockFile, { url });
   }
 
   /**
@@ -170,7 +171,7 @@ export class Persistence {
     try {
       await this.journal.close();
     } finally {
-      rmSync(this.lockFile, { force: true });
+      releaseFileLock(this.lockFile);
     }
   }
 
@@ -289,41 +290,23 @@ function checkFolder(folder: string): void {
   }
 }
 
-/** The folder's lock: one emulator per folder. A lock whose process is gone is taken over. */
+/** The folder's lock: one emulator per folder. A lock whose process is gone (or is another process now) is taken over. */
 function takeLock(folder: string, lockFile: string): void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url: null }) + '\n', { mode: 0o600, flag: 'wx' });
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw new DataDirError(`--data-dir ${folder}: cannot write in it (${describe(error)})`);
-    }
-    let holder: { pid?: unknown; url?: unknown } = {};
-    try {
-      holder = JSON.parse(readFileSync(lockFile, 'utf8'));
-    } catch {
-      // Unreadable or half-written: treated as a lock whose process is gone.
-    }
-    // This very process too: two emulators started in one process must not share a folder either.
-    if (typeof holder.pid === 'number' && processExists(holder.pid)) {
-      const where = typeof holder.url === 'string' ? ` at ${holder.url}` : '';
-      throw new DataDirError(
-        `--data-dir ${folder} is in use by the emulator${where} (pid ${holder.pid}): stop it first, or choose another folder`,
-      );
-    }
-    rmSync(lockFile, { force: true });
-  }
-  throw new DataDirError(`--data-dir ${folder}: cannot take its lock ${lockFile}`);
-}
-
-function processExists(pid: number): boolean {
+  let taken: ReturnType<typeof takeFileLock>;
   try {
-    process.kill(pid, 0);
-    return true;
+    taken = takeFileLock(lockFile, { url: null });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    throw new DataDirError(`--data-dir ${folder}: cannot write in it (${describe(error)})`);
   }
+  if (taken.ok) return;
+  if (taken.holder === null) {
+    throw new DataDirError(`--data-dir ${folder}: its lock ${lockFile} cannot be read; if no emulator uses the folder, remove the lock`);
+  }
+  // This very process too: two emulators started in one process must not share a folder either.
+  const where = typeof taken.holder.url === 'string' ? ` at ${taken.holder.url}` : '';
+  throw new DataDirError(
+    `--data-dir ${folder} is in use by the emulator${where} (pid ${taken.holder.pid}): stop it first, or choose another folder`,
+  );
 }
 
 function describe(error: unknown): string {
