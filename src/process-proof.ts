@@ -1,6 +1,5 @@
 // Which process a pid is: a proof that outlives the pid (its start time), so a file naming a process that has since
 // ended, and whose pid a stranger now has, is never taken for that process; and the file locks built on it.
-import { spawnSync } from 'node:child_process';
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /**
@@ -45,6 +44,8 @@ export function proofOf(pid: number): ProcessProof {
     return `linux:${bootId}:${startTicks}`;
   }
   if (process.platform === 'win32') return null;
+  // Loaded here only: node:child_process costs milliseconds to load, and Linux never needs it.
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   // The C locale and UTC: the same text whatever the language and time zone of the shell that asks.
   const ps = spawnSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
     encoding: 'utf8',

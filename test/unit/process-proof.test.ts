@@ -17,7 +17,8 @@ import {
   takeFileLock,
   updateFileLock,
 } from '../../src/process-proof.js';
-import { REPO_ROOT } from '../helpers/cli.js';
+import { isAlive, REPO_ROOT } from '../helpers/cli.js';
+import { endedPid, wrongProof } from '../helpers/emulator-records.js';
 
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -35,28 +36,6 @@ async function stranger(): Promise<ChildProcess> {
   await new Promise((resolve) => child.once('spawn', resolve));
   return child;
 }
-
-/** The pid of a process that has ended and been reaped. */
-async function endedPid(): Promise<number> {
-  const child = spawn('true', [], { stdio: 'ignore' });
-  await new Promise((resolve) => child.once('exit', resolve));
-  return child.pid!;
-}
-
-/** A proof of the same kind as this system's, naming a start that no process of that pid had. */
-function wrongProof(): string {
-  const own = currentProcessProof()!;
-  return own.slice(0, own.lastIndexOf(':') + 1) + (own.startsWith('linux:') ? '1' : 'Thu Jan  1 00:00:00 1970');
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.skipIf(process.platform === 'win32')('process proofs', () => {
   it("this process's proof names it; another start time, or an ended pid, is gone; no proof is unknown", async () => {
