@@ -43,3 +43,20 @@ export function warnUnreadable(io: IO, unreadable: UnreadableRecord[]): void {
 export function shellQuoted(path: string): string {
   return /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * The advice under a failed call to the emulator's control API: where nothing answers, the emulators this user runs
+ * (as their records say), so a command aimed at the default port finds the one listening elsewhere.
+ */
+export async function emulatorAdvice(error: unknown, env: NodeJS.ProcessEnv): Promise<unknown> {
+  const [{ NetworkError }, { controlApiAdvice }] = await Promise.all([import('../../errors.js'), import('../shared/hints.js')]);
+  if (error instanceof NetworkError && error.failure === 'refused' && !error.hint) {
+    const { runningEmulators } = await import('../../settings/emulator-records.js');
+    const running = runningEmulators(env);
+    const listening = running.map((record) => `${record.url} (pid ${record.pid})`).join(', ');
+    if (running.length === 0) error.hint = 'no emulator of yours is running; start one: eval "$(svc emulator start --detach)"';
+    else if (running.length === 1) error.hint = `your emulator listens at ${listening}: export SVC_BASE_URL=${running[0]!.url}`;
+    else error.hint = `your emulators listen at ${listening}: choose one, e.g. export SVC_BASE_URL=${running[0]!.url}`;
+  }
+  return controlApiAdvice(error);
+}
