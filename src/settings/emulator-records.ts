@@ -2,7 +2,7 @@
 // and `stop` read, taken by each emulator process once it listens (as a lock: whole, never over a live one's) and
 // removed when it shuts down cleanly. Each names its process by pid and start (process-proof.ts), so a record left by
 // a crash is never mistaken for whatever process has its pid now.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { readFileLock, releaseFileLock, removeStaleFileLock, takeFileLock, updateFileLock } from '../process-proof.js';
@@ -108,6 +108,31 @@ export function recordOfProcess(env: NodeJS.ProcessEnv, pid: number): EmulatorRe
 /** The emulators that run (their process is there, proven or not disproven), for a command that needs one. */
 export function runningEmulators(env: NodeJS.ProcessEnv): EmulatorRecord[] {
   return readEmulatorRecords(env).flatMap((found) => (found.kind === 'record' && found.verdict !== 'gone' ? [found.record] : []));
+}
+
+/**
+ * Removes the logs of detached emulators that ended (`<port>.log`) but the newest `keep`; a running emulator's log,
+ * or one a record that cannot be read may name, is kept whatever its age.
+ */
+export function pruneEmulatorLogs(env: NodeJS.ProcessEnv, keep: number): void {
+  const dir = emulatorsDir(env);
+  const inUse = new Set<string>();
+  for (const found of readEmulatorRecords(env)) {
+    if (found.kind === 'unreadable') inUse.add(join(dir, `${found.port}.log`));
+    else if (found.verdict !== 'gone' && found.record.logFile) inUse.add(found.record.logFile);
+  }
+  const ended: Array<{ file: string; modifiedMs: number }> = [];
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (!/^\d+\.log$/.test(name) || inUse.has(file)) continue;
+    try {
+      ended.push({ file, modifiedMs: statSync(file).mtimeMs });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
+  ended.sort((a, b) => b.modifiedMs - a.modifiedMs);
+  for (const { file } of ended.slice(keep)) rmSync(file, { force: true });
 }
 
 function portOf(found: FoundRecord): number {

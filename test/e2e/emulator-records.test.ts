@@ -1,13 +1,15 @@
 // The records of running emulators, as processes (the built CLI): a pid that now runs another program is never
 // signalled, a record that cannot be read is named by every command that reads it, a foreground emulator says that
-// it stops and where its state is, and `stop` waits for one that writes its last state.
+// it stops and where its state is, `stop` waits for one that writes its last state, a detached one logs each request
+// and delivery attempt, and emulator-only commands find the one emulator running without a base URL.
 import { execa } from 'execa';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proofOf } from '../../src/process-proof.js';
 import { BIN, freshConfigDir, isAlive, isolatedEnv, REPO_ROOT, runCli } from '../helpers/cli.js';
+import { API_KEY, call, startReceiver, webhookBody } from '../helpers/emulator-helpers.js';
 import { stubProcess, writeRecord, wrongProof } from '../helpers/emulator-records.js';
 import type { StubProcess } from '../helpers/emulator-records.js';
 
@@ -23,6 +25,8 @@ async function stub(onTerm?: Parameters<typeof stubProcess>[0]): Promise<StubPro
   stubs.push(started);
   return started;
 }
+
+const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 
 describe.skipIf(process.platform === 'win32')('emulator records, as processes', () => {
   it('a pid that now runs another program: status shows the record stale, stop never signals it', async () => {
@@ -112,5 +116,69 @@ describe.skipIf(process.platform === 'win32')('emulator records, as processes', 
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain(`Stopped the emulator at http://127.0.0.1:4133 (pid ${writing.pid})`);
     expect(writing.output()).toBe('ready\n');
+  });
+
+  it('a detached emulator: found without a base URL, logs each request and attempt, keeps the newest logs; stopped even without a proof', async () => {
+    const configDir = freshConfigDir();
+    const dir = join(configDir, 'emulators');
+    // Logs of emulators that ended long ago: all but the newest five go when the next one starts.
+    mkdirSync(dir);
+    for (let index = 0; index < 7; index++) {
+      const log = join(dir, `${50_000 + index}.log`);
+      writeFileSync(log, 'old\n');
+      const hoursAgo = (Date.now() - (index + 1) * 3_600_000) / 1000;
+      utimesSync(log, hoursAgo, hoursAgo);
+    }
+    const started = await runCli(['emulator', 'start', '--detach', '--port', '0', '--block-time', '0'], { configDir });
+    expect(started.exitCode).toBe(0);
+    const url = /^export SVC_BASE_URL=(\S+)\n$/.exec(started.stdout)![1]!;
+    const port = Number(new URL(url).port);
+    const record = JSON.parse(readFileSync(join(dir, `${port}.json`), 'utf8'));
+    emulatorPids.add(record.pid);
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.log'))
+        .sort(),
+    ).toEqual([`${port}.log`, '50000.log', '50001.log', '50002.log', '50003.log', '50004.log'].sort());
+
+    const receiver = await startReceiver();
+    try {
+      const created = await call(url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        body: webhookBody({ url: receiver.url, chainId: '43113', metadata: { addresses: [WATCHED] } }),
+      });
+      expect(created.status).toBe(201);
+      // No base URL set anywhere, the emulator on a port of its own: the command finds it through its record.
+      const triggered = await runCli(['emulator', 'trigger', '--chain-id', '43113', '--from', WATCHED], { configDir });
+      expect(triggered.stderr).toBe('');
+      expect(triggered.exitCode).toBe(0);
+      const messageId = triggered.stdout.trimEnd().split('\t')[1]!;
+      await receiver.waitFor(1);
+      const log = await new Promise<string>((resolve, reject) => {
+        const deadline = Date.now() + 5_000;
+        const look = () => {
+          const text = readFileSync(record.logFile, 'utf8');
+          if (text.includes(`delivery ${messageId} attempt 1`)) resolve(text);
+          else if (Date.now() > deadline) reject(new Error(text));
+          else setTimeout(look, 20);
+        };
+        look();
+      });
+      expect(log).toMatch(/^POST \/v1\/webhooks 201 \d+ms$/m);
+      expect(log).toMatch(/^POST \/_emulator\/transactions 201 \d+ms$/m);
+      expect(log).toMatch(
+        new RegExp(`^delivery ${messageId} attempt 1: POST ${receiver.url.replace(/[.]/g, '\\.')} 200 \\d+ms, delivered$`, 'm'),
+      );
+    } finally {
+      await receiver.close();
+    }
+
+    // A record without a proof (as an older svc wrote): the emulator at its URL says it is that pid, so it is stopped.
+    const { proof: _proof, ...unproven } = record;
+    writeFileSync(join(dir, `${port}.json`), JSON.stringify(unproven));
+    const stop = await runCli(['emulator', 'stop'], { configDir });
+    expect(stop.stderr).toBe(`Stopped the emulator at ${url} (pid ${record.pid})\n`);
+    expect(stop.exitCode).toBe(0);
+    expect(isAlive(record.pid)).toBe(false);
   });
 });

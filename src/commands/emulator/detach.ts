@@ -70,9 +70,11 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
     }
     if (outcome === 'interrupted') {
       child.kill('SIGTERM');
+      rmSync(startingLog, { force: true });
       throw context.interrupt.reason;
     }
-    if (outcome === 'ended') throw new LocalError('the emulator ended before it listened');
+    // It ended before it listened: what it said, as for an exit seen first.
+    if (outcome === 'ended') throw failedStart(startingLog, await exited);
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
     // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
     // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too.

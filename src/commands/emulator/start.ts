@@ -156,13 +156,15 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   const { detach: _detach, ...emulatorOptions } = startOptions;
   const env = context.io.env;
   const warn = (line: string) => context.io.warn(line);
+  // A detached one's log is all there is to see of it: a line per request and per delivery attempt, as --verbose
+  // prints in the foreground.
   const startingLog = env[LOG_FILE_VARIABLE] || undefined;
   const detached = startingLog !== undefined;
   const options: EmulatorOptions = {
     ...emulatorOptions,
     version: context.version,
     warn,
-    log: context.globals.verbose ? warn : undefined,
+    log: context.globals.verbose || detached ? warn : undefined,
   };
   const [{ startEmulator, isWildcard, DataDirError }, records] = await Promise.all([
     import('../../emulator/index.js'),
@@ -201,6 +203,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
         record.logFile = startingLog;
         records.updateEmulatorRecord(env, record);
       }
+      records.pruneEmulatorLogs(env, KEPT_LOGS);
     }
   } catch (error) {
     unrecorded = new LocalError(`cannot record the emulator under ${emulatorsDir(env)}: ${(error as Error).message}`);
@@ -241,6 +244,9 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   }
   endAsInterrupted(context.interrupt);
 }
+
+/** The logs of detached emulators that ended, kept for a look afterwards: the newest few. */
+const KEPT_LOGS = 5;
 
 /** A port taken: by an emulator of this user (named, with how to see and stop it), or by something else. */
 function portInUse(options: EmulatorOptions, found: FoundRecord | undefined): LocalError {

@@ -12,6 +12,7 @@ import { InterruptedError, LocalError } from '../../../src/errors.js';
 import { currentProcessProof } from '../../../src/process-proof.js';
 import { freshConfigDir } from '../../helpers/cli.js';
 import { writeRecord } from '../../helpers/emulator-records.js';
+import { API_KEY, call, startReceiver, webhookBody } from '../../helpers/emulator-helpers.js';
 import { createTestContext } from '../../helpers/test-context.js';
 
 function flags(overrides: Partial<EmulatorStartFlags> = {}): EmulatorStartFlags {
@@ -30,9 +31,9 @@ function flags(overrides: Partial<EmulatorStartFlags> = {}): EmulatorStartFlags 
 }
 
 /** Starts the emulator through the command; resolves once it printed its URL, with what stops it. */
-async function startCommand(configDir: string, overrides: Partial<EmulatorStartFlags> = {}) {
+async function startCommand(configDir: string, overrides: Partial<EmulatorStartFlags> = {}, verbose = false) {
   const interrupts = new AbortController();
-  const test = createTestContext({ configDir, interrupt: interrupts.signal });
+  const test = createTestContext({ configDir, interrupt: interrupts.signal, globals: { verbose } });
   const ended = run(parseEmulatorStartOptions(flags(overrides)), test.context).catch((caught: unknown) => caught);
   const url = await vi.waitFor(
     async () => {
@@ -142,5 +143,30 @@ describe('emulator start: run, in the foreground', () => {
     );
     await started.stop();
     expect(readFileSync(other, 'utf8')).toBe(before);
+  });
+
+  it('--verbose (and always when detached): a line per request and per delivery attempt, without a URL password', async () => {
+    const started = await startCommand(freshConfigDir(), {}, true);
+    const receiver = await startReceiver();
+    try {
+      const hook = receiver.url.replace('http://', 'http://user:secret@');
+      const watched = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
+      const created = await call(started.url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        body: webhookBody({ url: hook, chainId: '43113', metadata: { addresses: [watched] } }),
+      });
+      expect(created.status).toBe(201);
+      const injected = await call(started.url, 'POST', '/_emulator/transactions', { body: { chainId: '43113', from: watched } });
+      const messageId = injected.body.messageIds[0];
+      await receiver.waitFor(1);
+      await vi.waitFor(() => expect(started.io.stderr()).toContain(`delivery ${messageId} attempt 1`), { timeout: 5_000 });
+      const masked = receiver.url.replace('http://', 'http://***@').replace(/[.*]/g, '\\$&');
+      expect(started.io.stderr()).toMatch(/^POST \/_emulator\/transactions 201 \d+ms$/m);
+      expect(started.io.stderr()).toMatch(new RegExp(`^delivery ${messageId} attempt 1: POST ${masked} 200 \\d+ms, delivered$`, 'm'));
+      expect(started.io.stderr()).not.toContain('secret');
+    } finally {
+      await receiver.close();
+      await started.stop();
+    }
   });
 });
