@@ -32,9 +32,7 @@ export interface EmulatorStopOptions {
 export function register(emulator: Command, action: Action): void {
   emulator
     .command('stop')
-    .description(
-      'Stop an emulator you run (SIGTERM, waiting up to 5 s, or up to 60 s while it writes its state); with one running, no flag is needed',
-    )
+    .description('Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed')
     .option('--port <n>', 'the one listening on this port')
     .option('--all', 'every emulator you run (none running is no failure)')
     .addHelpText(
