@@ -55,7 +55,24 @@ export function releaseEmulatorRecord(env: NodeJS.ProcessEnv, port: number): voi
  * emulator took the port's record meanwhile.
  */
 export function removeStaleRecord(found: Extract<FoundRecord, { kind: 'record' }>): void {
-  removeStaleFileLock(found.file, { state: 'held', holder: found.record, text: found.text, verdict: found.verdict });
+  try {
+    removeStaleFileLock(found.file, { state: 'held', holder: found.record, text: found.text, verdict: found.verdict });
+  } catch {
+    // A folder that cannot be written: the next reader judges the record stale again.
+  }
+}
+
+/**
+ * Claims the signalling of the port's emulator for this process: one `svc emulator stop` at a time signals it, as a
+ * second SIGTERM ends an svc process at once, mid-write. The pid of the live stop that has it, when another has.
+ */
+export function claimStop(env: NodeJS.ProcessEnv, port: number): { claimed: true } | { claimed: false; by: unknown } {
+  const taken = takeFileLock(`${recordFile(env, port)}.signal`, {});
+  return taken.ok ? { claimed: true } : { claimed: false, by: taken.holder?.pid };
+}
+
+export function releaseStop(env: NodeJS.ProcessEnv, port: number): void {
+  releaseFileLock(`${recordFile(env, port)}.signal`);
 }
 
 /** Every record file, by port: readable ones with their process judged, and those that hold no record. */

@@ -155,22 +155,31 @@ async function stop(record: EmulatorRecord & { file: string }, context: CommandC
     return 'stopped';
   }
   if (verdict === 'unknown' && !(await answersAs(record, context))) return 'unproven';
-  // One already shutting down is not signalled again: a second signal ends an svc process at once, mid-write.
-  if (record.stoppingSince === undefined) {
-    try {
-      process.kill(record.pid, 'SIGTERM');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
-        throw new LocalError(`cannot stop the emulator at ${record.url} (pid ${record.pid}): ${(error as Error).message}`);
+  // Signalled once only: a second signal ends an svc process at once, mid-write. So not one already shutting down,
+  // nor one that another `svc emulator stop` is stopping; both are waited for.
+  const claim = records.claimStop(io.env, record.port);
+  let waitedMs: number | undefined;
+  try {
+    if (!claim.claimed) {
+      io.warn(`Another svc emulator stop (pid ${String(claim.by)}) is stopping the emulator at ${record.url}: waiting for it to end`);
+    } else if (record.stoppingSince !== undefined) {
+      io.warn(waitingLine(record));
+    } else {
+      try {
+        process.kill(record.pid, 'SIGTERM');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
+          throw new LocalError(`cannot stop the emulator at ${record.url} (pid ${record.pid}): ${(error as Error).message}`);
+        }
       }
     }
-  } else {
-    io.warn(waitingLine(record));
+    waitedMs = await waitForEnd(record, context, () => {
+      const now = records.readEmulatorRecord(io.env, record.port);
+      return now?.kind === 'record' && now.record.pid === record.pid && now.record.stoppingSince !== undefined;
+    });
+  } finally {
+    if (claim.claimed) records.releaseStop(io.env, record.port);
   }
-  const waitedMs = await waitForEnd(record, context, () => {
-    const now = records.readEmulatorRecord(io.env, record.port);
-    return now?.kind === 'record' && now.record.pid === record.pid && now.record.stoppingSince !== undefined;
-  });
   if (waitedMs !== undefined) return { stillRunningAfterMs: waitedMs };
   // A clean shutdown removes its record; one that ended otherwise leaves it, and it is of no use now.
   forgetIfStale(records, io.env, record.port);

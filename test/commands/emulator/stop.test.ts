@@ -146,6 +146,23 @@ describe.skipIf(process.platform === 'win32')('emulator stop: run', () => {
     expect(writing.output()).toBe('ready\n');
   });
 
+  it('two stops at once: one signals, the other waits for the end without signalling again', async () => {
+    const configDir = freshConfigDir();
+    const emulator = await stub('note');
+    writeRecord(configDir, 4112, { pid: emulator.pid, proof: proofOf(emulator.pid) });
+    const [first, second] = [createTestContext({ configDir }), createTestContext({ configDir })];
+    const stops = [first, second].map(({ context }) => run(parseEmulatorStopOptions({}), context));
+    await vi.waitFor(() => expect(first.io.stderr() + second.io.stderr()).toContain('is stopping the emulator at http://127.0.0.1:4112'), {
+      timeout: 5_000,
+    });
+    await vi.waitFor(() => expect(emulator.output()).toContain('got-term'), { timeout: 5_000 });
+    emulator.child.kill('SIGKILL');
+    await Promise.all(stops);
+    await Promise.all([first.close(), second.close()]);
+    expect(emulator.output()).toBe('ready\ngot-term\n');
+    expect(readdirSync(join(configDir, 'emulators'))).toEqual([]);
+  });
+
   it('marked as stopping after the signal: waited for beyond the first 5 s, up to 60 s, then the failure and its hint', async () => {
     const configDir = freshConfigDir();
     const dir = join(configDir, 'emulators');
