@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Each part of src/ (a folder, or a module at its top) and the parts it may import; nothing imports upward.
- * Base modules (errors, interrupt, mask, globals) sit under everything. commands may import any part but the
+ * Base modules (errors, interrupt, mask, globals, process-proof) sit under everything. commands may import any part but the
  * program (cli); only cli imports commands. completion/generate builds the program to write the scripts.
  */
 const LAYERS = {
@@ -14,13 +14,14 @@ const LAYERS = {
   errors: [],
   globals: [],
   mask: [],
+  'process-proof': [],
   interrupt: ['errors'],
   evm: ['schema'],
   signature: ['schema', 'evm'],
   render: ['schema', 'evm'],
-  settings: ['schema', 'errors', 'interrupt', 'mask'],
+  settings: ['schema', 'errors', 'interrupt', 'mask', 'process-proof'],
   api: ['schema', 'errors', 'interrupt', 'mask'],
-  emulator: ['schema', 'evm', 'signature'],
+  emulator: ['schema', 'evm', 'signature', 'process-proof'],
   receiver: ['schema', 'evm', 'signature'],
   options: ['schema', 'errors'],
   'given-address': ['evm', 'errors'],

@@ -375,14 +375,14 @@ complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 # svc emulator
 complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
-complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
+complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
-complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run (SIGTERM, waiting up to 5 s); with one running, no flag is needed'
+complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "help:svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "help:svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
@@ -412,7 +412,7 @@ complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
 
 # svc emulator stop
 complete -c svc -n '__svc_is "svc emulator stop"' -l port -x -d 'the one listening on this port'
-complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run'
+complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run (none running is no failure)'
 complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
 
 # svc emulator trigger

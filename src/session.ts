@@ -48,10 +48,17 @@ export class Session {
     );
   }
 
-  emulatorControl(): EmulatorControlClient {
+  async emulatorControl(): Promise<EmulatorControlClient> {
     const { globals, io } = this.inputs;
     const settings = resolveSettings({ profile: globals.profile, baseUrl: globals.baseUrl }, io.env);
-    return this.track(new EmulatorControlClient(this.transportOptions(settings.baseUrl.value)));
+    let baseUrl = settings.baseUrl.value;
+    // No base URL set anywhere: the one emulator this user runs, wherever it listens, rather than the default port.
+    if (settings.baseUrl.source === 'default') {
+      const { runningEmulators } = await import('./settings/emulator-records.js');
+      const running = runningEmulators(io.env);
+      if (running.length === 1) baseUrl = running[0]!.url;
+    }
+    return this.track(new EmulatorControlClient(this.transportOptions(baseUrl)));
   }
 
   async close(): Promise<void> {

@@ -83,6 +83,7 @@ function emulatorStatus({ state, res, identity }: ControlRequest): void {
     webhooks: state.webhooks.size,
     pendingMessages: state.deliveries.pending().messages,
     dataDir: identity.dataDir,
+    pid: process.pid,
   };
   sendJson(res, 200, JSON.stringify(answer));
 }

@@ -13,6 +13,7 @@ import type { KeptFiles } from './kept/data-dir.js';
 import { localUrl, networkUrls } from './listen-urls.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
+import type { AttemptEvent } from '../schema/emulator-control.js';
 import { RateLimiter } from './rate-limit.js';
 import { sendNoRoute } from './router.js';
 import { EmulatorState } from './state.js';
@@ -67,6 +68,8 @@ export async function startEmulatorServer(
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
+  // Each delivery attempt as it ends, one line as each request has: what a detached emulator's log is read for.
+  if (log) state.deliveries.feed.subscribe((event) => log(attemptLine(JSON.parse(event.data) as AttemptEvent)));
   /** What `GET /_emulator/status` tells besides the state's counts. */
   const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: dataDir?.dir ?? null };
 
@@ -190,6 +193,25 @@ function sendUnkept(res: ServerResponse, error: KeepError): void {
       ? `${error.message}; retry in a moment`
       : `${error.message}; nothing was changed, reads still work: retry once there is room`;
   sendError(res, 503, message, { 'retry-after': '1' });
+}
+
+function attemptLine({ attempt, delivery }: AttemptEvent): string {
+  const outcome = attempt.status ?? attempt.error ?? 'no answer';
+  const redelivery = attempt.redelivery ? ' (redelivery)' : '';
+  return `delivery ${delivery.messageId} attempt ${attempt.number}${redelivery}: POST ${withoutPassword(attempt.url)} ${outcome} ${attempt.durationMs}ms, ${delivery.state}`;
+}
+
+/** A webhook URL's user name and password stay out of the log. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '***';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 function delayed(ms: number, then: () => void | Promise<void>): Promise<void> {

@@ -5,8 +5,11 @@ import type { Column, TableStyle } from './table.js';
 import { safeText } from './text.js';
 import { tsvRow } from './tsv.js';
 
-/** running: it answered; not-answering: its process is there but its URL is not; stale: its process is gone. */
-export type EmulatorState = 'running' | 'not-answering' | 'stale';
+/**
+ * running: it answered; stopping: it is shutting down, writing its last state; not-answering: its process is there
+ * but its URL is not; stale: its process is gone (or its pid runs another program now).
+ */
+export type EmulatorState = 'running' | 'stopping' | 'not-answering' | 'stale';
 
 export interface EmulatorLine {
   record: EmulatorRecord;
@@ -26,6 +29,13 @@ const COLUMNS: Column[] = [
   { header: 'STATE', shrink: 'end', dropOrder: 2 },
   { header: 'DATA DIR', shrink: 'middle', dropOrder: 1 },
 ];
+
+const STATE_WORDS: Record<EmulatorState, string> = {
+  running: 'running',
+  stopping: 'stopping (writing its state)',
+  'not-answering': 'not answering',
+  stale: 'stale (process gone; record removed)',
+};
 
 export function uptimeSeconds(record: EmulatorRecord, now = Date.now()): number {
   return Math.max(0, Math.floor((now - Date.parse(record.startedAt)) / 1000));
@@ -64,7 +74,7 @@ export async function emulatorTable(lines: EmulatorLine[], style: TableStyle): P
     state === 'stale' ? '' : formatUptime(uptimeSeconds(record)),
     answer ? formatCount(answer.webhooks, true) : '',
     answer ? formatCount(answer.pendingMessages, true) : '',
-    state === 'stale' ? 'stale (process gone; record removed)' : state === 'not-answering' ? 'not answering' : 'running',
+    STATE_WORDS[state],
     record.dataDir === undefined || record.dataDir === null ? '(in memory)' : safeText(record.dataDir),
   ]);
   return renderTable(COLUMNS, rows, style);

@@ -131,12 +131,15 @@ export const EmulatorStatusAnswerSchema = v.object({
   pendingMessages: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** Where its state is kept; null when it is in memory only. */
   dataDir: v.nullable(v.string()),
+  /** Its process id: who it is, for `svc emulator stop` where its record holds no proof (older emulators leave it out). */
+  pid: v.optional(v.pipe(v.number(), v.integer())),
 });
 export type EmulatorStatusAnswer = v.InferOutput<typeof EmulatorStatusAnswerSchema>;
 
 /**
  * What a running emulator leaves under `<config dir>/emulators/<port>.json` while it listens, for `svc emulator
- * status` and `stop` to find it: written by the emulator's own process, removed when it shuts down cleanly.
+ * status` and `stop` to find it: taken by the emulator's own process (settings/emulator-records.ts), removed when it
+ * shuts down cleanly.
  */
 export const EmulatorRecordSchema = v.object({
   pid: v.pipe(v.number(), v.integer(), v.minValue(1)),
@@ -148,5 +151,9 @@ export const EmulatorRecordSchema = v.object({
   logFile: v.nullable(v.string()),
   startedAt: v.string(),
   version: v.string(),
+  /** Proof that `pid` is this emulator's process and not a later one of that pid (src/process-proof.ts); null where none. */
+  proof: v.optional(v.nullable(v.string())),
+  /** Set when it began shutting down (ISO 8601): it is writing its last state, and `svc emulator stop` waits for it. */
+  stoppingSince: v.optional(v.string()),
 });
 export type EmulatorRecord = v.InferOutput<typeof EmulatorRecordSchema>;

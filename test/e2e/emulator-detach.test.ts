@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { proofOf } from '../../src/process-proof.js';
 import { freshConfigDir, isAlive, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
@@ -53,12 +54,14 @@ describe('emulator start --detach', () => {
     const answer = await fetch(`${url}/_emulator/deliveries`);
     expect(answer.status).toBe(200);
     expect(readFileSync(saved.logFile, 'utf8')).toContain(`export SVC_BASE_URL=${url}`);
-    // Its port taken: the same message and exit code as in the foreground, and the running one's log untouched.
+    // Its port taken, by this user's own emulator: said so, with its pid and how to see it (the same message and exit
+    // code as in the foreground); the running one's log untouched, and the failed start's own log gone.
     const again = await runCli(['emulator', 'start', '--detach', '--port', String(port)], { configDir });
     expect(again.exitCode).toBe(1);
-    expect(again.stderr).toContain(`svc: port ${port} on 127.0.0.1 is in use`);
+    expect(again.stderr).toContain(`svc: port ${port} on 127.0.0.1 is in use by your emulator at ${url} (pid ${pid})`);
+    expect(again.stderr).toContain('svc emulator status shows it');
     expect(readFileSync(saved.logFile, 'utf8')).not.toContain('in use');
-    expect(readdirSync(emulatorsDir).filter((name) => name.startsWith('starting-'))).toEqual([]);
+    expect(readdirSync(emulatorsDir).filter((name) => name.endsWith('.log'))).toEqual([`${port}.log`]);
     // Left running: `emulator stop` below ends it with SIGTERM, and checks that a clean end removes its record.
     kept = { url, pid };
   });
@@ -81,6 +84,10 @@ describe('emulator status and stop', () => {
     const stop = await runInProcess(['emulator', 'stop'], { configDir: dir });
     expect(stop.exitCode).toBe(3);
     expect(stop.stderr).toContain('svc: no emulator is running');
+    // "Stop them all" of none is done: a teardown under `set -e` goes on.
+    const all = await runCli(['emulator', 'stop', '--all'], { configDir: dir });
+    expect(all).toMatchObject({ exitCode: 0, stdout: '' });
+    expect(all.stderr).toBe('No emulator is running: nothing to stop\n');
   });
 
   // The two tests below run side by side: this one mostly waits out the 5 s that stop gives an emulator after SIGTERM
@@ -100,6 +107,8 @@ describe('emulator status and stop', () => {
       join(dir, 'emulators', '1.json'),
       JSON.stringify({
         pid: stubborn.pid,
+        // Proven to be that process (as an emulator's own record is): signalled, then waited for.
+        proof: proofOf(stubborn.pid!),
         port: 1,
         host: '127.0.0.1',
         url,
@@ -120,7 +129,7 @@ describe('emulator status and stop', () => {
 
   // A detached start and four processes: 60 s, as 20 s was not always enough on a loaded machine.
   it.concurrent(
-    'lists the running ones with their counts, shows a dead one as stale once, and stops by port or all',
+    'lists the running ones with their counts, shows a dead one as stale once, and stops the one the base URL or --port names',
     async ({ expect }) => {
       expect(kept, 'the emulator the first test detached').toBeDefined();
       const first = kept!;
@@ -185,7 +194,14 @@ describe('emulator status and stop', () => {
       expect(ambiguous.stderr).toContain('--all');
       expect(isAlive(first.pid) && isAlive(second.pid)).toBe(true);
 
-      const byPort = await runCli(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
+      // The one the base URL names: the one svc talks to.
+      const named = await runCli(['emulator', 'stop'], { configDir, baseUrl: second.url });
+      expect(named.exitCode).toBe(0);
+      expect(named.stderr).toBe(`Stopped the emulator at ${second.url} (pid ${second.pid})\n`);
+      expect(isAlive(second.pid)).toBe(false);
+      expect(isAlive(first.pid)).toBe(true);
+
+      const byPort = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
       expect(byPort.exitCode).toBe(0);
       expect(byPort.stderr).toContain(`Stopped the emulator at ${first.url} (pid ${first.pid})`);
       expect(isAlive(first.pid)).toBe(false);
@@ -193,11 +209,6 @@ describe('emulator status and stop', () => {
 
       const gone = await runInProcess(['emulator', 'stop', '--port', String(portOf(first.url))], { configDir });
       expect(gone.exitCode).toBe(3);
-
-      const one = await runInProcess(['emulator', 'stop'], { configDir });
-      expect(one.exitCode).toBe(0);
-      expect(one.stderr).toContain(`Stopped the emulator at ${second.url} (pid ${second.pid})`);
-      expect(isAlive(second.pid)).toBe(false);
       expect((await runInProcess(['emulator', 'status'], { configDir })).exitCode).toBe(3);
     },
     60_000,

@@ -60,7 +60,7 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
   const pid = child.pid;
   try {
     const outcome = await Promise.race([
-      waitForRecord(() => (ended() ? [] : records.readEmulatorRecords(env)), pid, context.interrupt, ended),
+      waitForRecord(() => (ended() || pid === undefined ? undefined : records.recordOfProcess(env, pid)), context.interrupt, ended),
       exited.then((exitCode) => ({ exitCode })),
     ]);
     if (outcome === 'timeout') {
@@ -71,9 +71,11 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
     }
     if (outcome === 'interrupted') {
       child.kill('SIGTERM');
+      rmSync(startingLog, { force: true });
       throw context.interrupt.reason;
     }
-    if (outcome === 'ended') throw new LocalError('the emulator ended before it listened');
+    // It ended before it listened: what it said, as for an exit seen first.
+    if (outcome === 'ended') throw failedStart(startingLog, await exited);
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
     // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
     // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too.
@@ -81,7 +83,7 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
     if (!context.io.quiet) {
       context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
       if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);
-      context.io.warn('  stop it with: svc emulator stop' + (records.readEmulatorRecords(env).length > 1 ? ` --port ${outcome.port}` : ''));
+      context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
   } finally {
     // Nothing more to hear from it: this process must not wait for it to end.
@@ -93,16 +95,11 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
 type Waited = EmulatorRecord | 'timeout' | 'interrupted' | 'ended';
 
 /** The record the copy writes once it listens (the one with its pid), or why there is none; `ended` stops the wait. */
-async function waitForRecord(
-  read: () => EmulatorRecord[],
-  pid: number | undefined,
-  interrupt: AbortSignal,
-  ended: () => boolean,
-): Promise<Waited> {
+async function waitForRecord(read: () => EmulatorRecord | undefined, interrupt: AbortSignal, ended: () => boolean): Promise<Waited> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (ended()) return 'ended';
-    const record = read().find((candidate) => candidate.pid === pid);
+    const record = read();
     if (record) return record;
     if (interrupt.aborted) return 'interrupted';
     if (Date.now() > deadline) return 'timeout';

@@ -18,8 +18,11 @@ export function register(program: Command, action: Action): void {
       'after',
       examples([
         ['run it in the background, then talk to it', 'eval "$(svc emulator start --detach --seed 1)"\n  $ svc tx list'],
+        ['its messages, with no base URL set: the one emulator you run, wherever it listens', 'svc emulator deliveries'],
         ['and stop it again', 'svc emulator stop'],
-      ]),
+      ]) +
+        '\ndeliveries, redeliver and trigger talk to the base URL (--base-url, SVC_BASE_URL, the profile); with none set\n' +
+        'and one emulator of yours running, to that one.\n',
     );
   for (const verb of [start, status, stop, trigger, deliveries, redeliver]) verb.register(emulator, action);
 }

@@ -53,7 +53,7 @@ export function parseEmulatorRedeliverOptions(messageId: string, flags: Emulator
 export async function run(options: EmulatorRedeliverOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const client = await context.emulatorControl();
-  const redelivered = await client.redeliver(options.messageId, options.to).catch((error: unknown) => {
+  const redelivered = await client.redeliver(options.messageId, options.to).catch(async (error: unknown) => {
     if (error instanceof ApiError && error.status === 409) {
       // The emulator names the webhook; the way out is the CLI's.
       const webhookId = /webhook (\S+)/.exec(error.message)?.[1];
@@ -64,7 +64,7 @@ export async function run(options: EmulatorRedeliverOptions, context: CommandCon
           : 'activate its webhook (svc webhook activate <id>), then redeliver',
       );
     }
-    throw messageAdvice(error, options.messageId);
+    throw await messageAdvice(error, options.messageId, io.env);
   });
   const { attempt } = redelivered.data;
   if (globals.json) {

@@ -6,6 +6,7 @@ import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
 import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
+import type { FoundRecord, NewEmulatorRecord } from '../../settings/emulator-records.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
 import { parseChoice, parseInteger } from '../../options.js';
 import { RETRY_SCHEDULES } from '../../schema/rules.js';
@@ -13,6 +14,7 @@ import { collect } from '../shared/action.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
+import { shellQuoted } from './running.js';
 
 export interface EmulatorStartFlags {
   port: string;
@@ -163,11 +165,17 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     return startDetached(startOptions, context);
   }
   const { detach: _detach, ...emulatorOptions } = startOptions;
+  const env = context.io.env;
+  const warn = (line: string) => context.io.warn(line);
+  // A detached one's log is all there is to see of it: a line per request and per delivery attempt, as --verbose
+  // prints in the foreground.
+  const startingLog = env[LOG_FILE_VARIABLE] || undefined;
+  const detached = startingLog !== undefined;
   const options: EmulatorOptions = {
     ...emulatorOptions,
     version: context.version,
-    warn: (line: string) => context.io.warn(line),
-    log: context.globals.verbose ? (line: string) => context.io.warn(line) : undefined,
+    warn,
+    log: context.globals.verbose || detached ? warn : undefined,
   };
   const [{ startEmulator, isWildcard, DataDirError }, records] = await Promise.all([
     import('../../emulator/index.js'),
@@ -179,66 +187,107 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
   } catch (error) {
     if (error instanceof DataDirError) throw new UsageError(error.message);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      throw new LocalError(
-        `port ${options.port} on ${options.host} is in use`,
-        'is an emulator already running? Or choose another: --port 0',
-      );
-    }
+    if (code === 'EADDRINUSE') throw portInUse(options, records.readEmulatorRecord(env, options.port));
     throw new LocalError(`cannot start the emulator: ${(error as Error).message}`);
   }
-  const env = context.io.env;
   const port = Number(new URL(emulator.url).port);
-  let recorded = false;
+  const record: NewEmulatorRecord = {
+    port,
+    host: options.host,
+    url: emulator.url,
+    dataDir: options.dataDir ?? null,
+    logFile: detached ? join(emulatorsDir(env), `${port}.log`) : null,
+    startedAt: emulator.startedAt,
+    version: context.version,
+  };
+  let unrecorded: LocalError | undefined;
   try {
-    records.writeEmulatorRecord(env, {
-      pid: process.pid,
-      port,
-      host: options.host,
-      url: emulator.url,
-      dataDir: options.dataDir ?? null,
-      logFile: detachedLogFile(env, ensureEmulatorsDir(env), port),
-      startedAt: emulator.startedAt,
-      version: context.version,
-    });
-    recorded = true;
+    ensureEmulatorsDir(env);
+    const taken = records.takeEmulatorRecord(env, record);
+    if (!taken.taken) unrecorded = unrecordedError(records.recordFile(env, port), taken.holder);
+    else if (startingLog !== undefined && record.logFile) {
+      // Named `<port>.log` once the port is known (a `--port 0` start names its log before it has one). Renaming an
+      // open file is safe: the process keeps writing to it.
+      try {
+        renameSync(startingLog, record.logFile);
+      } catch {
+        record.logFile = startingLog;
+        records.updateEmulatorRecord(env, record);
+      }
+      records.pruneEmulatorLogs(env, KEPT_LOGS);
+    }
   } catch (error) {
-    // It still serves; only `svc emulator status` and `stop` will not find it.
-    context.io.warn(`svc: cannot record the emulator under ${emulatorsDir(env)}: ${(error as Error).message}`);
+    unrecorded = new LocalError(`cannot record the emulator under ${emulatorsDir(env)}: ${(error as Error).message}`);
+  }
+  const recorded = unrecorded === undefined;
+  if (unrecorded) {
+    // A detached one that `svc emulator status` and `stop` cannot find could only be found with ps: it ends, saying why.
+    if (detached) {
+      await emulator.close();
+      throw new LocalError(`not started in the background: ${unrecorded.message}`, unrecorded.hint);
+    }
+    // In the foreground it still serves; only `svc emulator status` and `stop` will not find it.
+    warn(`svc: ${unrecorded.message}`);
+    if (unrecorded.hint) warn(`  ${unrecorded.hint}`);
   }
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
   if (!context.io.quiet) {
     if (isWildcard(emulator.boundAddress)) {
       // As dev servers print it: the wildcard is where it listens, not an address anyone can connect to.
-      context.io.warn(`Emulator listening on every address (${emulator.boundAddress}) (Ctrl-C to stop)`);
-      context.io.warn(`  Local:   ${emulator.url}`);
-      for (const url of emulator.networkUrls) context.io.warn(`  Network: ${url}`);
+      warn(`Emulator listening on every address (${emulator.boundAddress}) (Ctrl-C to stop)`);
+      warn(`  Local:   ${emulator.url}`);
+      for (const url of emulator.networkUrls) warn(`  Network: ${url}`);
     } else {
-      context.io.warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
+      warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
     }
   }
   try {
     await untilInterrupted(context.interrupt);
+    // Until it has ended, `svc emulator stop` waits for it rather than calling it hung: its last writes take a moment.
+    if (recorded) records.updateEmulatorRecord(env, { ...record, stoppingSince: new Date().toISOString() });
+    if (!context.io.quiet)
+      warn(`Stopping the emulator at ${emulator.url}${options.dataDir ? `: writing its state to ${options.dataDir}` : ''}`);
     await emulator.close();
+    if (!context.io.quiet)
+      warn(`Stopped the emulator at ${emulator.url}${options.dataDir ? `; its state is kept in ${options.dataDir}` : ''}`);
   } finally {
-    if (recorded) records.removeEmulatorRecord(env, port, process.pid);
+    if (recorded) records.releaseEmulatorRecord(env, port);
   }
   endAsInterrupted(context.interrupt);
 }
 
-/**
- * The log of a detached emulator, renamed to `<port>.log` once the port is known (a `--port 0` start names its
- * log before it has one); null in the foreground. Renaming an open file is safe: the process keeps writing to it.
- */
-function detachedLogFile(env: NodeJS.ProcessEnv, dir: string, port: number): string | null {
-  const given = env[LOG_FILE_VARIABLE];
-  if (!given) return null;
-  const final = join(dir, `${port}.log`);
-  if (given === final) return final;
-  try {
-    renameSync(given, final);
-    return final;
-  } catch {
-    return given;
+/** The logs of detached emulators that ended, kept for a look afterwards: the newest few. */
+const KEPT_LOGS = 5;
+
+/** A port taken: by an emulator of this user (named, with how to see and stop it), or by something else. */
+function portInUse(options: EmulatorOptions, found: FoundRecord | undefined): LocalError {
+  const taken = `port ${options.port} on ${options.host} is in use`;
+  if (found?.kind === 'record' && found.verdict !== 'gone') {
+    const { url, pid } = found.record;
+    return new LocalError(
+      `${taken} by your emulator at ${url} (pid ${pid})`,
+      `svc emulator status shows it; use it (export SVC_BASE_URL=${url}), stop it (svc emulator stop --port ${options.port}), or choose another port: --port 0`,
+    );
   }
+  if (found?.kind === 'unreadable') {
+    return new LocalError(
+      `${taken}; its emulator record ${found.file} cannot be read (${found.reason}), so whose it is cannot be told`,
+      `if no emulator of yours runs there, remove the file (rm ${shellQuoted(found.file)}) and see what listens; or choose another port: --port 0`,
+    );
+  }
+  return new LocalError(taken, 'is an emulator already running? Or choose another: --port 0');
+}
+
+/** The port's record is another's (the same port on another host) or no record at all: never written over. */
+function unrecordedError(file: string, holder: FoundRecord | undefined): LocalError {
+  const unseen = 'svc emulator status and stop will not find it';
+  if (holder?.kind === 'record') {
+    const { port, url, pid } = holder.record;
+    return new LocalError(`port ${port} is recorded for your emulator at ${url} (pid ${pid}), so this one is not: ${unseen}`);
+  }
+  const why = holder?.kind === 'unreadable' ? `cannot be read (${holder.reason})` : 'is being taken by another process';
+  return new LocalError(
+    `the emulator record ${file} ${why}, so this emulator is not recorded: ${unseen}`,
+    `if no other emulator of yours uses the port, remove the file: rm ${shellQuoted(file)}`,
+  );
 }

@@ -1,12 +1,13 @@
 // `svc emulator status`: the emulators this user runs, found through their records, each asked how it is doing.
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
+import { LocalError, NotFoundError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import type { EmulatorLine } from '../../render/emulators.js';
-import { findEmulators } from './running.js';
+import { findEmulators, warnUnreadable } from './running.js';
+import type { UnreadableRecord } from './running.js';
 
 /** An emulator that does not answer its control API within this is shown as not answering, not waited for. */
 const ANSWER_TIMEOUT_MS = 1_000;
@@ -23,7 +24,8 @@ export function register(emulator: Command, action: Action): void {
         ['everything about them, as JSON', 'svc emulator status --json'],
       ]) +
         '\nPiped, one line per emulator: url, pid, uptime in seconds, webhooks, pending messages, state\n' +
-        '(running, not-answering, stale). A record whose process is gone is shown as stale once and removed.\n',
+        '(running, stopping, not-answering, stale). A record whose process is gone (or whose pid now runs another\n' +
+        'program) is shown as stale once and removed. A record file that cannot be read is named on stderr.\n',
     )
     .action(action<[], Record<string, never>>((_, context) => run(context)));
 }
@@ -35,7 +37,13 @@ export async function run(context: CommandContext): Promise<void> {
     ...(await Promise.all(found.running.map((record) => ask(record, context)))),
     ...found.stale.map((record): EmulatorLine => ({ record, state: 'stale' })),
   ].sort((a, b) => a.record.port - b.record.port);
-  if (lines.length > 0) await print(lines, context);
+  if (lines.length > 0 || (context.globals.json && found.unreadable.length > 0)) await print(lines, found.unreadable, context);
+  warnUnreadable(io, found.unreadable);
+  if (found.running.length === 0 && found.unreadable.length > 0) {
+    // "None runs" would be a guess: an emulator may be behind each of them.
+    const which = found.unreadable.length === 1 ? 'its record cannot' : `${found.unreadable.length} records cannot`;
+    throw new LocalError(`cannot tell whether an emulator is running: ${which} be read (see above)`);
+  }
   if (found.running.length === 0) {
     throw new NotFoundError('no emulator is running', 'start one in the background: svc emulator start --detach');
   }
@@ -50,17 +58,19 @@ async function ask(record: EmulatorRecord, context: CommandContext): Promise<Emu
     userAgent: `svc/${context.version} node/${process.version}`,
     interrupt: context.interrupt,
   });
+  // Shutting down, it writes its last state: it may answer meanwhile, or no longer.
+  const stopping = record.stoppingSince !== undefined;
   try {
-    return { record, state: 'running', answer: await client.status() };
+    return { record, state: stopping ? 'stopping' : 'running', answer: await client.status() };
   } catch {
-    // Starting, stopping, hung, or an older emulator without the status endpoint: its process is there all the same.
-    return { record, state: 'not-answering' };
+    // Starting, hung, or an older emulator without the status endpoint: its process is there all the same.
+    return { record, state: stopping ? 'stopping' : 'not-answering' };
   } finally {
     await client.close();
   }
 }
 
-async function print(lines: EmulatorLine[], context: CommandContext): Promise<void> {
+async function print(lines: EmulatorLine[], unreadable: UnreadableRecord[], context: CommandContext): Promise<void> {
   const { io } = context;
   const { emulatorTable, emulatorTsv, uptimeSeconds } = await import('../../render/emulators.js');
   if (context.globals.json) {
@@ -76,8 +86,10 @@ async function print(lines: EmulatorLine[], context: CommandContext): Promise<vo
       dataDir: record.dataDir,
       logFile: record.logFile,
       version: answer?.version ?? record.version,
+      stoppingSince: record.stoppingSince ?? null,
     }));
-    await io.write(JSON.stringify({ emulators }) + '\n');
+    const unreadableRecords = unreadable.map(({ file, port, reason }) => ({ file, port, reason }));
+    await io.write(JSON.stringify({ emulators, unreadableRecords }) + '\n');
   } else if (io.isStdoutTTY) {
     await io.write(await emulatorTable(lines, { width: io.columns, color: io.colorEnabled }));
   } else {

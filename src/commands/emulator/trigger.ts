@@ -11,7 +11,7 @@ import type { Action } from '../shared/action.js';
 import { checkChecksums } from '../../given-address.js';
 import type { GivenAddress } from '../../given-address.js';
 import { examples } from '../shared/help-text.js';
-import { controlApiAdvice } from '../shared/hints.js';
+import { emulatorAdvice } from './running.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 
 export interface EmulatorTriggerFlags {
@@ -139,8 +139,8 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
 export async function run(request: InjectTransactionRequest, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const client = await context.emulatorControl();
-  const injected = await client.injectTransaction(request).catch((error: unknown) => {
-    throw controlApiAdvice(error);
+  const injected = await client.injectTransaction(request).catch(async (error: unknown) => {
+    throw await emulatorAdvice(error, io.env);
   });
   if (globals.json) {
     const { asReturned } = await import('../../render/json.js');

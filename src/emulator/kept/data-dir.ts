@@ -12,11 +12,12 @@
 // - A line cut short at the end of a log (a crash mid-write) is dropped with a warning. A damaged line with whole
 //   lines after it is not a crash: the folder is refused, naming the file and the offset, until --repair sets the
 //   rest of that file aside.
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Change, EntryRouter, Keeper, KeptEntry } from './change.js';
+import { releaseFileLock, takeFileLock, updateFileLock } from '../../process-proof.js';
 import { KeepError, RawJson } from './change.js';
 import { decodeEntries, encodeEntries, encodeHeader, KEPT_FORMAT, KeptFileError, scanFile } from './record-file.js';
 import { readLegacyJournal } from './legacy-journal.js';
@@ -145,7 +146,7 @@ export class DataDir implements Keeper {
       }
       return dataDir;
     } catch (error) {
-      rmSync(lockFile, { force: true });
+      releaseFileLock(lockFile);
       if (error instanceof DataDirError) throw error;
       if (error instanceof KeptFileError) throw new DataDirError(`--data-dir ${folder}: ${error.message}`);
       throw new DataDirError(`--data-dir ${folder}: ${describe(error)}`);
@@ -154,7 +155,7 @@ export class DataDir implements Keeper {
 
   /** Names the URL in the lock, for a second emulator started on the same folder to say which one holds it. */
   listening(url: string): void {
-    writeFileSync(join(this.dir, LOCK_FILE), JSON.stringify({ pid: process.pid, url }) + '\n', { mode: 0o600 });
+    updateFileLock(join(this.dir, LOCK_FILE), { url });
   }
 
   keep<T>(change: Change<T>): Promise<T> {
@@ -188,7 +189,7 @@ export class DataDir implements Keeper {
     while (this.snapshotting) await this.snapshotting;
     this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
-    rmSync(join(this.dir, LOCK_FILE), { force: true });
+    releaseFileLock(join(this.dir, LOCK_FILE));
   }
 
   /**
@@ -521,41 +522,23 @@ function checkFolder(folder: string): void {
   }
 }
 
-/** The folder's lock: one emulator per folder. A lock whose process is gone is taken over. */
+/** The folder's lock: one emulator per folder. A lock whose process is gone (or is another process now) is taken over. */
 function takeLock(folder: string, lockFile: string): void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, url: null }) + '\n', { mode: 0o600, flag: 'wx' });
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') throw new DataDirError(`--data-dir ${folder}: cannot write in it (${describe(error)})`);
-    }
-    let holder: { pid?: unknown; url?: unknown } = {};
-    try {
-      holder = JSON.parse(readFileSync(lockFile, 'utf8'));
-    } catch {
-      // Unreadable or half-written: treated as a lock whose process is gone.
-    }
-    // This very process too: two emulators started in one process must not share a folder either.
-    if (typeof holder.pid === 'number' && processExists(holder.pid)) {
-      const where = typeof holder.url === 'string' ? ` at ${holder.url}` : '';
-      throw new DataDirError(
-        `--data-dir ${folder} is in use by the emulator${where} (pid ${holder.pid}): stop it first, or choose another folder`,
-      );
-    }
-    rmSync(lockFile, { force: true });
-  }
-  throw new DataDirError(`--data-dir ${folder}: cannot take its lock ${lockFile}`);
-}
-
-function processExists(pid: number): boolean {
+  let taken: ReturnType<typeof takeFileLock>;
   try {
-    process.kill(pid, 0);
-    return true;
+    taken = takeFileLock(lockFile, { url: null });
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    throw new DataDirError(`--data-dir ${folder}: cannot write in it (${describe(error)})`);
   }
+  if (taken.ok) return;
+  if (taken.holder === null) {
+    throw new DataDirError(`--data-dir ${folder}: its lock ${lockFile} cannot be read; if no emulator uses the folder, remove the lock`);
+  }
+  // This very process too: two emulators started in one process must not share a folder either.
+  const where = typeof taken.holder.url === 'string' ? ` at ${taken.holder.url}` : '';
+  throw new DataDirError(
+    `--data-dir ${folder} is in use by the emulator${where} (pid ${String(taken.holder.pid)}): stop it first, or choose another folder`,
+  );
 }
 
 function describe(error: unknown): string {

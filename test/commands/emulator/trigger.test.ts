@@ -1,6 +1,10 @@
 // `svc emulator trigger`: its run, called directly against the emulator.
 import { describe, expect, it } from 'vitest';
 import { parseEmulatorTriggerOptions, run } from '../../../src/commands/emulator/trigger.js';
+import { NetworkError } from '../../../src/errors.js';
+import { currentProcessProof } from '../../../src/process-proof.js';
+import { freshConfigDir } from '../../helpers/cli.js';
+import { writeRecord } from '../../helpers/emulator-records.js';
 import { startReceiver } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { WATCHED, createWebhook, useEmulator } from '../fixture.js';
@@ -73,5 +77,46 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
     await expect(parseEmulatorTriggerOptions({ chainId: '43113', erc20: [], erc721: [], erc1155: [], log: [], ...flags })).rejects.toThrow(
       message,
     );
+  });
+});
+
+describe('emulator trigger: which emulator, when no base URL is set', () => {
+  const flags = { chainId: '43113', from: WATCHED, erc20: [], erc721: [], erc1155: [], log: [] };
+
+  it('the one emulator recorded, wherever it listens', async () => {
+    const configDir = freshConfigDir();
+    // As the emulator records itself (it runs in this process here, on a port of its own).
+    writeRecord(configDir, Number(new URL(emulator.url).port), { pid: process.pid, proof: currentProcessProof(), url: emulator.url });
+    await withTestContext({ configDir }, async ({ context, io }) => {
+      await run(await parseEmulatorTriggerOptions(flags), context);
+      expect(io.stdout()).toMatch(/^0x[0-9a-f]{64}/);
+    });
+  });
+
+  it('nothing answering: the hint names the emulators running, or how to start one', async () => {
+    const configDir = freshConfigDir();
+    // A base URL where nothing listens (port 1 is never an emulator's).
+    const nowhere = { configDir, baseUrl: 'http://127.0.0.1:1' };
+    await withTestContext(nowhere, async ({ context }) => {
+      const error = await run(await parseEmulatorTriggerOptions(flags), context).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as NetworkError).hint).toBe('no emulator of yours is running; start one: eval "$(svc emulator start --detach)"');
+    });
+    const port = Number(new URL(emulator.url).port);
+    writeRecord(configDir, port, { pid: process.pid, proof: currentProcessProof(), url: emulator.url });
+    await withTestContext(nowhere, async ({ context }) => {
+      const error = await run(await parseEmulatorTriggerOptions(flags), context).catch((caught: unknown) => caught);
+      expect((error as NetworkError).hint).toBe(
+        `your emulator listens at ${emulator.url} (pid ${process.pid}): export SVC_BASE_URL=${emulator.url}`,
+      );
+    });
+    // Two recorded: the hint names both (with no base URL set, neither would be chosen for the command).
+    writeRecord(configDir, 2, { pid: process.pid, proof: currentProcessProof() });
+    await withTestContext(nowhere, async ({ context }) => {
+      const error = await run(await parseEmulatorTriggerOptions(flags), context).catch((caught: unknown) => caught);
+      expect((error as NetworkError).hint).toBe(
+        `your emulators listen at http://127.0.0.1:2 (pid ${process.pid}), ${emulator.url} (pid ${process.pid}): choose one, e.g. export SVC_BASE_URL=http://127.0.0.1:2`,
+      );
+    });
   });
 });

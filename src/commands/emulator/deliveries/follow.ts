@@ -6,7 +6,7 @@ import { endAsInterrupted } from '../../../context.js';
 import { ApiError, InterruptedError, OutputError, ResponseShapeError, SvcError } from '../../../errors.js';
 import { sleep } from '../../../interrupt.js';
 import { countOf } from '../../../render/count.js';
-import { controlApiAdvice } from '../../shared/hints.js';
+import { emulatorAdvice } from '../running.js';
 
 export interface FollowOptions {
   webhookId?: string;
@@ -56,8 +56,8 @@ export async function followAttempts(options: FollowOptions, context: CommandCon
       if (interrupt.aborted) break;
       if (error instanceof OutputError || error instanceof ResponseShapeError) throw error;
       // Not the emulator (another server at the base URL), or a refusal that waiting will not change.
-      if (error instanceof ApiError && error.status < 500) throw controlApiAdvice(error);
-      if (!connectedOnce) throw controlApiAdvice(error);
+      if (error instanceof ApiError && error.status < 500) throw await emulatorAdvice(error, io.env);
+      if (!connectedOnce) throw await emulatorAdvice(error, io.env);
       if (!outage) {
         const reason = error instanceof SvcError || error instanceof Error ? error.message : String(error);
         io.warn(`svc: lost the emulator (${reason}); reconnecting until it is back (Ctrl-C to stop)`);

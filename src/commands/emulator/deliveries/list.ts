@@ -10,7 +10,7 @@ import { checkWebhookId, parseChoice } from '../../../options.js';
 import { OfferedValuesOption } from '../../../completion/offered-values.js';
 import type { Action } from '../../shared/action.js';
 import { examples, shellQuote } from '../../shared/help-text.js';
-import { controlApiAdvice } from '../../shared/hints.js';
+import { emulatorAdvice } from '../running.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
 
@@ -135,6 +135,6 @@ export async function run(options: EmulatorDeliveriesOptions, context: CommandCo
       },
     });
   } catch (error) {
-    throw controlApiAdvice(error);
+    throw await emulatorAdvice(error, context.io.env);
   }
 }

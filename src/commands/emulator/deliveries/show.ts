@@ -42,8 +42,8 @@ export function register(deliveries: Command, action: Action): void {
 export async function run(options: EmulatorDeliveriesShowOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const client = await context.emulatorControl();
-  const fetched = await client.getDelivery(options.messageId).catch((error: unknown) => {
-    throw messageAdvice(error, options.messageId);
+  const fetched = await client.getDelivery(options.messageId).catch(async (error: unknown) => {
+    throw await messageAdvice(error, options.messageId, io.env);
   });
   if (options.body) {
     // The body as it went out, byte for byte: `| curl --data-binary @-` sends the same bytes, so the signature holds.

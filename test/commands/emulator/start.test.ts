@@ -1,0 +1,172 @@
+// `svc emulator start` in the foreground: its run, called directly (the emulator runs in this process): the record
+// it takes and marks as stopping, what it says while it shuts down, and a port or record already taken.
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { parseEmulatorStartOptions, run } from '../../../src/commands/emulator/start.js';
+import type { EmulatorStartFlags } from '../../../src/commands/emulator/start.js';
+import { InterruptedError, LocalError } from '../../../src/errors.js';
+import { currentProcessProof } from '../../../src/process-proof.js';
+import { freshConfigDir } from '../../helpers/cli.js';
+import { writeRecord } from '../../helpers/emulator-records.js';
+import { API_KEY, call, startReceiver, webhookBody } from '../../helpers/emulator-helpers.js';
+import { createTestContext } from '../../helpers/test-context.js';
+
+function flags(overrides: Partial<EmulatorStartFlags> = {}): EmulatorStartFlags {
+  return {
+    port: '0',
+    host: '127.0.0.1',
+    blockTime: '0',
+    apiKey: [],
+    readOnlyKey: [],
+    rateLimit: '0',
+    faultRate: '0',
+    latency: '0',
+    retrySchedule: 'fast',
+    ...overrides,
+  };
+}
+
+/** Starts the emulator through the command; resolves once it printed its URL, with what stops it. */
+async function startCommand(configDir: string, overrides: Partial<EmulatorStartFlags> = {}, verbose = false) {
+  const interrupts = new AbortController();
+  const test = createTestContext({ configDir, interrupt: interrupts.signal, globals: { verbose } });
+  const ended = run(parseEmulatorStartOptions(flags(overrides)), test.context).catch((caught: unknown) => caught);
+  const url = await vi.waitFor(
+    async () => {
+      const first = test.io.stdout().split('\n')[0];
+      if (first) return first;
+      const outcome = await Promise.race([ended, Promise.resolve('running')]);
+      if (outcome !== 'running') throw new Error(`ended: ${String(outcome)} ${test.io.stderr()}`);
+      throw new Error('not listening yet');
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+  return {
+    ...test,
+    url,
+    port: Number(new URL(url).port),
+    stop: async () => {
+      interrupts.abort(new InterruptedError(143));
+      const outcome = await ended;
+      await test.close();
+      return outcome;
+    },
+  };
+}
+
+async function freePort(): Promise<{ port: number; server: Server }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as { port: number }).port, server };
+}
+
+describe('emulator start: run, in the foreground', () => {
+  it('records itself with its pid and start; on the signal it marks the record stopping, says so, and says where its state is', async () => {
+    const configDir = freshConfigDir();
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'state');
+    const started = await startCommand(configDir, { dataDir });
+    const file = join(configDir, 'emulators', `${started.port}.json`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      proof: currentProcessProof(),
+      url: started.url,
+      dataDir,
+      logFile: null,
+    });
+    // What `svc emulator stop` reads while it shuts down: seen as the "Stopping" line is printed (it is marked first).
+    let recordWhileStopping: any;
+    const warn = started.io.warn;
+    started.io.warn = (line: string) => {
+      if (line.startsWith('Stopping')) recordWhileStopping = JSON.parse(readFileSync(file, 'utf8'));
+      warn(line);
+    };
+    expect(await started.stop()).toBeInstanceOf(InterruptedError);
+    expect(Date.parse(recordWhileStopping.stoppingSince)).not.toBeNaN();
+    expect(recordWhileStopping).toMatchObject({ pid: process.pid, url: started.url });
+    expect(started.io.stderr()).toContain(
+      `Stopping the emulator at ${started.url}: writing its state to ${dataDir}\n` +
+        `Stopped the emulator at ${started.url}; its state is kept in ${dataDir}\n`,
+    );
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('a port where your own emulator listens: said so, with its pid and how to see it', async () => {
+    const configDir = freshConfigDir();
+    const first = await startCommand(configDir);
+    const { context, io, close } = createTestContext({ configDir });
+    const error = await run(parseEmulatorStartOptions(flags({ port: String(first.port) })), context).catch((caught: unknown) => caught);
+    await close();
+    expect(error).toBeInstanceOf(LocalError);
+    expect((error as LocalError).message).toBe(
+      `port ${first.port} on 127.0.0.1 is in use by your emulator at ${first.url} (pid ${process.pid})`,
+    );
+    expect((error as LocalError).hint).toContain('svc emulator status shows it');
+    expect(io.stdout()).toBe('');
+    await first.stop();
+  });
+
+  it('a record file that holds garbage on its port is never written over, and the start says so (served, not recorded)', async () => {
+    const configDir = freshConfigDir();
+    const { port, server } = await freePort();
+    const garbage = writeRecord(configDir, port, 'garbage');
+    // The port taken as well: whose it is cannot be told.
+    const { context, close } = createTestContext({ configDir });
+    const error = await run(parseEmulatorStartOptions(flags({ port: String(port) })), context).catch((caught: unknown) => caught);
+    await close();
+    expect((error as LocalError).message).toBe(
+      `port ${port} on 127.0.0.1 is in use; its emulator record ${garbage} cannot be read (it is not JSON), so whose it is cannot be told`,
+    );
+    await new Promise((resolve) => server.close(resolve));
+    const started = await startCommand(configDir, { port: String(port) });
+    expect(started.io.stderr()).toContain(
+      `svc: the emulator record ${garbage} cannot be read (it is not JSON), so this emulator is not recorded: svc emulator status and stop will not find it\n` +
+        `  if no other emulator of yours uses the port, remove the file: rm ${garbage}\n`,
+    );
+    expect(readFileSync(garbage, 'utf8')).toBe('garbage');
+    await started.stop();
+    expect(readFileSync(garbage, 'utf8')).toBe('garbage');
+  });
+
+  it('a port recorded for another live emulator of yours (another host, the same port): served, not recorded over it', async () => {
+    const configDir = freshConfigDir();
+    const { port, server } = await freePort();
+    await new Promise((resolve) => server.close(resolve));
+    const other = writeRecord(configDir, port, { pid: process.pid, proof: currentProcessProof(), url: `http://[::1]:${port}` });
+    const before = readFileSync(other, 'utf8');
+    const started = await startCommand(configDir, { port: String(port) });
+    expect(started.io.stderr()).toContain(
+      `svc: port ${port} is recorded for your emulator at http://[::1]:${port} (pid ${process.pid}), so this one is not`,
+    );
+    await started.stop();
+    expect(readFileSync(other, 'utf8')).toBe(before);
+  });
+
+  it('--verbose (and always when detached): a line per request and per delivery attempt, without a URL password', async () => {
+    const started = await startCommand(freshConfigDir(), {}, true);
+    const receiver = await startReceiver();
+    try {
+      const hook = receiver.url.replace('http://', 'http://user:secret@');
+      const watched = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
+      const created = await call(started.url, 'POST', '/v1/webhooks', {
+        key: API_KEY,
+        body: webhookBody({ url: hook, chainId: '43113', metadata: { addresses: [watched] } }),
+      });
+      expect(created.status).toBe(201);
+      const injected = await call(started.url, 'POST', '/_emulator/transactions', { body: { chainId: '43113', from: watched } });
+      const messageId = injected.body.messageIds[0];
+      await receiver.waitFor(1);
+      await vi.waitFor(() => expect(started.io.stderr()).toContain(`delivery ${messageId} attempt 1`), { timeout: 5_000 });
+      const masked = receiver.url.replace('http://', 'http://***@').replace(/[.*]/g, '\\$&');
+      expect(started.io.stderr()).toMatch(/^POST \/_emulator\/transactions 201 \d+ms$/m);
+      expect(started.io.stderr()).toMatch(new RegExp(`^delivery ${messageId} attempt 1: POST ${masked} 200 \\d+ms, delivered$`, 'm'));
+      expect(started.io.stderr()).not.toContain('secret');
+    } finally {
+      await receiver.close();
+      await started.stop();
+    }
+  });
+});
