@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,restart,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,detach picks figures.
+//   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
 //   of seeding); by default 5,000 against 500.
 //   BENCH_TX_FOLLOW_SECONDS=n (default 20; the issue's figure is 60) sets how long `tx list --follow` runs.
@@ -143,7 +144,14 @@ function report(figure, svcValues, baseValues, unit, goal) {
     noise: [noise(svcValues), noise(baseValues)],
   };
   rows.push(row);
-  const fmt = (v) => (unit === 'KiB' ? `${(v / 1024).toFixed(1)} MiB` : unit === 'req/s' ? `${Math.round(v)} req/s` : `${v.toFixed(1)} ms`);
+  const fmt = (v) =>
+    unit === 'KiB'
+      ? `${(v / 1024).toFixed(1)} MiB`
+      : unit === 'req/s'
+        ? `${Math.round(v)} req/s`
+        : unit === 'bytes'
+          ? `${(v / 1024).toFixed(1)} KB`
+          : `${v.toFixed(unit === 'ms' && v < 10 ? 3 : 1)} ms`;
   console.log(
     `${figure.padEnd(52)} ${fmt(svc).padStart(12)} vs ${fmt(base).padStart(12)}  ratio ${ratio.toFixed(3)}  goal ${row.goal.padEnd(8)} ${pass ? 'PASS' : 'MISS'}` +
       `  (runs ${row.runs}, noise ±${(row.noise[0] * 100).toFixed(1)}% / ±${(row.noise[1] * 100).toFixed(1)}%)`,
@@ -594,6 +602,90 @@ try {
     report('1,000 creates, 50 connections: --data-dir  vs  memory', kept, memory, 'req/s', { op: '>=', ratio: 0.5 });
   }
 
+  if (wanted('attempt')) {
+    // The cost of recording one attempt with 10,000 messages kept, beside 1,000: an attempt is a line of its own,
+    // whatever else is kept (it was the whole queue, re-saved every 2 s). CPU per redelivery in the emulator's process.
+    const ATTEMPTS = 300;
+    const attemptCost = async (kept) =>
+      JSON.parse(await captureLine([join(BENCH, 'kept-state.mjs'), 'attempts', String(kept), String(ATTEMPTS)]));
+    const { as, bs } = await alternate(
+      3,
+      () => attemptCost(10_000),
+      () => attemptCost(1_000),
+      { warmUp: false },
+    );
+    report(
+      'recording an attempt: 10,000 messages kept  vs  1,000',
+      as.map((run) => run.cpuMsPerAttempt),
+      bs.map((run) => run.cpuMsPerAttempt),
+      'ms',
+      { op: '<=', ratio: 1.2 },
+    );
+    const stall = Math.max(...as.map((run) => run.longestStallMs));
+    console.log(
+      `${'  the longest event-loop stall meanwhile'.padEnd(52)} ${`${stall.toFixed(1)} ms`.padStart(12)}  (no goal: the whole queue's save stalled it 400-550 ms)`,
+    );
+  }
+
+  if (wanted('growth')) {
+    // 60 messages retrying against a receiver that refuses, for 60 s (BENCH_GROWTH_SECONDS): the log grows by the
+    // attempts' own records (and each message's end), not by the queue re-saved whole (~45 KB a second before).
+    const seconds = Number(process.env.BENCH_GROWTH_SECONDS ?? 60);
+    const growth = JSON.parse(await captureLine([join(BENCH, 'kept-state.mjs'), 'growth', String(seconds)]));
+    report(`log growth, 60 messages retrying ${seconds} s  vs  their attempts' records`, [growth.growth], [growth.attemptBytes], 'bytes', {
+      op: '<=',
+      ratio: 1.1,
+    });
+    console.log(
+      `${`  ${growth.attempts} attempts; the log grew`.padEnd(52)} ${`${(growth.growth / seconds / 1024).toFixed(1)} KB/s`.padStart(12)}`,
+    );
+  }
+
+  if (wanted('touched')) {
+    // A restart on 1,000 small webhooks each changed once more after it was made (an address added: 2,000 records),
+    // beside a restart on the same state made at once (1,000 records): replay follows the state, not its history.
+    const WEBHOOKS = 1_000;
+    const hex = (n) => '0x' + n.toString(16).padStart(40, '0');
+    const fill = async (touched) => {
+      const dataDir = mkdtempSync(join(scratch, 'data-'));
+      const emulator = await startServer('emulator.mjs', [dataDir]);
+      const base = `http://127.0.0.1:${emulator.port}`;
+      const headers = { 'content-type': 'application/json', 'x-service-api-key': 'bench-key' };
+      for (let i = 0; i < WEBHOOKS; i++) {
+        const addresses = touched ? [hex(2 * i + 1)] : [hex(2 * i + 1), hex(2 * i + 2)];
+        const created = await fetch(`${base}/v1/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            url: `https://example.com/hooks/${i}`,
+            chainId: '43114',
+            eventType: 'address_activity',
+            metadata: { addresses },
+          }),
+        });
+        if (created.status !== 201) throw new Error(`filling: a create answered ${created.status}`);
+        if (!touched) continue;
+        const { id } = await created.json();
+        const added = await fetch(`${base}/v1/webhooks/${id}/addresses`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ addresses: [hex(2 * i + 2)] }),
+        });
+        if (added.status !== 200) throw new Error(`filling: an address add answered ${added.status}`);
+      }
+      await emulator.stop();
+      return dataDir;
+    };
+    const touched = await fill(true);
+    const once = await fill(false);
+    const { as, bs } = await alternate(
+      RUNS,
+      () => restartOn(touched),
+      () => restartOn(once),
+    );
+    reportTime('restart: 1,000 webhooks touched once more  vs  made at once', as, bs, 1.5);
+  }
+
   if (wanted('restart')) {
     // A restart on a data directory of 100 webhooks x ADDRESSES (10,000 with BENCH_FULL=1: 1M addresses), timed
     // from spawn to the first answer of `GET /v1/webhooks`, with its peak RSS; beside a start on an empty folder.
@@ -617,45 +709,10 @@ try {
       if (answer.status !== 201) throw new Error(`filling the data directory: a create answered ${answer.status}`);
     }
     await filler.stop();
-    const restart = (dataDir) =>
-      new Promise((resolve, reject) => {
-        const rssFile = join(scratch, `rss-${process.hrtime.bigint()}`);
-        const startedAt = performance.now();
-        const child = spawn(
-          process.execPath,
-          ['-r', RSS_HOOK, BIN, 'emulator', 'start', '--port', '0', '--block-time', '0', '--data-dir', dataDir],
-          {
-            env: childEnv({ BENCH_RSS_FILE: rssFile }),
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        let text = '';
-        let stderr = '';
-        child.stderr.on('data', (chunk) => (stderr += chunk));
-        child.once('exit', (code) => {
-          if (!text.includes('\n')) reject(new Error(`the emulator exited ${code} before listening: ${stderr}`));
-        });
-        child.stdout.on('data', async (chunk) => {
-          const first = !text.includes('\n');
-          text += chunk;
-          if (!first || !text.includes('\n')) return;
-          const url = text.split('\n')[0];
-          const answer = await fetch(`${url}/v1/webhooks?pageSize=1`, { headers: { 'x-service-api-key': 'bench-key' } });
-          const ms = performance.now() - startedAt;
-          if (answer.status !== 200) return reject(new Error(`the restarted emulator answered ${answer.status}`));
-          child.removeAllListeners('exit');
-          child.once('exit', () => {
-            const rssKiB = Number(readFileSync(rssFile, 'utf8'));
-            rmSync(rssFile);
-            resolve({ ms, rssKiB });
-          });
-          child.kill('SIGTERM');
-        });
-      });
     const { as, bs } = await alternate(
       RESTART_RUNS,
-      () => restart(full),
-      () => restart(mkdtempSync(join(scratch, 'data-'))),
+      () => restartOn(full),
+      () => restartOn(mkdtempSync(join(scratch, 'data-'))),
     );
     const size = `${WEBHOOKS} x ${ADDRESSES.toLocaleString('en')}`;
     reportTime(`restart on ${size} addresses  vs  empty --data-dir`, as, bs, Infinity);
@@ -791,5 +848,46 @@ function captureLine(args) {
   child.stdout.on('data', (chunk) => (text += chunk));
   return new Promise((resolve, reject) => {
     child.once('close', (code) => (code === 0 ? resolve(text.trim()) : reject(new Error(`${args[0]} exited ${code}: ${text.trim()}`))));
+  });
+}
+
+/**
+ * `svc emulator start --data-dir` timed from spawn to the first answer of `GET /v1/webhooks`, with its peak RSS; the
+ * emulator is then stopped.
+ */
+function restartOn(dataDir) {
+  return new Promise((resolve, reject) => {
+    const rssFile = join(scratch, `rss-${process.hrtime.bigint()}`);
+    const startedAt = performance.now();
+    const child = spawn(
+      process.execPath,
+      ['-r', RSS_HOOK, BIN, 'emulator', 'start', '--port', '0', '--block-time', '0', '--data-dir', dataDir],
+      {
+        env: childEnv({ BENCH_RSS_FILE: rssFile }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let text = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => {
+      if (!text.includes('\n')) reject(new Error(`the emulator exited ${code} before listening: ${stderr}`));
+    });
+    child.stdout.on('data', async (chunk) => {
+      const first = !text.includes('\n');
+      text += chunk;
+      if (!first || !text.includes('\n')) return;
+      const url = text.split('\n')[0];
+      const answer = await fetch(`${url}/v1/webhooks?pageSize=1`, { headers: { 'x-service-api-key': 'bench-key' } });
+      const ms = performance.now() - startedAt;
+      if (answer.status !== 200) return reject(new Error(`the restarted emulator answered ${answer.status}`));
+      child.removeAllListeners('exit');
+      child.once('exit', () => {
+        const rssKiB = Number(readFileSync(rssFile, 'utf8'));
+        rmSync(rssFile);
+        resolve({ ms, rssKiB });
+      });
+      child.kill('SIGTERM');
+    });
   });
 }

@@ -20,7 +20,7 @@ export const DELIVERY_TSV_COLUMNS = [
 ] as const;
 
 /** The TSV columns of an attempt, in order (the README lists them). */
-export const ATTEMPT_TSV_COLUMNS = ['ended', 'message id', 'webhook id', 'attempt', 'url', 'status', 'duration ms', 'state'] as const;
+export const ATTEMPT_TSV_COLUMNS = ['ended', 'message id', 'webhook id', 'attempt', 'url', 'status', 'duration ms', 'state', 'kind'] as const;
 
 /** `2026-11-23T14:05:09.123Z` as pipes get times: whole seconds. */
 function isoSeconds(iso: string | undefined): string {
@@ -101,6 +101,7 @@ function attemptCells(event: AttemptEvent, time: (iso: string | undefined) => st
     attemptOutcome(attempt),
     attempt.durationMs,
     delivery.state,
+    attempt.redelivery ? 'redelivery' : 'automatic',
   ];
 }
 
@@ -120,6 +121,8 @@ export function attemptLine(event: AttemptEvent, color: boolean): string {
   cells[5] = ok ? chalk.green(outcome) : chalk.red(outcome);
   cells[3] = `#${cells[3]}`;
   cells[6] = `${cells[6]} ms`;
+  // What the schedule made needs no word; a redelivery says so.
+  if (cells[8] === 'automatic') cells.pop();
   return cells.join('  ') + '\n';
 }
 

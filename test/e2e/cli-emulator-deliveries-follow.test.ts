@@ -53,7 +53,7 @@ describe('svc emulator deliveries --follow (process)', () => {
     await triggerUntil(() => exited);
     const result = await child;
     expect(result.stdout.split('\n')).toHaveLength(3);
-    expect(result.stdout.split('\n').every((row) => row.split('\t').length === 8)).toBe(true);
+    expect(result.stdout.split('\n').every((row) => row.split('\t').length === 9)).toBe(true);
     expect(result.stderr).toBe('svc exit 0');
   });
 });

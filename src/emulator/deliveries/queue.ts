@@ -356,8 +356,9 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
-   * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx marks it delivered
-   * (a retry still scheduled is called off); any other outcome leaves its state as it was. Resolves once the attempt
+   * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
+   * it delivered (a retry still scheduled is called off); an attempt elsewhere, or any other outcome, leaves its state
+   * as it was. Resolves once the attempt
    * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
   redeliver(messageId: string, url?: string): Promise<AttemptEvent | undefined> {
@@ -372,7 +373,8 @@ export class DeliveryQueue implements KeptResource {
       const sent = await this.send(target, headers, Buffer.from(stored.body), () => {});
       const attempt = attemptRecord(number, startedAt, target, headers, sent, true);
       const entries: KeptEntry[] = [[ATTEMPT_KIND, attemptKey(messageId, number), attempt]];
-      if (isSuccess(sent.status)) entries.push(outcome(messageId, { state: 'delivered' }));
+      // Delivered only where it was meant to go: an attempt elsewhere (--to) is recorded, and changes no state.
+      if (isSuccess(sent.status) && target === stored.record.url) entries.push(outcome(messageId, { state: 'delivered' }));
       return this.hooks.keep({ entries, then: () => this.published(messageId, attempt) });
     });
   }

@@ -140,9 +140,13 @@ export class DataDir implements Keeper {
       const files = options.files ?? NODE_FILES;
       const log = await startLog(folder, restored.lastNumber + 1, files);
       const dataDir = new DataDir(folder, router, files, options, log, restored);
-      // Restarts leave a log each, and a legacy journal must become a snapshot before it is removed.
+      // Restarts leave a log each, and a legacy journal must become a snapshot before it is removed. Taken once the
+      // emulator serves: keyed records make a snapshot taken after a few changes of the new log still right (replay
+      // applies those changes again, over it), and a start on a million addresses answers sooner.
       if (restored.legacy || restored.logsRead >= LOGS_BEFORE_COMPACTING || dataDir.compactionDue()) {
-        dataDir.snapshotFrom(restored.lastNumber, restored.legacy);
+        setImmediate(() => {
+          if (!dataDir.closing) dataDir.snapshotFrom(restored.lastNumber, restored.legacy);
+        });
       }
       return dataDir;
     } catch (error) {

@@ -77,16 +77,25 @@ describe('emulator redeliver: run', () => {
     });
   });
 
-  it('--to: this one attempt goes to another url', async () => {
+  it('--to: this one attempt goes to another url, and leaves the message as it was', async () => {
     const { messageId, webhookId } = await failedMessage();
     await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: API_KEY, body: { status: 'active' } });
     const local = await startReceiver();
     try {
       await withTestContext({ baseUrl: emulator.url, globals: { json: true } }, async ({ context, io }) => {
         await run(parseEmulatorRedeliverOptions(messageId, { to: local.url }), context);
-        expect(JSON.parse(io.stdout()).attempt).toMatchObject({ url: local.url, status: 200 });
+        expect(JSON.parse(io.stdout()).attempt).toMatchObject({ url: local.url, status: 200, redelivery: true });
       });
       expect(local.requests.map((request) => request.body.messageId)).toEqual([messageId]);
+      // Answered 200 elsewhere: the message's own receiver has still not had it.
+      expect((await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body.delivery.state).toBe('failed');
+      // Piped, the row says it was a redelivery.
+      await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+        await run(parseEmulatorRedeliverOptions(messageId, { to: local.url }), context);
+        const row = io.stdout().trimEnd().split('\t');
+        expect(row[ATTEMPT_TSV_COLUMNS.indexOf('kind')]).toBe('redelivery');
+        expect(row[ATTEMPT_TSV_COLUMNS.indexOf('state')]).toBe('failed');
+      });
     } finally {
       await local.close();
     }
