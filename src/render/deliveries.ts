@@ -20,7 +20,17 @@ export const DELIVERY_TSV_COLUMNS = [
 ] as const;
 
 /** The TSV columns of an attempt, in order (the README lists them). */
-export const ATTEMPT_TSV_COLUMNS = ['ended', 'message id', 'webhook id', 'attempt', 'url', 'status', 'duration ms', 'state', 'kind'] as const;
+export const ATTEMPT_TSV_COLUMNS = [
+  'ended',
+  'message id',
+  'webhook id',
+  'attempt',
+  'url',
+  'status',
+  'duration ms',
+  'state',
+  'kind',
+] as const;
 
 /** `2026-11-23T14:05:09.123Z` as pipes get times: whole seconds. */
 function isoSeconds(iso: string | undefined): string {
