@@ -104,8 +104,6 @@ export class DataDir implements Keeper {
   /** Bytes of the logs a snapshot does not cover yet, and of the snapshot. */
   private logBytes: number;
   private snapshotBytes: number;
-  /** Changes kept since start, for what stop says. */
-  kept = 0;
   /** Files open now (the log, a snapshot being written): what an abandoned process leaves to the system to close. */
   private readonly openHandles = new Set<FileHandle>();
 
@@ -233,7 +231,6 @@ export class DataDir implements Keeper {
       }
       this.log.bytes += data.length;
       this.logBytes += data.length;
-      this.kept += group.length;
       for (const pending of group) {
         try {
           pending.resolve(this.router.apply(pending.change));

@@ -52,7 +52,18 @@ export class AddressList {
   /** The list a data directory kept, from its chunks. */
   static fromChunks(values: Iterable<ChunkValue>, chunkCapacity = CHUNK_CAPACITY): AddressList {
     const list = new AddressList([], chunkCapacity);
-    for (const value of [...values].sort((a, b) => a.id - b.id)) list.setChunk(value.id, value.addresses);
+    // In order, onto an empty list: each chunk is appended as it comes (a restart on a million addresses makes them
+    // all here, and setChunk's accounting of what came in and went out would be a million entries of garbage).
+    for (const value of [...values].sort((a, b) => a.id - b.id)) {
+      const chunk: Chunk = { id: value.id, members: new Map(), json: null };
+      for (const address of value.addresses ?? []) {
+        const key = address.toLowerCase();
+        if (list.chunkOf.has(key)) continue;
+        chunk.members.set(key, address);
+        list.chunkOf.set(key, chunk);
+      }
+      if (chunk.members.size > 0) list.chunks.push(chunk);
+    }
     return list;
   }
 
