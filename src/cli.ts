@@ -64,7 +64,7 @@ export async function buildProgram(action: Action, word?: string): Promise<Comma
     .addHelpText(
       'after',
       examples([
-        ['run the local emulator, then list its latest transactions', 'svc emulator start &\n  $ svc tx list'],
+        ['run the local emulator in the background, then list its latest transactions', 'svc emulator start --detach\n  $ svc tx list'],
         ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
         ['store the API key (hidden prompt)', 'svc config set api-key'],
         [
