@@ -24,7 +24,7 @@ describe('at-most-once requests', () => {
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
     expect(result.stderr).toMatch(/outcome is unknown/);
-    expect(result.stderr).toMatch(/_emulator\/deliveries/);
+    expect(result.stderr).toMatch(/check which messages the emulator sent before triggering again: svc emulator deliveries\n/);
     expect(result.stderr).not.toMatch(/webhook/i);
   });
 
