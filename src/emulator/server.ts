@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
 import { handleControl } from './control-routes.js';
 import type { EmulatorIdentity } from './control-routes.js';
 import { tuningFor } from './delivery.js';
@@ -107,6 +108,7 @@ export async function startEmulatorServer(
     }
     serve(req, res);
   });
+  server.on('clientError', answerClientError);
 
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
     try {
