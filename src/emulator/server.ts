@@ -14,6 +14,7 @@ import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Persistence } from './persistence.js';
 import { Prng, randomSeed } from './prng.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestGuard } from './request-guard.js';
 import { sendNoRoute } from './router.js';
 import { EmulatorState } from './state.js';
 import { V1Routes } from './v1-routes.js';
@@ -87,11 +88,13 @@ export async function startEmulatorServer(
     sendError(res, status, FAULT_MESSAGES[status], status === 429 ? { 'retry-after': '1' } : {});
   };
 
+  const refusedAsForeign = requestGuard(options.host);
   const server = http.createServer((req, res) => {
     if (log) {
       const startedMs = Date.now();
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
     }
+    if (refusedAsForeign(req, res)) return;
     if (persistence) {
       const kept = persistence;
       const startSeq = kept.lastSeq;
