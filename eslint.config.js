@@ -14,6 +14,7 @@ const LAYERS = {
   errors: [],
   globals: [],
   mask: [],
+  'reader-watch': [],
   interrupt: ['errors'],
   evm: ['schema'],
   signature: ['schema', 'evm'],
