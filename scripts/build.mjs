@@ -329,12 +329,12 @@ for (const [module, file] of Object.entries(LLHTTP)) {
 }
 
 // Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading
-// them): the chunks of the former split ES module build among them.
+// them): the chunks of the former split ES module build among them. Their code caches go at once: a CLI reads its
+// cache as it starts, and one removed under it only costs it the compile; kept, they would be packed with the new.
 for (const name of readdirSync(dist)) {
   const file = new URL(name, dist);
-  if (/^svc(-.*)?\.(c?js|code-cache|tmp)$/.test(name) && !written.has(name) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) {
-    rmSync(file, { force: true });
-  }
+  if (!/^svc(-.*)?\.(c?js|code-cache|tmp)$/.test(name) || written.has(name)) continue;
+  if (name.endsWith('.code-cache') || Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
 }
 
 // What each output holds and which module imports which how, for the test that keeps start-up lean.
