@@ -1,5 +1,6 @@
-// npm run lint's import circle check (scripts/check-import-cycles.mjs): src/ has none it does not know of, and a
-// circle of any kind of import (a type one way, a lazy import() the other) fails it, naming the way round.
+// npm run lint's import circle check (scripts/check-import-cycles.mjs; lint runs it on src/): a circle of any kind of
+// import (a type one way, a lazy import() the other) fails it, naming the way round. It loads TypeScript (a second or
+// two of CPU), hence the long limit on a busy machine.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,6 @@ import { REPO_ROOT } from '../helpers/cli.js';
 const check = (...args: string[]) => execa('node', [join(REPO_ROOT, 'scripts', 'check-import-cycles.mjs'), ...args], { reject: false });
 
 describe('the import circle check', () => {
-  it('passes on src/', async () => {
-    const result = await check();
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-  });
-
   it('fails on a circle of a type import one way and a lazy import() the other, naming it', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-circle-'));
     mkdirSync(join(folder, 'parts'));
@@ -33,5 +28,5 @@ describe('the import circle check', () => {
     expect(result.stderr).toMatch(/^import circle: .*parts\/detach\.ts -> .*start\.ts -> .*parts\/detach\.ts\n/);
     // One circle: the import() in alone.ts's comment and string leads nowhere.
     expect(result.stderr).toMatch(/\n1 import circle\(s\)/);
-  });
+  }, 60_000);
 });
