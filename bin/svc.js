@@ -60,21 +60,19 @@ async function runBundle(early) {
   //   listing goes on, so a 1,000,000-address listing peaks near a 100,000-address one (V8 12: 97 -> 72 MB);
   //   from V8 13 on the default already stays within 5%.
   // Both flags exist on these two majors; an unknown flag would print an error on stderr, so no other V8 gets any.
-  // They are set when the first WebAssembly module is compiled (the parser, at the first request), not at start:
-  // V8 refuses compiled code made under other flags, so flags changed at start cost node's own cache for every
-  // built-in module loaded after them (http, net, streams: ~10% of `svc tx list`). Both are read when used.
+  // They are set as undici opens its first connection, just before it compiles the parser, not at start: V8 refuses
+  // compiled code made under other flags, so flags given at start cost node's own cache for every built-in module
+  // loaded after them (http, net, streams: `svc tx list` ~25% slower, measured against this). Both are read when
+  // used (the first by each WebAssembly compile, the second by each scavenge), which is why setting them then works;
+  // the moment comes from undici's documented diagnostics channel, so nothing of the process is replaced for it.
   const v8Major = Number.parseInt(process.versions.v8, 10);
   const v8 = v8Major === 11 || v8Major === 12 ? process.getBuiltinModule('node:v8') : undefined;
   let tuned = false;
   if (v8) {
-    const { Module } = WebAssembly;
-    WebAssembly.Module = new Proxy(Module, {
-      construct(target, moduleArgs) {
-        WebAssembly.Module = target;
-        v8.setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
-        tuned = true;
-        return Reflect.construct(target, moduleArgs);
-      },
+    process.getBuiltinModule('node:diagnostics_channel').subscribe('undici:client:beforeConnect', () => {
+      if (tuned) return;
+      v8.setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
+      tuned = true;
     });
   }
   // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below).

@@ -5,9 +5,9 @@
 # Load it in every new shell:    mkdir -p ~/.local/share/bash-completion/completions &&
 #   svc completion bash > ~/.local/share/bash-completion/completions/svc
 
-# Sets the subcommands, options and value-taking options of the command at path "$1".
+# Sets the subcommands, options, value-taking options and default subcommand of the command at path "$1".
 __svc_node() {
-    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options=''
+    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
     'svc')
         __svc_commands='tx webhook event-signature config emulator completion'
@@ -50,8 +50,9 @@ __svc_node() {
     'svc webhook addresses')
         __svc_commands='list add remove'
         __svc_has_help=1
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='-h --help --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_default='list'
         ;;
     'svc webhook addresses list')
         __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -154,8 +155,9 @@ __svc_node() {
     'svc emulator deliveries')
         __svc_commands='list show'
         __svc_has_help=1
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='-h --help --webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_default='list'
         ;;
     'svc emulator deliveries list')
         __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -191,6 +193,7 @@ __svc_option_values() {
     'svc webhook verify --secret-file') __svc_reply_files ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
+    'svc emulator deliveries --state') __svc_reply_words 'delivered retrying failed' ;;
     'svc emulator deliveries list --state') __svc_reply_words 'delivered retrying failed' ;;
     esac
 }
@@ -233,7 +236,7 @@ __svc_reply_files() {
 _svc() {
     local cur="${COMP_WORDS[COMP_CWORD]}"
     local cmdpath='svc' word pending='' helping=0 argc=0 i
-    local __svc_commands __svc_has_help __svc_options __svc_value_options
+    local __svc_commands __svc_has_help __svc_options __svc_value_options __svc_default
     COMPREPLY=()
     __svc_node "$cmdpath"
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -250,6 +253,11 @@ _svc() {
         elif [[ -n $__svc_commands && " $__svc_commands " == *" $word "* ]]; then
             cmdpath+=" $word"
             __svc_node "$cmdpath"
+        elif [[ -n $__svc_default ]]; then
+            # Not a command of a group that has a default one ("addresses <id>"): that command's first argument.
+            cmdpath+=" $__svc_default"
+            __svc_node "$cmdpath"
+            argc=1
         else
             argc=$((argc + 1))
         fi

@@ -24,6 +24,16 @@ function __svc_subcommands
     end
 end
 
+# Prints the subcommand the group at path $argv runs when no command word is typed.
+function __svc_default_command
+    switch "$argv"
+        case 'svc webhook addresses'
+            printf '%s\n' list
+        case 'svc emulator deliveries'
+            printf '%s\n' list
+    end
+end
+
 # Prints the options that take a value of the command at path $argv.
 function __svc_value_options
     switch "$argv"
@@ -44,7 +54,7 @@ function __svc_value_options
         case 'svc webhook update'
             printf '%s\n' --url --name --description --status --base-url --profile --timeout --retries
         case 'svc webhook addresses'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc webhook addresses list'
             printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc webhook addresses add'
@@ -92,7 +102,7 @@ function __svc_value_options
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
             printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc emulator deliveries show'
@@ -126,10 +136,15 @@ function __svc_state
                 continue
         end
         set -l subcommands (__svc_subcommands $path)
+        set -l default (__svc_default_command $path)
         if test $helping = 0 -a "$token" = help; and contains -- help $subcommands
             set helping 1
         else if contains -- $token $subcommands
             set -a path $token
+        else if test -n "$default"
+            # Not a command of a group that has a default one ("addresses <id>"): that command's first argument.
+            set -a path $default
+            set argc 1
         else
             set argc (math $argc + 1)
         end
@@ -267,6 +282,11 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for 
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l limit -x -d 'follow pages until n addresses are printed'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 
 # svc webhook addresses list
@@ -434,6 +454,15 @@ complete -c svc -n '__svc_is "svc emulator deliveries"' -a show -d 'One message 
 complete -c svc -n '__svc_is "svc emulator deliveries"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a list -d 'The emulator\'s messages, newest first, with their attempts and state (also: svc emulator deliveries)'
 complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a show -d 'One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show help'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l webhook -x -d 'only this webhook\'s messages'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l state -x -a 'delivered retrying failed' -d 'only messages in this state'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l since -x -d 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l follow -d 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-size -x -d 'messages per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l limit -x -d 'follow pages until n messages are printed'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show help'
 
 # svc emulator deliveries list

@@ -58,6 +58,21 @@ const vendorFile = (name) => `svc-vendor-${name}.cjs`;
  * And node:assert for undici: it only checks its own invariants with it (assert(x), assert.strictEqual, ...), while
  * loading node's module costs ~2.5 ms of every request's start-up; the stub throws the same AssertionError-like error.
  */
+/**
+ * The redirections below name modules inside undici, commander and ora by their private paths, which only the exact
+ * versions package.json pins promise. Each counts what it redirected: the build fails when one redirected nothing
+ * (a release moved the module), instead of shipping a bundle that quietly carries, or misses, what it meant to.
+ */
+const redirected = new Map();
+function counted(name, resolve) {
+  redirected.set(name, 0);
+  return (args) => {
+    const result = resolve(args);
+    if (result !== undefined) redirected.set(name, redirected.get(name) + 1);
+    return result;
+  };
+}
+
 const unusedAtRuntime = {
   name: 'unused-at-runtime',
   setup(build) {
@@ -75,14 +90,22 @@ const unusedAtRuntime = {
       "module.exports = { extractBody() { throw new Error('svc sends no FormData or Blob bodies'); } };",
     );
     const assert = stub('undici-assert', UNDICI_ASSERT);
-    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, (args) => (args.importer.includes('undici') ? h2 : undefined));
-    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, (args) =>
-      args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined,
+    build.onResolve(
+      { filter: /^\.\/client-h2\.js$/ },
+      counted('undici client-h2', (args) => (args.importer.includes('undici') ? h2 : undefined)),
     );
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes('node_modules/commander/') ? childProcess : undefined,
+    build.onResolve(
+      { filter: /^\.\.\/web\/fetch\/body\.js$/ },
+      counted('undici fetch body', (args) => (args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined)),
     );
-    build.onResolve({ filter: /^(node:)?assert$/ }, (args) => (args.importer.includes('node_modules/undici/') ? assert : undefined));
+    build.onResolve(
+      { filter: /^(node:)?child_process$/ },
+      counted('commander child_process', (args) => (args.importer.includes('node_modules/commander/') ? childProcess : undefined)),
+    );
+    build.onResolve(
+      { filter: /^(node:)?assert$/ },
+      counted('undici assert', (args) => (args.importer.includes('node_modules/undici/') ? assert : undefined)),
+    );
   },
 };
 
@@ -146,10 +169,13 @@ const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp-simd.wasm', 'llhttp-wasm.js': 'l
 const llhttpFiles = {
   name: 'llhttp-files',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ }, (args) =>
-      args.importer.includes('node_modules/undici/')
-        ? { path: LLHTTP[args.path.slice('../llhttp/'.length)], namespace: 'llhttp' }
-        : undefined,
+    build.onResolve(
+      { filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ },
+      counted('undici llhttp wasm', (args) =>
+        args.importer.includes('node_modules/undici/')
+          ? { path: LLHTTP[args.path.slice('../llhttp/'.length)], namespace: 'llhttp' }
+          : undefined,
+      ),
     );
     build.onLoad({ filter: /.*/, namespace: 'llhttp' }, (args) => ({
       contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
@@ -177,8 +203,11 @@ const vendored = {
 const oraMeasuresWithColumns = {
   name: 'ora-measures-with-columns',
   setup(build) {
-    build.onResolve({ filter: /^string-width$/ }, (args) =>
-      args.importer.includes('node_modules/ora/') ? { path: resolvePath('src/render/columns.ts') } : undefined,
+    build.onResolve(
+      { filter: /^string-width$/ },
+      counted('ora string-width', (args) =>
+        args.importer.includes('node_modules/ora/') ? { path: resolvePath('src/render/columns.ts') } : undefined,
+      ),
     );
   },
 };
@@ -236,6 +265,12 @@ const [cli, ...others] = await Promise.all([
   ),
 ]);
 const vendors = others;
+const unmatched = [...redirected].filter(([, count]) => count === 0).map(([name]) => name);
+if (unmatched.length > 0) {
+  throw new Error(
+    `the build redirects modules it no longer finds (${unmatched.join(', ')}): a dependency moved them; update scripts/build.mjs for its version`,
+  );
+}
 
 /**
  * Writes each output whole under a temporary name, then renames it: a CLI starting while the build runs reads the
@@ -294,12 +329,12 @@ for (const [module, file] of Object.entries(LLHTTP)) {
 }
 
 // Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading
-// them): the chunks of the former split ES module build among them.
+// them): the chunks of the former split ES module build among them. Their code caches go at once: a CLI reads its
+// cache as it starts, and one removed under it only costs it the compile; kept, they would be packed with the new.
 for (const name of readdirSync(dist)) {
   const file = new URL(name, dist);
-  if (/^svc(-.*)?\.(c?js|code-cache|tmp)$/.test(name) && !written.has(name) && Date.now() - statSync(file).mtimeMs > 10 * 60_000) {
-    rmSync(file, { force: true });
-  }
+  if (!/^svc(-.*)?\.(c?js|code-cache|tmp)$/.test(name) || written.has(name)) continue;
+  if (name.endsWith('.code-cache') || Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
 }
 
 // What each output holds and which module imports which how, for the test that keeps start-up lean.

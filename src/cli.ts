@@ -9,6 +9,7 @@ import { createProcessIO, flushOutput, watchOutput } from './io.js';
 import { quotedText } from './render/text.js';
 import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
+import { watchStdoutReader } from './reader-watch.js';
 import { addHelpCommands } from './commands/help.js';
 import type { Action, Handler } from './commands/shared/action.js';
 import { examples } from './commands/shared/help-text.js';
@@ -64,7 +65,7 @@ export async function buildProgram(action: Action, word?: string): Promise<Comma
     .addHelpText(
       'after',
       examples([
-        ['run the local emulator, then list its latest transactions', 'svc emulator start &\n  $ svc tx list'],
+        ['run the local emulator in the background, then list its latest transactions', 'svc emulator start --detach\n  $ svc tx list'],
         ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
         ['store the API key (hidden prompt)', 'svc config set api-key'],
         [
@@ -160,6 +161,14 @@ export async function main(argv: string[], early: { detachedCopy?: DetachedEmula
   return exitCode;
 }
 
+/** How long a command runs before the reader of its piped stdout is watched (see reader-watch.ts). */
+const READER_WATCH_AFTER_MS = 500;
+
+/** The error a write to a pipe without a reader fails with. */
+function readerGone(): NodeJS.ErrnoException {
+  return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
+}
+
 async function runProcess(argv: string[], launch: Launch): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
@@ -180,6 +189,9 @@ async function runProcess(argv: string[], launch: Launch): Promise<number> {
     interrupts.abort(failure);
     setTimeout(() => process.exit(failure.exitCode), 800).unref();
   });
+  // The reader leaving between writes (`svc ... --follow | head -n 1`) ends the command as a failed write would, within
+  // moments; a command done within half a second never watches.
+  watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
   // A write nobody waited for (a server printing as events come) fails with the same error: already handled above.
   process.on('unhandledRejection', (reason) => {
     if (!(reason instanceof OutputError)) throw reason;

@@ -1,5 +1,6 @@
 // Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
 import { UsageError } from './errors.js';
+import { displayUrl } from './mask.js';
 import { CHAIN_ID_PATTERN, isSafeId, SAFE_ID_RULE } from './schema/rules.js';
 
 export function parseInteger(flag: string, text: string, min: number, max: number): number {
@@ -41,7 +42,7 @@ export function parseHttpUrl(flag: string, text: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || /\s/.test(text)) {
-    throw new UsageError(`${flag} "${text}": must be an absolute http:// or https:// URL`);
+    throw new UsageError(`${flag} "${displayUrl(text)}": must be an absolute http:// or https:// URL`);
   }
   return text;
 }

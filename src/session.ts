@@ -5,7 +5,9 @@ import { EmulatorControlClient } from './api/emulator-control.js';
 import type { TransportOptions } from './api/http.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
+import { runningEmulators } from './settings/emulator-records.js';
 import { isLoopbackHost, resolveSettings } from './settings/resolve.js';
+import type { Sourced } from './settings/resolve.js';
 
 export interface SessionInputs {
   io: IO;
@@ -25,9 +27,12 @@ export class Session {
     const settings = resolveSettings({ profile: globals.profile, baseUrl: globals.baseUrl }, io.env);
     const apiKey = settings.apiKey?.value;
     if (needsKey && !apiKey) {
+      const configSet = `svc config set api-key${settings.profile.value === 'default' ? '' : ' --profile ' + settings.profile.value}`;
       throw new AuthError(
         'no API key: this command needs one',
-        `set SVC_API_KEY, or run: svc config set api-key${settings.profile.value === 'default' ? '' : ' --profile ' + settings.profile.value}`,
+        isEmulatorBaseUrl(settings.baseUrl, io.env)
+          ? `the local emulator takes any key: export SVC_API_KEY=dev (or store one: ${configSet})`
+          : `set SVC_API_KEY, or run: ${configSet}`,
       );
     }
     if (apiKey && /[^\x21-\x7e]/.test(apiKey)) {
@@ -81,4 +86,17 @@ export class Session {
     this.open.push(client);
     return client;
   }
+}
+
+/**
+ * Whether the base URL leads to an emulator: the built-in one (the emulator's address), or a loopback address with
+ * the port of an emulator this user runs (its record, its process alive). A user new to svc meets the missing key
+ * there first, and the emulator takes any key.
+ */
+function isEmulatorBaseUrl(baseUrl: Sourced<string>, env: NodeJS.ProcessEnv): boolean {
+  if (baseUrl.source === 'default') return true;
+  const url = new URL(baseUrl.value);
+  if (url.pathname !== '/' || !isLoopbackHost(url.hostname)) return false;
+  const port = Number(url.port || 80);
+  return runningEmulators(env).some((record) => record.port === port);
 }

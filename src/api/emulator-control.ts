@@ -57,7 +57,7 @@ export class EmulatorControlClient {
       // A second injection would be a second transaction, with its own notifications.
       retryPolicy: 'at-most-once',
       sendKey: false,
-      outcomeUnknownHint: 'check the emulator before triggering again: curl $SVC_BASE_URL/_emulator/deliveries lists what it sent',
+      outcomeUnknownHint: 'check which messages the emulator sent before triggering again',
     });
     return { data: parseAnswer(InjectTransactionAnswerSchema, response), raw: response.body };
   }
@@ -100,7 +100,7 @@ export class EmulatorControlClient {
       // A second request would be a second attempt at the receiver.
       retryPolicy: 'at-most-once',
       sendKey: false,
-      outcomeUnknownHint: `check the message's attempts before sending it again: svc emulator deliveries show ${messageId}`,
+      outcomeUnknownHint: "check the message's attempts before sending it again",
     });
     return { data: parseAnswer(RedeliverAnswerSchema, response), raw: response.body };
   }

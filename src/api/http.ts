@@ -1,7 +1,8 @@
 // The transport: undici with keep-alive, a whole-request time limit, the contract's retry rules, typed errors.
 import type { Dispatcher } from 'undici';
 // Only the agent and request(), not undici's entry, which loads all of undici (fetch, WebSocket, caches, mocks):
-// that alone was ~20% of `svc tx list` and 6 MB.
+// that alone was ~20% of `svc tx list` and 6 MB. These paths are undici's own, not its API: package.json pins its
+// exact version, and the build fails to resolve them if a release moves them.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import request from 'undici/lib/api/api-request.js';
 import { ApiError, NetworkError, ResponseShapeError } from '../errors.js';

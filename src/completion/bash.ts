@@ -15,6 +15,7 @@ function nodeCase(node: CompletionNode): string {
   lines.push(`        __svc_options=${quote(node.options.flatMap((option) => option.names).join(' '))}`);
   const valueOptions = valueOptionNames(node);
   if (valueOptions.length > 0) lines.push(`        __svc_value_options=${quote(valueOptions.join(' '))}`);
+  if (node.defaultCommand) lines.push(`        __svc_default=${quote(node.defaultCommand)}`);
   lines.push('        ;;');
   return lines.join('\n');
 }
@@ -49,9 +50,9 @@ export function bashScript(root: CompletionNode): string {
 # Load it in every new shell:    mkdir -p ~/.local/share/bash-completion/completions &&
 #   ${program} completion bash > ~/.local/share/bash-completion/completions/${program}
 
-# Sets the subcommands, options and value-taking options of the command at path "$1".
+# Sets the subcommands, options, value-taking options and default subcommand of the command at path "$1".
 __svc_node() {
-    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options=''
+    __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
 ${nodes.map(nodeCase).join('\n')}
     esac
@@ -92,7 +93,7 @@ __svc_reply_files() {
 _svc() {
     local cur="\${COMP_WORDS[COMP_CWORD]}"
     local cmdpath=${quote(program)} word pending='' helping=0 argc=0 i
-    local __svc_commands __svc_has_help __svc_options __svc_value_options
+    local __svc_commands __svc_has_help __svc_options __svc_value_options __svc_default
     COMPREPLY=()
     __svc_node "$cmdpath"
     for ((i = 1; i < COMP_CWORD; i++)); do
@@ -109,6 +110,11 @@ _svc() {
         elif [[ -n $__svc_commands && " $__svc_commands " == *" $word "* ]]; then
             cmdpath+=" $word"
             __svc_node "$cmdpath"
+        elif [[ -n $__svc_default ]]; then
+            # Not a command of a group that has a default one ("addresses <id>"): that command's first argument.
+            cmdpath+=" $__svc_default"
+            __svc_node "$cmdpath"
+            argc=1
         else
             argc=$((argc + 1))
         fi

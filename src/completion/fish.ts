@@ -76,6 +76,12 @@ ${listFunction(
 )}
 
 ${listFunction(
+  '__svc_default_command',
+  'Prints the subcommand the group at path $argv runs when no command word is typed.',
+  nodes.map((node) => [node.path.join(' '), node.defaultCommand ? [node.defaultCommand] : []]),
+)}
+
+${listFunction(
   '__svc_value_options',
   'Prints the options that take a value of the command at path $argv.',
   nodes.map((node) => [node.path.join(' '), valueOptionNames(node)]),
@@ -103,10 +109,15 @@ function __svc_state
                 continue
         end
         set -l subcommands (__svc_subcommands $path)
+        set -l default (__svc_default_command $path)
         if test $helping = 0 -a "$token" = help; and contains -- help $subcommands
             set helping 1
         else if contains -- $token $subcommands
             set -a path $token
+        else if test -n "$default"
+            # Not a command of a group that has a default one ("addresses <id>"): that command's first argument.
+            set -a path $default
+            set argc 1
         else
             set argc (math $argc + 1)
         end

@@ -52,6 +52,11 @@ export interface CompletionNode {
   subcommands: CompletionNode[];
   /** A `help [command...]` command: completes the names of its group's commands. */
   isHelp: boolean;
+  /**
+   * The subcommand a group runs when no command word is typed (`svc webhook addresses <id>` runs `addresses list`):
+   * the group completes its options too, and a word that is not a command is that subcommand's first argument.
+   */
+  defaultCommand?: string;
 }
 
 /**
@@ -104,16 +109,29 @@ function describeCommand(command: Command, path: string[], globals: CompletionOp
     .visibleOptions(command)
     .map(describeOption)
     .map((option) => ({ ...option, global: option.names.some((name) => globalNames.has(name)) }));
-  const ownNames = new Set(own.flatMap((option) => option.names));
+  const subcommands = help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()], globals));
+  const defaultCommand = subcommands.find((sub) => sub.name === defaultCommandName(command));
+  // The default command's own options are the group's too: `svc emulator deliveries --state` is its list's flag.
+  const withDefault = defaultCommand ? [...own, ...defaultCommand.options.filter((option) => !option.global)] : own;
+  const ownNames = new Set(withDefault.flatMap((option) => option.names));
   return {
     name: command.name(),
     path,
     description: command.summary() || command.description(),
-    options: [...own, ...globals.filter((option) => !option.names.some((name) => ownNames.has(name)))],
+    options: [...withDefault, ...globals.filter((option) => !option.names.some((name) => ownNames.has(name)))],
     arguments: command.registeredArguments.map(describeArgument),
-    subcommands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()], globals)),
+    subcommands,
     isHelp: command.name() === 'help' && command.parent !== null && command.commands.length === 0,
+    ...(defaultCommand ? { defaultCommand: defaultCommand.name } : {}),
   };
+}
+
+/**
+ * The name given with `{ isDefault: true }`. commander keeps it in a field of its own and offers no getter; the
+ * completion tests of the default-command forms fail if a commander release moves it.
+ */
+function defaultCommandName(command: Command): string | undefined {
+  return (command as Command & { _defaultCommandName?: string | null })._defaultCommandName ?? undefined;
 }
 
 /** The program as a tree of nodes; global options (the program's, less help and version) appear on every node. */

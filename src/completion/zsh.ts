@@ -74,12 +74,20 @@ function groupFunction(node: CompletionNode): string {
         ? `        ${sub.name}) __${node.path[0]}_help ${quote(label)} && ret=0 ;;`
         : `        ${sub.name}) ${functionName(sub)} && ret=0 ;;`,
     ),
+    ...defaultCase(node),
     '        esac',
     '        ;;',
     '    esac',
     '    return ret',
     '}',
   ].join('\n');
+}
+
+/** A first word that is no command of a group with a default one: completed as that command, the word its argument. */
+function defaultCase(node: CompletionNode): string[] {
+  const target = node.subcommands.find((sub) => sub.name === node.defaultCommand);
+  if (!target) return [];
+  return [`        *) words=(${target.name} $words); (( CURRENT++ )); ${functionName(target)} && ret=0 ;;`];
 }
 
 function leafFunction(node: CompletionNode): string {

@@ -5,7 +5,7 @@ import { keccak256Hex } from '../evm/keccak.js';
 import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
-import { compareListing } from './transactions/store.js';
+import { compareListing } from './transactions/listing-order.js';
 
 /** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
 export type EmittedLog = TxLog;

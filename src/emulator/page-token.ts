@@ -1,6 +1,6 @@
 // Opaque page tokens: base64url JSON naming the query that issued them and the cursor to continue after.
 import * as v from 'valibot';
-import type { TxCursor } from './transactions/store.js';
+import type { TxCursor } from './transactions/listing-order.js';
 import type { WebhookCursor } from './webhooks/store.js';
 
 const TokenScopeSchema = v.variant('kind', [

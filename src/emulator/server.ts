@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerClientError } from './client-error.js';
 import { handleControl } from './control-routes.js';
 import type { EmulatorIdentity } from './control-routes.js';
 import { tuningFor } from './deliveries/queue.js';
@@ -15,6 +16,7 @@ import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
 import type { AttemptEvent } from '../schema/emulator-control.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestGuard } from './request-guard.js';
 import { sendNoRoute } from './router.js';
 import { EmulatorState } from './state.js';
 import { V1Routes } from './v1-routes.js';
@@ -110,13 +112,16 @@ export async function startEmulatorServer(
     sendError(res, status, FAULT_MESSAGES[status], status === 429 ? { 'retry-after': '1' } : {});
   };
 
+  const refusedAsForeign = requestGuard(options.host);
   const server = http.createServer((req, res) => {
     if (log) {
       const startedMs = Date.now();
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
     }
+    if (refusedAsForeign(req, res)) return;
     serve(req, res);
   });
+  server.on('clientError', answerClientError);
 
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
     try {

@@ -37,7 +37,8 @@ export type ReceiverEvent =
       verified: boolean;
       forward?: { status?: number; error?: string };
     }
-  | { kind: 'malformed'; reason: string; receivedAt: Date }
+  /** Answered `status`: 413 for a body over the size limit, 400 for one that is no notification. */
+  | { kind: 'malformed'; status: 400 | 413; reason: string; receivedAt: Date }
   /** Answered 401: the signature is missing or wrong. `messageId` when the body holds a readable one. */
   | { kind: 'unverified'; reason: string; messageId?: string; receivedAt: Date }
   | { kind: 'rejected'; method: string; path: string; status: number; receivedAt: Date };
@@ -83,7 +84,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }
     const body = await readBody(request);
     if (body === undefined) {
-      options.onEvent({ kind: 'malformed', reason: `body larger than ${MAX_BODY_BYTES} bytes`, receivedAt });
+      options.onEvent({ kind: 'malformed', status: 413, reason: `body larger than ${MAX_BODY_BYTES} bytes`, receivedAt });
       return answer(response, 413, { message: 'body too large' });
     }
     const signatureHeader = request.headers[SIGNATURE_HEADER];
@@ -97,7 +98,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     }
     const checked = checkNotification(body);
     if (typeof checked === 'string') {
-      options.onEvent({ kind: 'malformed', reason: checked, receivedAt });
+      options.onEvent({ kind: 'malformed', status: 400, reason: checked, receivedAt });
       return answer(response, 400, { message: `malformed notification: ${checked}` });
     }
     const duplicate = seenMessageIds.has(checked.messageId);

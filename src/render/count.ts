@@ -21,3 +21,8 @@ export function formatCount(value: number, grouped: boolean): string {
 export function countOf(value: number, noun: string, grouped: boolean): string {
   return `${formatCount(value, grouped)} ${value === 1 ? noun : plural(noun)}`;
 }
+
+/** "1 of 1 address", "10 of 1,234 addresses": the noun agrees with the whole it is counted among. */
+export function partOf(part: number, whole: number, noun: string, grouped: boolean): string {
+  return `${formatCount(part, grouped)} of ${countOf(whole, noun, grouped)}`;
+}

@@ -1,5 +1,6 @@
 // How the emulator's messages and their attempts are shown: a table or TSV row per message (`emulator deliveries`),
 // a row per attempt (`--follow`, `redeliver`), and one message with every attempt (`deliveries show`).
+import { displayUrl } from '../mask.js';
 import type { AttemptEvent, DeliveryAttempt, DeliveryDetail, DeliveryRecord } from '../schema/emulator-control.js';
 import { palette, renderDetails, renderTable } from './table.js';
 import type { Column, TableStyle } from './table.js';
@@ -60,7 +61,7 @@ function deliveryCells(record: DeliveryRecord, time: (iso: string | undefined) =
     record.messageId,
     record.webhookId,
     record.webhookName ?? '',
-    record.url,
+    displayUrl(record.url),
     record.state,
     record.attempts,
     lastOutcome(record),
@@ -107,7 +108,7 @@ function attemptCells(event: AttemptEvent, time: (iso: string | undefined) => st
     delivery.messageId,
     delivery.webhookId,
     attempt.number,
-    attempt.url,
+    displayUrl(attempt.url),
     attemptOutcome(attempt),
     attempt.durationMs,
     delivery.state,
@@ -142,7 +143,7 @@ export function deliveryDetails(detail: DeliveryDetail, style: TableStyle): stri
   const pairs: Array<[string, string]> = [
     ['MESSAGE ID', safeText(delivery.messageId)],
     ['WEBHOOK', safeText(delivery.webhookName ? `${delivery.webhookId} (${delivery.webhookName})` : delivery.webhookId)],
-    ['URL', safeText(delivery.url)],
+    ['URL', safeText(displayUrl(delivery.url))],
     ['STATE', safeText(delivery.state)],
     ['CREATED', `${readable(delivery.createdAt)} UTC`],
     ['ATTEMPTS', String(delivery.attempts)],
@@ -159,7 +160,7 @@ export function deliveryDetails(detail: DeliveryDetail, style: TableStyle): stri
 export function attemptDetails(attempt: DeliveryAttempt): string {
   const redelivery = attempt.redelivery ? ' (redelivery)' : '';
   const lines = [
-    `Attempt ${attempt.number}${redelivery}: ${readable(attempt.startedAt)} UTC, ${attempt.durationMs} ms, POST ${safeText(attempt.url)}`,
+    `Attempt ${attempt.number}${redelivery}: ${readable(attempt.startedAt)} UTC, ${attempt.durationMs} ms, POST ${safeText(displayUrl(attempt.url))}`,
     '  Request headers:',
     ...Object.entries(attempt.requestHeaders).map(([name, value]) => `    ${safeText(name)}: ${safeText(value)}`),
   ];

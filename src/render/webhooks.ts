@@ -1,5 +1,6 @@
 // How a webhook is shown: a FIELD/value listing for people, one TSV row for pipes; and a list of webhooks, as a
 // table or TSV rows.
+import { displayUrl } from '../mask.js';
 import type { ShownWebhook } from '../schema/webhooks.js';
 import { formatCount } from './count.js';
 import { isoTime, readableTime } from './format.js';
@@ -27,7 +28,7 @@ export function webhookDetails(webhook: ShownWebhook, style: TableStyle): string
     ['NAME', safeText(webhook.name)],
     ['STATUS', safeText(webhook.status)],
     ['CHAIN ID', safeText(webhook.chainId)],
-    ['URL', safeText(webhook.url)],
+    ['URL', safeText(shownUrl(webhook.url))],
     ['EVENT TYPE', safeText(webhook.eventType)],
     ['ADDRESSES', describeList(addresses)],
     ['EVENT SIGNATURES', signatures.length ? describeList(signatures) : 'any'],
@@ -72,7 +73,7 @@ function listCells(webhook: ShownWebhook, forPeople: boolean): unknown[] {
     webhook.chainId,
     webhook.status,
     addresses === undefined ? undefined : formatCount(addresses.length, forPeople),
-    webhook.url,
+    shownUrl(webhook.url),
     time(webhook.createdAt),
     webhook.eventType,
   ];
@@ -91,4 +92,9 @@ export function webhookListTable(webhooks: ShownWebhook[], style: TableStyle): s
     if (text === 'inactive') return chalk.yellow(text);
     return text;
   });
+}
+
+/** A webhook's URL without the user name and password it may carry (notifications are sent with them). */
+function shownUrl(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : displayUrl(url);
 }

@@ -7,8 +7,11 @@ import type { DeliveryState } from './rules.js';
 export { DELIVERY_STATES };
 export type { DeliveryState };
 
-/** How an attempt ended without an answer: the connection was refused, the 5 s passed, the connection broke, other. */
-export const NETWORK_ERRORS = ['refused', 'timed out', 'reset', 'other'] as const;
+/**
+ * How an attempt ended without an answer: the connection was refused, the host name did not resolve, the 5 s passed,
+ * the connection broke, TLS failed (a certificate, a handshake), other.
+ */
+export const NETWORK_ERRORS = ['refused', 'dns', 'timed out', 'reset', 'tls', 'other'] as const;
 export type NetworkErrorKind = (typeof NETWORK_ERRORS)[number];
 
 /** The most of a receiver's answer body an attempt keeps. */

@@ -2,6 +2,7 @@
 import { UsageError } from '../errors.js';
 import { API_KEY_HEADER } from '../schema/rules.js';
 import { checkProfileName, configPath, profileSettings, readConfig } from './store.js';
+import { displayUrl } from '../mask.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 export const DEFAULT_PROFILE = 'default';
@@ -115,19 +116,6 @@ export function checkBaseUrl(text: string, origin: string): string {
 }
 
 /**
- * The URL as it may be shown (settings, errors), parseable or not: any user name and password replaced by `***`.
- * In a URL the parser accepts, userinfo ends at the last "@" of the authority; in text it refuses, anything up to
- * the last "@" may be part of a password, so all of it goes.
- */
-export function displayUrl(text: string): string {
-  const scheme = /^\s*[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text)?.[0] ?? '';
-  const rest = text.slice(scheme.length);
-  const authority = rest.slice(0, rest.search(/[/?#\\]|$/));
-  const at = URL.canParse(text.trim()) ? authority.lastIndexOf('@') : rest.lastIndexOf('@');
-  return at < 0 ? text : `${scheme}***${rest.slice(at)}`;
-}
-
-/**
  * Headers HTTP or the transport already give a meaning to: a key sent in one of them would be lost, or would change
  * what the request means (and a proxy may log some of them).
  */
@@ -174,4 +162,4 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-export { maskKey } from '../mask.js';
+export { displayUrl, maskKey } from '../mask.js';

@@ -1,6 +1,6 @@
 // `svc emulator deliveries --follow` as a process (the built CLI) against an in-process emulator: piped into a reader
 // that leaves (`| head -3`) it ends quietly with 0. Ctrl-C's 130 and the count on stderr are the in-process
-// command test's (test/commands/emulator/deliveries-follow.test.ts); a real SIGINT ending a --follow with 130 and
+// command test's (test/commands/emulator/deliveries/list.test.ts); a real SIGINT ending a --follow with 130 and
 // the count is cli-tx-follow's process.
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

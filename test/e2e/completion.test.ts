@@ -149,6 +149,15 @@ describe('bash', () => {
       ['--batch-size', '--base-url'],
     ],
     [['svc', 'webhook', 'addresses', 'list', 'some-id', '--al'], ['--all']],
+    // The default-command forms complete as their command: `addresses <id>` is `addresses list <id>`.
+    [['svc', 'webhook', 'addresses', 'some-id', '--al'], ['--all']],
+    [['svc', 'webhook', 'addresses', '--page-size', '5', 'some-id', '--li'], ['--limit']],
+    [['svc', 'emulator', 'deliveries', '--st'], ['--state']],
+    [
+      ['svc', 'emulator', 'deliveries', '--state', ''],
+      ['delivered', 'retrying', 'failed'],
+    ],
+    [['svc', 'emulator', 'deliveries', '--fo'], ['--follow']],
   ];
   const LINES = CASES.map(([line]) => line);
 
@@ -183,6 +192,9 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'zsh', 'fish']],
     ['svc help tx ', ['list']],
+    ['svc webhook addresses some-id --al', ['--all']],
+    ['svc emulator deliveries --state ', ['delivered', 'retrying', 'failed']],
+    ['svc emulator deliveries --fo', ['--follow']],
   ];
   const GLOBALS_AFTER_COMMAND = 'svc tx list --network fuji --';
   const LINES = [...CASES.map(([line]) => line), GLOBALS_AFTER_COMMAND];
@@ -224,6 +236,9 @@ describe.skipIf(missing('fish'))('fish', () => {
       ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
     ],
     ['svc config set ', ['api-key', 'api-key-header', 'base-url']],
+    ['svc webhook addresses some-id --al', ['--all']],
+    ['svc emulator deliveries --state ', ['delivered', 'failed', 'retrying']],
+    ['svc emulator deliveries --fo', ['--follow']],
   ];
   const DESCRIBED = 'svc webhook addresses x --ver';
   const LINES = [...CASES.map(([line]) => line), DESCRIBED];

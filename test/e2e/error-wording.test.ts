@@ -1,6 +1,7 @@
 // Each operation speaks of what it touched: the transport's retry rules and hints carry no command's words.
 import { describe, expect, it } from 'vitest';
-import { runInProcess } from '../helpers/cli.js';
+import { freshConfigDir, runCli, runInProcess } from '../helpers/cli.js';
+import { takeEmulatorRecord } from '../../src/settings/emulator-records.js';
 import { errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 import type { Answer } from '../helpers/test-server.js';
 import { makeWebhook } from '../helpers/fixtures.js';
@@ -23,7 +24,7 @@ describe('at-most-once requests', () => {
     expect(result.exitCode).toBe(1);
     expect(server.requests).toHaveLength(1);
     expect(result.stderr).toMatch(/outcome is unknown/);
-    expect(result.stderr).toMatch(/_emulator\/deliveries/);
+    expect(result.stderr).toMatch(/check which messages the emulator sent before triggering again: svc emulator deliveries\n/);
     expect(result.stderr).not.toMatch(/webhook/i);
   });
 
@@ -87,5 +88,46 @@ describe('repeatable requests', () => {
     expect(server.requests.map((request) => `${request.method} ${request.path} ${request.body}`)).toEqual(
       Array(3).fill(`DELETE /v1/webhooks/${ID} `),
     );
+  });
+});
+
+describe('no API key', () => {
+  const EMULATOR_HINT = /^the local emulator takes any key: export SVC_API_KEY=dev \(or store one: svc config set api-key\)$/m;
+
+  it("at the built-in base URL (the emulator's): exit 4, no request, the hint says the emulator takes any key", async () => {
+    // The README's first webhook command after its Quick start, as a user types it.
+    const result = await runCli(CREATE);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^svc: no API key: this command needs one\n/);
+    expect(result.stderr).toMatch(EMULATOR_HINT);
+  });
+
+  it('at the address of an emulator this user runs (its record, its process alive): the same hint', async () => {
+    const configDir = freshConfigDir();
+    const port = Number(new URL(server.url).port);
+    takeEmulatorRecord(
+      { SVC_CONFIG_DIR: configDir },
+      {
+        port,
+        host: '127.0.0.1',
+        url: server.url,
+        dataDir: null,
+        logFile: null,
+        startedAt: new Date().toISOString(),
+        version: '0.0.0-test',
+      },
+    );
+    const result = await runInProcess(CREATE, { baseUrl: server.url.replace('127.0.0.1', 'localhost'), configDir });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(EMULATOR_HINT);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('at any other service: how to set a key, and no word of the emulator', async () => {
+    const result = await runInProcess(['--profile', 'real', ...CREATE], { baseUrl: server.url });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toBe('svc: no API key: this command needs one\nset SVC_API_KEY, or run: svc config set api-key --profile real\n');
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -67,6 +67,12 @@ describe('every command in the tree', () => {
     },
   );
 
+  it('no example backgrounds a command with & (svc emulator start --detach does that, and says where it runs)', async () => {
+    const texts = await Promise.all([run(['--help']), ...paths.map((path) => helpOf(path.join(' ')))]);
+    for (const { stdout } of texts) expect(stdout).not.toMatch(/^ {2}\$ .*&\s*$/m);
+    expect((await run(['--help'])).stdout).toContain('$ svc emulator start --detach\n  $ svc tx list\n');
+  });
+
   it('somewhere: a jq pipeline and a CI snippet', async () => {
     const texts = await Promise.all(
       [

@@ -1,16 +1,19 @@
-// What `npm pack` ships, and that a global install of the tarball gives a working `svc`.
-import { beforeAll, describe, expect, it } from 'vitest';
+// What `npm pack` ships, and that a global install of the tarball gives a working `svc`: the package declares no
+// dependency (its files are bundles that need nothing at run time), so it installs offline from the tarball alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunningEmulator } from '../../src/emulator/index.js';
 import { REPO_ROOT } from '../helpers/cli.js';
+import { startTestEmulator } from '../helpers/emulator-helpers.js';
 
-const VERSION = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: object };
 // Packing with --ignore-scripts: `prepare` would rebuild dist/ under the feet of the tests running beside this
 // one. Installing runs scripts as a user's install would.
 const npm = (args: string[], cwd = REPO_ROOT) =>
-  execa('npm', [...args, '--no-audit', '--no-fund'], { cwd, reject: false, timeout: 240_000 });
+  execa('npm', [...args, '--no-audit', '--no-fund'], { cwd, reject: false, timeout: 60_000 });
 
 interface PackResult {
   filename: string;
@@ -21,55 +24,81 @@ describe('npm pack', () => {
   // One real `npm pack` for both tests: its --json report lists the files in the tarball it wrote.
   let directory: string;
   let pack: PackResult;
+  let emulator: RunningEmulator;
   beforeAll(async () => {
+    emulator = await startTestEmulator();
     directory = mkdtempSync(join(tmpdir(), 'svc-pack-'));
     const packed = await npm(['pack', '--json', '--ignore-scripts', '--pack-destination', directory]);
     expect(packed.exitCode).toBe(0);
     [pack] = JSON.parse(String(packed.stdout)) as [PackResult];
-  }, 240_000);
+  }, 60_000);
+  afterAll(() => emulator.close());
 
-  it('ships bin, dist, completions, README, LICENSE and package.json, and nothing else', () => {
-    const paths = pack.files.map((file) => file.path);
-    expect(paths).toEqual(
-      expect.arrayContaining([
-        'package.json',
-        'README.md',
+  it('ships the launcher, the bundles and what they read, completions, README, LICENSE and package.json, nothing else', () => {
+    const paths = pack.files.map((file) => file.path).sort();
+    const shipped = paths.map((path) => path.replace(/^dist\/svc-[0-9a-f]{16}\.code-cache$/, 'dist/svc-<build>.code-cache'));
+    expect(shipped).toEqual(
+      [
         'LICENSE',
+        'README.md',
+        'bin/package.json',
         'bin/svc.js',
-        'dist/svc.js',
-        'dist/completion/generate.js',
-        'completions/svc.bash',
         'completions/_svc',
+        'completions/svc.bash',
         'completions/svc.fish',
-      ]),
+        'dist/llhttp-simd.wasm',
+        'dist/llhttp.wasm',
+        'dist/svc-<build>.code-cache',
+        'dist/svc-part-completion.cjs',
+        'dist/svc-part-detach.cjs',
+        'dist/svc-part-emulator.cjs',
+        'dist/svc-part-receiver.cjs',
+        'dist/svc-vendor-cli-table3.cjs',
+        'dist/svc-vendor-conf.cjs',
+        'dist/svc-vendor-ora.cjs',
+        'dist/svc-vendor-proper-lockfile.cjs',
+        'dist/svc.js',
+        'package.json',
+      ].sort(),
     );
-    const outside = paths.filter((path) => !/^(bin|dist|completions)\/|^(package\.json|README\.md|LICENSE)$/.test(path));
-    expect(outside).toEqual([]);
-    expect(paths.filter((path) => /^dist\/.*\.test\.|\.ts$|\.map$/.test(path))).toEqual([]);
   });
 
-  // process-contract.test.ts counts on these two runs as the process runs of --version and completion bash.
-  it('installed globally from the tarball: svc --version matches package.json, completions work', async () => {
+  it('declares no dependency: every package svc uses is bundled at build time', () => {
+    expect(PACKAGE.dependencies).toBeUndefined();
+  });
+
+  // process-contract.test.ts counts on these runs as the process runs of --version and completion bash.
+  it('installed globally from the tarball alone (offline), with no package beside it: --version, completion, tx list', async () => {
     const prefix = join(directory, 'prefix');
-    const installed = await npm(['install', '-g', '--prefix', prefix, '--prefer-offline', join(directory, pack.filename)], directory);
+    const installed = await npm(['install', '-g', '--prefix', prefix, '--offline', join(directory, pack.filename)], directory);
     expect(installed.stderr).not.toMatch(/ERR!/);
     expect(installed.exitCode).toBe(0);
+    const installedPackage = join(prefix, 'lib', 'node_modules', 'svc');
+    // Nothing was installed with it, and nothing above the temporary prefix could lend it a package.
+    expect(existsSync(join(installedPackage, 'node_modules'))).toBe(false);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', 'undici'))).toBe(false);
 
     const svc = join(prefix, 'bin', 'svc');
-    const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, SVC_CONFIG_DIR: directory, NO_COLOR: '1' };
-    // --version is the launcher's own answer; completion runs the bundle and one of its parts, as any other command
-    // of the installed bundle would (the same files as the repository's, whose commands the other tests run).
-    const [version, completion] = await Promise.all([
-      execa(svc, ['--version'], { env, cwd: directory }),
-      execa('svc', ['completion', 'bash'], { env, cwd: directory }),
+    const env = {
+      PATH: `${join(prefix, 'bin')}:${process.env.PATH}`,
+      HOME: directory,
+      SVC_CONFIG_DIR: directory,
+      SVC_BASE_URL: emulator.url,
+      NO_COLOR: '1',
+    };
+    // --version is the launcher's own answer; completion runs the bundle and one of its parts; tx list the bundle's
+    // transport (undici and its parser, read from the installed files) against a real emulator.
+    const [version, completion, listed] = await Promise.all([
+      execa(svc, ['--version'], { env, cwd: directory, extendEnv: false }),
+      execa('svc', ['completion', 'bash'], { env, cwd: directory, extendEnv: false }),
+      execa('svc', ['tx', 'list', '--page-size', '3'], { env, cwd: directory, extendEnv: false, reject: false }),
     ]);
-    expect(version.stdout).toBe(VERSION);
+    expect(version.stdout).toBe(PACKAGE.version);
     expect(completion.stdout + '\n').toBe(readFileSync(join(REPO_ROOT, 'completions', 'svc.bash'), 'utf8'));
-    const installedPackage = join(prefix, 'lib', 'node_modules', 'svc');
-    expect(readFileSync(join(installedPackage, 'completions', '_svc'), 'utf8')).toBe(
-      readFileSync(join(REPO_ROOT, 'completions', '_svc'), 'utf8'),
-    );
+    expect(listed.stderr).toBe('');
+    expect(listed.exitCode).toBe(0);
+    expect(listed.stdout.trimEnd().split('\n')).toHaveLength(3);
     // The bundle the other tests run (event-signature and the rest), byte for byte.
     expect(readFileSync(join(installedPackage, 'dist', 'svc.js')).equals(readFileSync(join(REPO_ROOT, 'dist', 'svc.js')))).toBe(true);
-  }, 300_000);
+  }, 60_000);
 });

@@ -61,9 +61,16 @@ export function call<T = any>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { key?: string; body?: unknown; rawBody?: string; contentType?: string; agent?: http.Agent } = {},
+  options: {
+    key?: string;
+    body?: unknown;
+    rawBody?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+    agent?: http.Agent;
+  } = {},
 ): Promise<JsonResponse<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers['x-service-api-key'] = options.key;
   let body: string | undefined;
   if (options.rawBody !== undefined || options.body !== undefined) {

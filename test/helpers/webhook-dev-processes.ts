@@ -286,7 +286,7 @@ export async function deliveries(baseUrl: string): Promise<DeliveryRecord[]> {
   return v.parse(DeliveriesAnswerSchema, await response.json()).deliveries;
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 

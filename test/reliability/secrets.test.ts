@@ -6,8 +6,11 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { BIN, freshConfigDir, isolatedEnv, REPO_ROOT, runInProcess } from '../helpers/cli.js';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, freshConfigDir, isolatedEnv, REPO_ROOT, runCli, runInProcess } from '../helpers/cli.js';
 import type { RunOptions, RunResult } from '../helpers/cli.js';
+import { call, startReceiver, startTestEmulator } from '../helpers/emulator-helpers.js';
+import type { Receiver } from '../helpers/emulator-helpers.js';
 import { numberedTransaction } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
@@ -402,5 +405,79 @@ describe('plain http to a host other than loopback', () => {
     const result = await run('redirect', ['tx', 'list'], { baseUrl: `${server.url}/redirect` });
     expect(result.exitCode).not.toBe(0);
     expect(evil.requests).toHaveLength(0);
+  });
+});
+
+describe("a URL's user name and password are never printed", () => {
+  const PASSWORD = 'hunter2-URL-SECRET';
+  const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+  let emulator: RunningEmulator;
+  let receiver: Receiver;
+  let withCredentials: string;
+  let messageId: string;
+  const unseen = (result: RunResult, what: string) => {
+    expect(result.exitCode, `${what}: ${result.stderr}`).toBe(0);
+    expect(result.stdout + result.stderr, what).not.toContain(PASSWORD);
+  };
+
+  beforeAll(async () => {
+    [emulator, receiver] = await Promise.all([startTestEmulator(), startReceiver()]);
+    withCredentials = receiver.url.replace('http://', `http://alice:${PASSWORD}@`);
+    const created = await call(emulator.url, 'POST', '/v1/webhooks', {
+      key: KEY,
+      body: {
+        url: withCredentials,
+        chainId: '43113',
+        eventType: 'address_activity',
+        name: 'basic-auth',
+        metadata: { addresses: [WATCHED] },
+      },
+    });
+    expect(created.status).toBe(201);
+    messageId = (await call(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId: '43113', from: WATCHED } })).body
+      .messageIds[0];
+    await receiver.waitFor(1);
+  });
+  afterAll(() => Promise.all([emulator.close(), receiver.close()]));
+
+  it('svc emulator redeliver --to, as a process: the attempt shown with *** in its place', async () => {
+    const result = await runCli(['emulator', 'redeliver', messageId, '--to', withCredentials], {
+      baseUrl: emulator.url,
+      apiKey: KEY,
+    });
+    unseen(result, 'redeliver --to');
+    expect(result.stdout).toContain(`\thttp://***@${new URL(receiver.url).host}/`);
+  });
+
+  it('webhook list and get, emulator deliveries and deliveries show: on a terminal and piped; --json stays as returned', async () => {
+    const options = { baseUrl: emulator.url, apiKey: KEY };
+    const terminal = { ...options, stdoutTTY: true, columns: 400 };
+    const webhookId = (await runInProcess(['webhook', 'list', '--json'], options)).stdout.match(/"id":"([^"]+)"/)![1]!;
+    const commands = [
+      ['webhook', 'list'],
+      ['webhook', 'get', webhookId],
+      ['emulator', 'deliveries'],
+      ['emulator', 'deliveries', 'show', messageId],
+    ];
+    for (const args of commands) {
+      for (const [mode, how] of [
+        ['piped', options],
+        ['terminal', terminal],
+      ] as const) {
+        const result = await runInProcess(args, how);
+        unseen(result, `${args.join(' ')} (${mode})`);
+        expect(result.stdout, `${args.join(' ')} (${mode})`).toContain('***@');
+      }
+    }
+    const json = await runInProcess(['webhook', 'get', webhookId, '--json'], options);
+    expect(JSON.parse(json.stdout).url).toBe(withCredentials);
+  });
+
+  it('a refused --to names the flag, not the password', async () => {
+    const result = await runInProcess(['emulator', 'redeliver', messageId, '--to', `ftp://alice:${PASSWORD}@example.com/`], {
+      baseUrl: emulator.url,
+    });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe('svc: --to "ftp://***@example.com/": must be an absolute http:// or https:// URL\n');
   });
 });

@@ -4,12 +4,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/api/client.js';
+import { EmulatorControlClient } from '../../src/api/emulator-control.js';
 import { ApiError, NetworkError, UnsafeIdError } from '../../src/errors.js';
+import type { SvcError } from '../../src/errors.js';
 import { controlApiAdvice, withAdvice } from '../../src/commands/shared/hints.js';
 import { errorBody, startTestServer } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
 
 const COMMAND_WORDS = /\bsvc [a-z]|--[a-z]/;
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 
 function client(baseUrl: string, timeoutMs = 5_000): ServiceClient {
   return new ServiceClient({ baseUrl, apiKey: 'key-facts-0001', timeoutMs, retries: 0, userAgent: 'svc-test' });
@@ -66,6 +69,23 @@ describe('the client raises facts, with no command or flag in them', () => {
     const error = (await failure(client(server.url).getWebhook('abc'))) as ApiError;
     expect(error.hint).toBe('check the webhook id; a webhook is visible only to the key that created it');
     expect((withAdvice(error) as ApiError).hint).toBe(error.hint);
+  });
+
+  it("the control API's at-most-once operations say what to check when the outcome is unknown, naming no command", async () => {
+    const control = new EmulatorControlClient({ baseUrl: server.url, timeoutMs: 5_000, retries: 0, userAgent: 'svc-test' });
+    try {
+      server.respond([errorBody(500), errorBody(502)]);
+      const injected = await failure(control.injectTransaction({ chainId: '43113', from: ADDRESS }));
+      const redelivered = await failure(control.redeliver('3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'));
+      for (const error of [injected, redelivered] as SvcError[]) {
+        expect(error.outcomeUnknown).toBe(true);
+        expect(error.hint).toMatch(/^the outcome is unknown: .*; check /);
+        expect(error.hint).not.toMatch(COMMAND_WORDS);
+        expect(error.hint).not.toMatch(/curl|_emulator/);
+      }
+    } finally {
+      await control.close();
+    }
   });
 
   it('a 404 from the control API: the advice says the base URL may not be the emulator', () => {

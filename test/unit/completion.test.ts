@@ -49,6 +49,17 @@ describe('describeProgram', () => {
     expect(node('svc tx list').isHelp).toBe(false);
   });
 
+  it('groups with a default command name it, and complete its options as their own', () => {
+    const groups = allNodes(root).filter((candidate) => candidate.defaultCommand !== undefined);
+    expect(groups.map((group) => [group.path.join(' '), group.defaultCommand])).toEqual([
+      ['svc webhook addresses', 'list'],
+      ['svc emulator deliveries', 'list'],
+    ]);
+    expect(option('svc webhook addresses', '--all')).toBeDefined();
+    expect(option('svc emulator deliveries', '--state')?.values).toEqual(['delivered', 'retrying', 'failed']);
+    expect(option('svc emulator deliveries', '--state')?.global).toBe(false);
+  });
+
   it('the value lists of --network, --status and the completion shell', () => {
     expect(option('svc tx list', '--network')?.values).toEqual(['mainnet', 'fuji', 'testnet']);
     expect(option('svc tx list', '--status')?.values).toEqual(['failed', 'success']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, plural } from '../../src/render/count.js';
+import { countOf, formatCount, partOf, plural } from '../../src/render/count.js';
 
 describe('formatCount', () => {
   it.each([
@@ -27,5 +27,14 @@ describe('countOf', () => {
     expect(countOf(10001, 'address', true)).toBe('10,001 addresses');
     expect(countOf(10001, 'address', false)).toBe('10001 addresses');
     expect(plural('change')).toBe('changes');
+  });
+});
+
+describe('partOf', () => {
+  it('the noun agrees with the whole: 1 of 1 address, 1 of 2 addresses', () => {
+    expect(partOf(1, 1, 'address', true)).toBe('1 of 1 address');
+    expect(partOf(1, 2, 'address', true)).toBe('1 of 2 addresses');
+    expect(partOf(10, 1234, 'address', true)).toBe('10 of 1,234 addresses');
+    expect(partOf(10, 1234, 'address', false)).toBe('10 of 1234 addresses');
   });
 });

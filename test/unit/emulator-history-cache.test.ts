@@ -10,7 +10,7 @@ import { keptHistories, seededHistory } from '../../src/emulator/history-cache.j
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Prng } from '../../src/emulator/prng.js';
 import { EmulatorState, HISTORY_TRANSACTIONS, SEEDED_HISTORY_END_MS } from '../../src/emulator/state.js';
-import { compareListing } from '../../src/emulator/transactions/store.js';
+import { compareListing } from '../../src/emulator/transactions/listing-order.js';
 import type { CreateWebhookRequest } from '../../src/schema/index.js';
 import { API_KEY, call, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 

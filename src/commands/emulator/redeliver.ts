@@ -64,6 +64,8 @@ export async function run(options: EmulatorRedeliverOptions, context: CommandCon
           : 'activate its webhook (svc webhook activate <id>), then redeliver',
       );
     }
+    // The client says what to check; the command that shows them is the CLI's.
+    if (error instanceof SvcError && error.outcomeUnknown) error.hint = `${error.hint}: svc emulator deliveries show ${options.messageId}`;
     throw await messageAdvice(error, options.messageId, io.env);
   });
   const { attempt } = redelivered.data;

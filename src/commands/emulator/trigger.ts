@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import type { InjectTransactionRequest } from '../../api/emulator-control.js';
-import { UsageError } from '../../errors.js';
+import { SvcError, UsageError } from '../../errors.js';
 import { parseChainId, parseChoice } from '../../options.js';
 import { safeText } from '../../render/text.js';
 import { isAddress, isEventSignature } from '../../schema/rules.js';
@@ -140,6 +140,8 @@ export async function run(request: InjectTransactionRequest, context: CommandCon
   const { io, globals } = context;
   const client = await context.emulatorControl();
   const injected = await client.injectTransaction(request).catch(async (error: unknown) => {
+    // The client says what to check; the command that lists them is the CLI's.
+    if (error instanceof SvcError && error.outcomeUnknown) error.hint = `${error.hint}: svc emulator deliveries`;
     throw await emulatorAdvice(error, io.env);
   });
   if (globals.json) {

@@ -118,7 +118,8 @@ export async function run(options: WebhookListenOptions, context: CommandContext
       checkSignature: verifier,
       onEvent(event) {
         if (event.kind === 'malformed') {
-          io.warn(`svc: malformed notification answered 400: ${quotedText(event.reason)}`);
+          const what = event.status === 413 ? 'notification too large' : 'malformed notification';
+          io.warn(`svc: ${what} answered ${event.status}: ${quotedText(event.reason)}`);
           return;
         }
         if (event.kind === 'unverified') {

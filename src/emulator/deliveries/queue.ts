@@ -848,7 +848,12 @@ function requestHeaders(length: number, signature: string): Record<string, strin
 }
 
 function networkErrorKind(error: NodeJS.ErrnoException): NetworkErrorKind {
-  if (error.code === 'ECONNREFUSED') return 'refused';
-  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') return 'reset';
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'ETIMEDOUT') return 'timed out';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'reset';
+  // node:tls's and OpenSSL's codes: a certificate refused, a handshake that failed.
+  if (/^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_|EPROTO$)/.test(code)) return 'tls';
   return 'other';
 }

@@ -1,13 +1,10 @@
 // The transaction listing: one array kept in listing order, paged from a cursor found by binary search.
 import type { NetworkKind } from '../chains.js';
 import type { StoredTx } from '../chain-data.js';
+import { compareListing } from './listing-order.js';
+import type { TxCursor } from './listing-order.js';
 
-/** The sort key of a listed transaction; a page token carries the key of the last one served. */
-export interface TxCursor {
-  ms: number;
-  chainNum: number;
-  blockIndex: number;
-}
+export type { TxCursor };
 
 export interface TxFilter {
   network: NetworkKind | null;
@@ -18,13 +15,6 @@ export interface TxPage {
   items: StoredTx[];
   /** Present when at least one more matching transaction follows the page. */
   nextCursor?: TxCursor;
-}
-
-/** Negative when `a` is listed before `b`: newest first, then chainId ascending, then blockIndex descending. */
-export function compareListing(a: TxCursor, b: TxCursor): number {
-  if (a.ms !== b.ms) return b.ms - a.ms;
-  if (a.chainNum !== b.chainNum) return a.chainNum - b.chainNum;
-  return b.blockIndex - a.blockIndex;
 }
 
 /** Beyond this many transactions the oldest are forgotten, so a long-running emulator keeps flat memory. */

@@ -17,7 +17,7 @@ export type WebhookFields = Omit<Webhook, 'metadata' | 'eventType'> & { eventTyp
 
 export interface StoredWebhook {
   webhook: WebhookFields;
-  /** Lower-case, in the order they were added. */
+  /** As given, in the order they were added; compared and matched in lower case. */
   addresses: AddressList;
   /** Lower-case, deduplicated, as created: what `metadata.eventSignatures` answers. */
   eventSignatureList: string[];

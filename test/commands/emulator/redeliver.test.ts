@@ -9,6 +9,7 @@ import { verifyBody } from '../../../src/signature/index.js';
 import { API_KEY, call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../helpers/emulator-helpers.js';
 import type { Receiver } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
+import { errorBody, startTestServer } from '../../helpers/test-server.js';
 import { WATCHED, createWebhook } from '../fixture.js';
 
 let emulator: RunningEmulator;
@@ -122,5 +123,19 @@ describe('emulator redeliver: run', () => {
       expect((error as ApiError).message).toContain('0badc0de-0000-4000-8000-000000000000');
     });
     expect(() => parseEmulatorRedeliverOptions('x', { to: 'ftp://example.com/' })).toThrow(UsageError);
+  });
+
+  it('a 5xx from the emulator: the outcome is unknown, and the hint names the command that shows the attempts', async () => {
+    const broken = await startTestServer([errorBody(500, 'boom')]);
+    try {
+      await withTestContext({ baseUrl: broken.url }, async ({ context }) => {
+        const error = (await run(parseEmulatorRedeliverOptions('m-1', {}), context).catch((caught: unknown) => caught)) as ApiError;
+        expect(error.outcomeUnknown).toBe(true);
+        expect(error.hint).toMatch(/; check the message's attempts before sending it again: svc emulator deliveries show m-1$/);
+        expect(broken.requests).toHaveLength(1);
+      });
+    } finally {
+      await broken.close();
+    }
   });
 });

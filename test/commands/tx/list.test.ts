@@ -1,7 +1,19 @@
-// `svc tx list`: its run, called directly against the emulator.
-import { describe, expect, it } from 'vitest';
+// `svc tx list`: its run, called directly, against the emulator (a page, --json --limit; with --follow, transactions
+// injected through its control API) and against the strict recording server (exact requests: pages followed back,
+// an outage in the middle).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTxListOptions, run } from '../../../src/commands/tx/list.js';
-import { withTestContext } from '../../helpers/test-context.js';
+import type { TxListFlags, TxListOptions } from '../../../src/commands/tx/list.js';
+import { MAX_ITEMS_PER_POLL, SeenItems } from '../../../src/commands/shared/follow.js';
+import { ApiError, InterruptedError, UsageError } from '../../../src/errors.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { call, eventually, startTestEmulator } from '../../helpers/emulator-helpers.js';
+import { makeTransaction } from '../../helpers/fixtures.js';
+import { createTestContext, withTestContext } from '../../helpers/test-context.js';
+import type { TestContextOptions } from '../../helpers/test-context.js';
+import type { TestIO } from '../../helpers/test-io.js';
+import { errorAnswer, json, startTestServer } from '../../helpers/test-server.js';
+import type { Answer, TestServer } from '../../helpers/test-server.js';
 import { useEmulator } from '../fixture.js';
 
 const emulator = useEmulator();
@@ -30,5 +42,344 @@ describe('tx list: run', () => {
         .map((line) => JSON.parse(line) as { transactions: unknown[] });
       expect(pages.map((page) => page.transactions.length)).toEqual([100, 50]);
     });
+  });
+});
+
+/** Polls every 20 ms: the parse rule (at least 0.5 s) is for people; run() takes what it is given. */
+const FAST = 20;
+
+function followOptions(flags: TxListFlags = {}): TxListOptions {
+  return { ...parseTxListOptions({ ...flags, follow: true }), follow: { intervalMs: FAST } };
+}
+
+/**
+ * Starts run() with --follow and a controller to play Ctrl-C; `finished` is its outcome (it only ends by an error or
+ * the interrupt).
+ */
+function startFollowing(options: TxListOptions, contextOptions: TestContextOptions, controller = new AbortController()) {
+  const test = createTestContext({ ...contextOptions, interrupt: controller.signal });
+  const finished = run(options, test.context).then(
+    () => new Error('run() returned: --follow ends only by an error or an interrupt'),
+    (error: unknown) => error,
+  );
+  return {
+    io: test.io,
+    controller,
+    /** Plays Ctrl-C and resolves with what run() ended with. */
+    async interrupt(): Promise<unknown> {
+      controller.abort(new InterruptedError(130));
+      const outcome = await finished;
+      await test.close();
+      return outcome;
+    },
+    async finished(): Promise<unknown> {
+      const outcome = await finished;
+      await test.close();
+      return outcome;
+    },
+  };
+}
+
+const rows = (io: TestIO) => io.stdout().split('\n').filter(Boolean);
+/** The TSV rows' hash column (the fourth). */
+const hashes = (io: TestIO) => rows(io).map((row) => row.split('\t')[3]);
+
+describe('tx list --follow: parsing', () => {
+  it('--interval defaults to 2 s, takes decimals, and refuses less than 0.5 s naming the flag and the rule', () => {
+    expect(parseTxListOptions({ follow: true }).follow).toEqual({ intervalMs: 2000 });
+    expect(parseTxListOptions({ follow: true, interval: '0.5' }).follow).toEqual({ intervalMs: 500 });
+    expect(parseTxListOptions({ follow: true, interval: '1.25' }).follow).toEqual({ intervalMs: 1250 });
+    for (const bad of ['0.4', '0', '-1', 'abc', '', '1e3', '3601']) {
+      expect(() => parseTxListOptions({ follow: true, interval: bad })).toThrow(UsageError);
+    }
+    expect(() => parseTxListOptions({ follow: true, interval: '0.2' })).toThrow(
+      '--interval "0.2": must be a number of seconds from 0.5 to 3600 (decimals allowed, e.g. 1.5)',
+    );
+  });
+
+  it('--interval without --follow, and --follow with --limit, --all or --page-token, are usage errors saying why', () => {
+    expect(() => parseTxListOptions({ interval: '1' })).toThrow('--interval: only with --follow');
+    expect(() => parseTxListOptions({ follow: true, limit: '5' })).toThrow(/^--follow and --limit: use one or the other/);
+    expect(() => parseTxListOptions({ follow: true, all: true })).toThrow(/^--follow and --all: use one or the other/);
+    expect(() => parseTxListOptions({ follow: true, pageToken: 'abc' })).toThrow(/^--follow and --page-token: use one or the other/);
+    expect(parseTxListOptions({}).follow).toBeUndefined();
+  });
+});
+
+describe('tx list --follow: what it remembers is bounded', () => {
+  it('keeps the last keys only, and takes what is older than the last one forgotten for seen', () => {
+    const seen = new SeenItems(3);
+    for (let i = 1; i <= 5; i++) seen.add(`k${i}`, i * 1000);
+    expect(seen.size).toBe(3);
+    // k1 and k2 are forgotten: the floor rose to k2's time, so both still count as seen.
+    expect(seen.floorMs).toBe(2000);
+    expect(seen.has('k1', 1000)).toBe(true);
+    expect(seen.has('k5', 5000)).toBe(true);
+    // Unknown at the floor's own time or later: new; without a time only the keys decide.
+    expect(seen.has('other', 2000)).toBe(false);
+    expect(seen.has('other', 9000)).toBe(false);
+    expect(seen.has('k2', undefined)).toBe(false);
+    expect(seen.has('k4', undefined)).toBe(true);
+  });
+});
+
+describe('tx list --follow against the emulator', () => {
+  let emulator: RunningEmulator;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+  });
+  afterAll(() => emulator.close());
+
+  const inject = async (chainId: string, txStatus = '1'): Promise<string> => {
+    const answer = await call<{ txHash: string }>(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId, txStatus } });
+    if (answer.status !== 201) throw new Error(`injection answered ${answer.status}`);
+    return answer.body.txHash;
+  };
+
+  it('prints the first page oldest first, then each injected transaction of the network asked for once, in order; Ctrl-C gives the count and 130', async () => {
+    const firstPage = await call<{ transactions: Array<{ txHash: string }> }>(emulator.url, 'GET', '/v1/transactions?network=fuji');
+    const following = startFollowing(followOptions({ network: 'fuji' }), { baseUrl: emulator.url });
+    await eventually(() => (rows(following.io).length === 10 ? true : undefined));
+    expect(hashes(following.io)).toEqual(firstPage.body.transactions.map((tx) => tx.txHash).reverse());
+
+    const injected: string[] = [];
+    const onMainnet: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      injected.push(await inject('43113'));
+      // A mainnet transaction in between: not on fuji, never printed.
+      onMainnet.push(await inject('43114'));
+    }
+    await eventually(() => (rows(following.io).length >= 15 ? true : undefined));
+    injected.push(await inject('43113'));
+    await eventually(() => (rows(following.io).length >= 16 ? true : undefined));
+
+    const outcome = await following.interrupt();
+    expect(outcome).toBeInstanceOf(InterruptedError);
+    expect((outcome as InterruptedError).exitCode).toBe(130);
+    // Each injected fuji transaction once, in the emulator's own order (oldest first), and nothing else.
+    const listed = await call<{ transactions: Array<{ txHash: string }> }>(
+      emulator.url,
+      'GET',
+      '/v1/transactions?network=fuji&pageSize=16',
+    );
+    expect(hashes(following.io)).toEqual(listed.body.transactions.map((tx) => tx.txHash).reverse());
+    expect(new Set(hashes(following.io).slice(10))).toEqual(new Set(injected));
+    expect(hashes(following.io).filter((hash) => onMainnet.includes(hash!))).toEqual([]);
+    expect(following.io.stderr()).toBe('svc: 16 transactions shown\n');
+  });
+
+  it('--json: one line per transaction, the bytes the emulator sent for it', async () => {
+    const following = startFollowing(followOptions({ network: 'mainnet', pageSize: '2' }), {
+      baseUrl: emulator.url,
+      globals: { json: true },
+    });
+    await eventually(() => (rows(following.io).length === 2 ? true : undefined));
+    const hash = await inject('43114');
+    await eventually(() => (rows(following.io).length === 3 ? true : undefined));
+    await following.interrupt();
+    const listed = await fetch(`${emulator.url}/v1/transactions?network=mainnet&pageSize=1`);
+    const text = await listed.text();
+    const newest = rows(following.io)[2]!;
+    expect((JSON.parse(newest) as { txHash: string }).txHash).toBe(hash);
+    // The emulator writes compact JSON: its item is the same bytes, cut out of the page.
+    expect(text).toContain(newest);
+  });
+});
+
+describe('tx list --follow against the recording server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  /** A transaction named by its number, later ones newer (listed first). */
+  const tx = (n: number) =>
+    makeTransaction({
+      chainId: '43113',
+      txHash: '0x' + n.toString(16).padStart(64, '0'),
+      blockTimestamp: 1_700_000_000 + n,
+      blockTimestampMilliseconds: (1_700_000_000 + n) * 1000,
+    });
+  const page = (numbers: number[], nextPageToken?: string) =>
+    json(nextPageToken ? { transactions: numbers.map(tx), nextPageToken } : { transactions: numbers.map(tx) });
+  const hashOf = (n: number) => '0x' + n.toString(16).padStart(64, '0');
+
+  /**
+   * Answers the requests in order; the request after the last answer plays Ctrl-C and is never answered, so the
+   * requests made are exactly these plus that one.
+   */
+  function script(answers: Answer[], controller: AbortController) {
+    server.requests.length = 0;
+    server.respond((_request, index) => {
+      if (index < answers.length) return answers[index]!;
+      controller.abort(new InterruptedError(130));
+      return { fault: 'stall' };
+    });
+  }
+
+  it('more than a page between polls: follows nextPageToken back to what it had seen, prints each once, oldest first, with the filters on every request', async () => {
+    const controller = new AbortController();
+    script(
+      [
+        page([3, 2], 'p1'),
+        // Read once at the start for what shares the first page's oldest time: nothing does here.
+        page([1, 0], 'p2'),
+        // Four arrived: the newest page is all new, so the next is read, and the next, until 3 (seen) is met.
+        page([7, 6], 'k1'),
+        page([5, 4], 'k2'),
+        page([3, 2], 'p1'),
+        // One more, beside one seen: no further page.
+        page([8, 7], 'k3'),
+        page([8, 7], 'k3'),
+      ],
+      controller,
+    );
+    const following = startFollowing(
+      followOptions({ network: 'fuji', status: 'failed', pageSize: '2' }),
+      { baseUrl: server.url },
+      controller,
+    );
+    const outcome = await following.finished();
+    expect(outcome).toBeInstanceOf(InterruptedError);
+    expect(hashes(following.io)).toEqual([2, 3, 4, 5, 6, 7, 8].map(hashOf));
+    expect(server.requests.map((request) => request.searchParams.get('pageToken'))).toEqual([
+      null,
+      'p1',
+      null,
+      'k1',
+      'k2',
+      null,
+      null,
+      null,
+    ]);
+    for (const request of server.requests) {
+      expect(request.path).toBe('/v1/transactions');
+      expect(request.query).toMatchObject({ network: 'fuji', status: 'failed', pageSize: '2' });
+    }
+    expect(following.io.stderr()).toBe('svc: 7 transactions shown\n');
+  });
+
+  it('an outage in the middle: one line when it starts, one when it ends, and nothing lost or repeated', async () => {
+    const controller = new AbortController();
+    script(
+      [
+        page([2, 1]),
+        page([3, 2]),
+        // A 503 after the client's retries (none here), then a dropped connection: the same outage.
+        errorAnswer(503, 'down for maintenance'),
+        { fault: 'drop' },
+        page([6, 5, 4, 3, 2]),
+        page([6, 5, 4, 3, 2]),
+      ],
+      controller,
+    );
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    const outcome = await following.finished();
+    expect(outcome).toBeInstanceOf(InterruptedError);
+    expect(hashes(following.io)).toEqual([1, 2, 3, 4, 5, 6].map(hashOf));
+    const lines = following.io.stderr().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('svc: the service is not answering (HTTP 503 Service Unavailable); retrying');
+    expect(lines[1]).toMatch(/^svc: the service is answering again after \d+ s; resuming$/);
+    expect(lines[2]).toBe('svc: 6 transactions shown');
+    // Every poll, failed or not, asks for the newest page, as large as a page may be.
+    expect(server.requests).toHaveLength(7);
+    for (const request of server.requests.slice(1)) expect(request.query).toEqual({ pageSize: '100' });
+  });
+
+  it('what is older than the first page is never printed, even when what it showed leaves the listing', async () => {
+    const controller = new AbortController();
+    // 3 and 2 are shown, then gone (a reset): 1 and 0 are older than anything shown, not new.
+    script([page([3, 2]), page([1, 0]), page([4, 1, 0])], controller);
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    await following.finished();
+    expect(hashes(following.io)).toEqual([2, 3, 4].map(hashOf));
+  });
+
+  it('a 429 after the retries is ridden out like an outage, in its own words', async () => {
+    const controller = new AbortController();
+    script([page([1]), errorAnswer(429, 'slow down'), page([2, 1])], controller);
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    await following.finished();
+    expect(hashes(following.io)).toEqual([1, 2].map(hashOf));
+    expect(following.io.stderr().split('\n')[0]).toBe('svc: the service is limiting requests (HTTP 429 Too Many Requests); retrying');
+  });
+
+  it('more than it gathers in one poll (after a long outage): the newest are printed, the older skipped and said so, once', async () => {
+    const controller = new AbortController();
+    const arrived = MAX_ITEMS_PER_POLL + 150;
+    // Newest first: arrived + 1 down to 2, pages of 100 by offset; 1 is the first page, printed at the start.
+    const listing = Array.from({ length: arrived }, (_, i) => arrived + 1 - i);
+    let polls = 0;
+    server.requests.length = 0;
+    server.respond((request, index) => {
+      if (index === 0) return page([1]);
+      const offset = Number(request.searchParams.get('pageToken') ?? 0);
+      if (offset === 0 && ++polls === 3) {
+        controller.abort(new InterruptedError(130));
+        return { fault: 'stall' };
+      }
+      const next = offset + 100 < listing.length ? String(offset + 100) : undefined;
+      return page(listing.slice(offset, offset + 100), next);
+    });
+    const following = startFollowing(followOptions(), { baseUrl: server.url }, controller);
+    expect(await following.finished()).toBeInstanceOf(InterruptedError);
+    const printed = hashes(following.io);
+    expect(printed).toHaveLength(1 + MAX_ITEMS_PER_POLL);
+    expect(printed.slice(0, 2)).toEqual([hashOf(1), hashOf(arrived + 1 - MAX_ITEMS_PER_POLL + 1)]);
+    expect(printed.at(-1)).toBe(hashOf(arrived + 1));
+    expect(following.io.stderr()).toBe(
+      `svc: more than ${MAX_ITEMS_PER_POLL} new transactions since the last poll: the older ones were skipped\nsvc: ${1 + MAX_ITEMS_PER_POLL} transactions shown\n`,
+    );
+    // The first poll read pages until the skipped ones began (101 pages), the second only the newest page.
+    expect(server.requests).toHaveLength(1 + 101 + 1 + 1);
+  });
+
+  it('a 4xx while following (the key refused) ends it with that error', async () => {
+    server.requests.length = 0;
+    server.respond([page([2, 1]), errorAnswer(401, 'invalid API key')]);
+    const following = startFollowing(followOptions(), { baseUrl: server.url, apiKey: 'sk_refused' });
+    const outcome = await following.finished();
+    expect(outcome).toBeInstanceOf(ApiError);
+    expect((outcome as ApiError).exitCode).toBe(4);
+    expect(hashes(following.io)).toEqual([1, 2].map(hashOf));
+    expect(following.io.stderr()).toBe('');
+    server.verify();
+  });
+
+  it('--json keeps the service bytes of each item (every digit of a long number, escapes as sent)', async () => {
+    const controller = new AbortController();
+    const item = (n: number) =>
+      `{ "chainId" : "43113", "txHash": "0x${n}", "value": 123456789012345678901234567890, "note": "caf\\u00e9", "blockTimestampMilliseconds": ${1_700_000_000_000 + n} }`;
+    script(
+      [
+        { status: 200, body: `{"transactions": [\n  ${item(1)}\n]}` },
+        { status: 200, body: `{"transactions": [${item(2)}, ${item(1)}], "nextPageToken": "more"}` },
+      ],
+      controller,
+    );
+    const following = startFollowing(followOptions(), { baseUrl: server.url, globals: { json: true } }, controller);
+    await following.finished();
+    expect(following.io.stdout()).toBe(
+      [1, 2]
+        .map(
+          (n) =>
+            `{"chainId":"43113","txHash":"0x${n}","value":123456789012345678901234567890,"note":"caf\\u00e9","blockTimestampMilliseconds":${1_700_000_000_000 + n}}\n`,
+        )
+        .join(''),
+    );
+  });
+
+  it('on a terminal: one header above the first page, then rows only', async () => {
+    const controller = new AbortController();
+    script([page([2, 1]), page([4, 3, 2])], controller);
+    const following = startFollowing(followOptions(), { baseUrl: server.url, io: { stdoutTTY: true, columns: 400 } }, controller);
+    await following.finished();
+    const lines = rows(following.io);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^TIME \(UTC\)\s+CHAIN\s+BLOCK\s+TX HASH/);
+    expect(lines.filter((line) => line.includes('TX HASH'))).toHaveLength(1);
+    expect(lines.slice(1).map((line) => /\b0x[0-9a-f]{64}\b/.exec(line)?.[0])).toEqual([1, 2, 3, 4].map(hashOf));
   });
 });

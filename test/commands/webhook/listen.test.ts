@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { MAX_NOTIFICATION_BYTES } from '../../../src/schema/rules.js';
 import { startInProcess } from '../../helpers/cli.js';
 
 const MESSAGE = JSON.stringify({
@@ -118,6 +119,25 @@ describe('webhook listen --verify says where its secret came from', () => {
     });
     try {
       expect(listen.stderr()).toMatch(/^svc: verifying signatures with the shared secret from SVC_WEBHOOK_SECRET\n/);
+    } finally {
+      await listen.stop();
+    }
+  });
+
+  it('--verify: a body over the size limit is answered 413, and stderr says 413, not 400', async () => {
+    const listen = await startInProcess(['webhook', 'listen', '--port', '0', '--verify'], {
+      env: { SVC_WEBHOOK_SECRET: 'ab'.repeat(32) },
+      readyOnStderr: /^Ready:/,
+    });
+    try {
+      const answer = await fetch(listenUrl(listen.stderr()), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(MAX_NOTIFICATION_BYTES + 1),
+      });
+      expect(answer.status).toBe(413);
+      expect(listen.stderr()).toContain(`\nsvc: notification too large answered 413: body larger than ${MAX_NOTIFICATION_BYTES} bytes\n`);
+      expect(listen.stdout()).toBe('');
     } finally {
       await listen.stop();
     }

@@ -126,7 +126,10 @@ export async function run(options: EmulatorDeliveriesOptions, context: CommandCo
       table: deliveryTable,
       footer: (body, shown) => {
         let footer = `\nShowing ${countOf(shown, 'message', true)}, newest first.`;
-        if (body.dropped > 0) footer += ` ${formatCount(body.dropped, true)} older ones were dropped (emulator start --keep-messages).`;
+        if (body.dropped > 0) {
+          const older = body.dropped === 1 ? 'older one was' : 'older ones were';
+          footer += ` ${formatCount(body.dropped, true)} ${older} dropped (emulator start --keep-messages).`;
+        }
         if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
           const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
           footer += `\nNext page: ${options.commandLine}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;

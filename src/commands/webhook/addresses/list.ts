@@ -8,7 +8,7 @@ import type { Action } from '../../shared/action.js';
 import { examples, shellQuote } from '../../shared/help-text.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
-import { formatCount } from '../../../render/count.js';
+import { countOf, partOf } from '../../../render/count.js';
 
 export interface WebhookAddressesOptions {
   webhookId: string;
@@ -69,8 +69,9 @@ export async function run(options: WebhookAddressesOptions, context: CommandCont
     total: (body) => body.totalAddresses,
     footer: (body, shown) => {
       // A footer is for a terminal only: digits grouped.
-      const total = body.totalAddresses === undefined ? '' : ` of ${formatCount(body.totalAddresses, true)}`;
-      let footer = `\nShowing ${formatCount(shown, true)}${total} ${shown === 1 && total === '' ? 'address' : 'addresses'}.`;
+      const counted =
+        body.totalAddresses === undefined ? countOf(shown, 'address', true) : partOf(shown, body.totalAddresses, 'address', true);
+      let footer = `\nShowing ${counted}.`;
       if (!options.paging.followPages && typeof body.nextPageToken === 'string' && body.nextPageToken !== '') {
         const pageSize = options.paging.pageSize ? ` --page-size ${options.paging.pageSize}` : '';
         footer += `\nNext page: ${options.commandName} ${shellQuote(options.webhookId)}${pageSize} --page-token ${shellQuote(body.nextPageToken)}`;

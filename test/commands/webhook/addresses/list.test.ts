@@ -21,4 +21,12 @@ describe('webhook addresses list: run', () => {
       ).toEqual([WATCHED.toLowerCase(), second]);
     });
   });
+
+  it('a terminal footer counts in the singular when the webhook watches one address', async () => {
+    const id = await createWebhook(emulator.url);
+    await withTestContext({ baseUrl: emulator.url, apiKey: API_KEY, io: { stdoutTTY: true, columns: 120 } }, async ({ context, io }) => {
+      await run(parseWebhookAddressesOptions(id, {}, 'svc webhook addresses list'), context);
+      expect(io.stdout()).toContain('\nShowing 1 of 1 address.\n');
+    });
+  });
 });

@@ -1,15 +1,99 @@
-// `svc emulator deliveries --follow`: its run, called directly against in-process emulators; the attempts pushed as
-// they end, an emulator that goes away and comes back, and Ctrl-C.
+// `svc emulator deliveries` (its default command, `list`): its run, called directly against in-process emulators: the
+// kept messages (a page, --limit, --json, the filters), and with --follow the attempts pushed as they end, an
+// emulator that goes away and comes back, and Ctrl-C.
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseEmulatorDeliveriesOptions, run } from '../../../src/commands/emulator/deliveries/list.js';
-import { ExitCode, InterruptedError, UsageError } from '../../../src/errors.js';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { ATTEMPT_TSV_COLUMNS } from '../../../src/render/deliveries.js';
-import { call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../helpers/emulator-helpers.js';
-import type { Receiver } from '../../helpers/emulator-helpers.js';
-import { createTestContext } from '../../helpers/test-context.js';
-import type { TestContext } from '../../helpers/test-context.js';
-import { WATCHED, createWebhook } from '../fixture.js';
+import * as list from '../../../../src/commands/emulator/deliveries/list.js';
+import { parseEmulatorDeliveriesOptions, run } from '../../../../src/commands/emulator/deliveries/list.js';
+import { ExitCode, InterruptedError, UsageError } from '../../../../src/errors.js';
+import type { RunningEmulator } from '../../../../src/emulator/index.js';
+import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../../../src/render/deliveries.js';
+import { call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../../helpers/emulator-helpers.js';
+import type { Receiver } from '../../../helpers/emulator-helpers.js';
+import { createTestContext, withTestContext } from '../../../helpers/test-context.js';
+import type { TestContext } from '../../../helpers/test-context.js';
+import { WATCHED, createWebhook } from '../../fixture.js';
+import { useDeliveredMessages } from './fixture.js';
+
+const delivered = useDeliveredMessages();
+
+const flags = (extra: Partial<list.EmulatorDeliveriesFlags> = {}): list.EmulatorDeliveriesFlags => ({ ...extra });
+
+describe('emulator deliveries: run', () => {
+  it('piped: one TSV row per message, newest first, in the README columns', async () => {
+    await withTestContext({ baseUrl: delivered.emulator.url }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags()), context);
+      const rows = io
+        .stdout()
+        .slice(0, -1)
+        .split('\n')
+        .map((row) => row.split('\t'));
+      expect(rows.map((row) => row[1])).toEqual([...delivered.messageIds].reverse());
+      const column = (name: (typeof DELIVERY_TSV_COLUMNS)[number]) => DELIVERY_TSV_COLUMNS.indexOf(name);
+      for (const row of rows) {
+        expect(row).toHaveLength(DELIVERY_TSV_COLUMNS.length);
+        expect(row[column('created')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+        expect(row[column('webhook id')]).toBe(delivered.webhookId);
+        expect(row[column('webhook name')]).toBe('payments');
+        expect(row[column('url')]).toBe(delivered.receiver.url);
+        expect(row[column('state')]).toBe('delivered');
+        expect(row[column('attempts')]).toBe('2');
+        expect(row[column('last status')]).toBe('200');
+        expect(row[column('next attempt')]).toBe('');
+      }
+    });
+  });
+
+  it('--limit follows pages; a single page of --page-size 2 says how to get the next one', async () => {
+    await withTestContext({ baseUrl: delivered.emulator.url }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ limit: '2', pageSize: '1' })), context);
+      expect(
+        io
+          .stdout()
+          .trimEnd()
+          .split('\n')
+          .map((row) => row.split('\t')[1]),
+      ).toEqual([delivered.messageIds[2], delivered.messageIds[1]]);
+    });
+    await withTestContext({ baseUrl: delivered.emulator.url, io: { stdoutTTY: true, columns: 200 } }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ pageSize: '2', state: 'delivered' })), context);
+      expect(io.stdout()).toContain('MESSAGE ID');
+      expect(io.stdout()).toContain(delivered.messageIds[2]!);
+      expect(io.stdout()).not.toContain(delivered.messageIds[0]!);
+      const nextPage = /Next page: (svc emulator deliveries --state delivered --page-size 2 --page-token \S+)/.exec(io.stdout());
+      expect(nextPage).not.toBeNull();
+    });
+  });
+
+  it('--json: the control API bodies; --webhook and --state filter', async () => {
+    await withTestContext({ baseUrl: delivered.emulator.url, globals: { json: true } }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ all: true, webhook: delivered.webhookId })), context);
+      const pages = io
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(pages.flatMap((page) => page.deliveries.map((record: { messageId: string }) => record.messageId))).toEqual(
+        [...delivered.messageIds].reverse(),
+      );
+      expect(pages[0].dropped).toBe(0);
+    });
+    await withTestContext({ baseUrl: delivered.emulator.url, globals: { json: true } }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ state: 'failed' })), context);
+      expect(JSON.parse(io.stdout()).deliveries).toEqual([]);
+    });
+  });
+
+  it('--since: a duration or an ISO time; anything else is a usage error with an example', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    expect(list.parseSince('10m', now)).toBe('2026-11-25T11:50:00.000Z');
+    expect(list.parseSince('2h', now)).toBe('2026-11-25T10:00:00.000Z');
+    expect(list.parseSince('2026-11-25T08:00:00+01:00', now)).toBe('2026-11-25T07:00:00.000Z');
+    for (const bad of ['yesterday', '10 minutes', '2026-13-45', '-5m']) {
+      expect(() => list.parseSince(bad, now)).toThrow(UsageError);
+      expect(() => list.parseSince(bad, now)).toThrow(/e\.g\. --since 10m/);
+    }
+  });
+});
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -1,7 +1,12 @@
-// The `api-key-header` setting: which request header carries the key (the seed's by default, the operator's own for
-// the real service): stored per profile, SVC_API_KEY_HEADER over it, checked, and used by every request.
+// `svc config set`: its run, called directly with a config directory of the test's own; and the api-key-header
+// setting it stores (the request header the key goes in: the seed's by default, the operator's own for the real
+// service), checked, overridden by SVC_API_KEY_HEADER and used by every request.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { run as path } from '../../../src/commands/config/path.js';
+import { parseConfigSetOptions, run as set } from '../../../src/commands/config/set.js';
 import { freshConfigDir, runInProcess } from '../../helpers/cli.js';
+import { withTestContext } from '../../helpers/test-context.js';
 import { json, useRecordingServer } from '../../helpers/test-server.js';
 import { API_KEY, createWebhook, useEmulator } from '../fixture.js';
 
@@ -9,7 +14,29 @@ const server = useRecordingServer();
 const emulator = useEmulator();
 const KEY = 'sk_header_test_0123456789';
 
-describe('api-key-header', () => {
+describe('config set: run', () => {
+  it('stores the value in the profile of the config file', async () => {
+    const configDir = freshConfigDir();
+    const file = await withTestContext({ configDir }, async ({ context, io }) => {
+      await path(context);
+      return io.stdout().trim();
+    });
+    await withTestContext({ configDir }, ({ context }) => set(parseConfigSetOptions('base-url', 'https://example.com/api'), context));
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default['base-url']).toBe('https://example.com/api');
+  });
+
+  it('an API key is stored whole', async () => {
+    const configDir = freshConfigDir();
+    const file = await withTestContext({ configDir }, async ({ context, io }) => {
+      await path(context);
+      return io.stdout().trim();
+    });
+    await withTestContext({ configDir }, ({ context }) => set(parseConfigSetOptions('api-key', 'sk_test_abcdef123456'), context));
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles.default['api-key']).toBe('sk_test_abcdef123456');
+  });
+});
+
+describe('config set api-key-header', () => {
   it('defaults to x-service-api-key; a profile value and SVC_API_KEY_HEADER (which wins) show in config list', async () => {
     const configDir = freshConfigDir();
     const list = async (env: Record<string, string> = {}) =>
