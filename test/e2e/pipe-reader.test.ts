@@ -95,7 +95,7 @@ describe('| head -n 1 ends a long-running command within a second, exit 0', () =
     const run = pipeline(['emulator', 'deliveries', '--follow']);
     await keepTriggering(run.ended);
     const { svcExit, afterHeadMs, stdout } = await run.ended;
-    expect(stdout.split('\t')).toHaveLength(8);
+    expect(stdout.split('\t')).toHaveLength(9);
     expect(svcExit).toBe(0);
     expect(afterHeadMs).toBeLessThan(WITHIN_MS + SLACK_MS);
   });
