@@ -275,14 +275,19 @@ export class ChainDataGenerator {
     return Math.max(now, chain.lastMs + 1);
   }
 
-  /** One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch. */
+  /**
+   * One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch.
+   * A watched address comes in the case its webhook was given it (checksummed, often): drafts hold addresses in lower
+   * case, the form a match looks participants up by.
+   */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
     const ms = this.nextBlockMs(chain, now);
     const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
     for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
     for (const target of watched) {
-      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, target.address, target.eventSignatures));
+      const address = target.address.toLowerCase();
+      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, address, target.eventSignatures));
     }
     return this.block(chain, ms, drafts);
   }
