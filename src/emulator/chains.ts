@@ -48,6 +48,12 @@ export const METHODS = {
 };
 
 export const SWAP_SIGNATURE = keccak256Hex('Swap(address,uint256,uint256,uint256,uint256,address)');
+/** The wrapped native token's `Deposit(address indexed dst, uint wad)`: two topics. */
+export const DEPOSIT_SIGNATURE = keccak256Hex('Deposit(address,uint256)');
+/** A pair's `Sync(uint112 reserve0, uint112 reserve1)`: topic0 alone, its reserves as data. */
+export const SYNC_SIGNATURE = keccak256Hex('Sync(uint112,uint112)');
+/** A smart wallet's `ExecutionSuccess(bytes32 indexed txHash, uint256 payment)`: two topics. */
+export const EXECUTION_SUCCESS_SIGNATURE = keccak256Hex('ExecutionSuccess(bytes32,uint256)');
 
 export const CHAINS: readonly ChainInfo[] = [
   {
