@@ -148,8 +148,8 @@ __svc_node() {
         __svc_value_options='--port --base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
-        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries'
+        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries')
         __svc_commands='list show'

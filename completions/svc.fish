@@ -90,7 +90,7 @@ function __svc_value_options
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator trigger'
-            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
@@ -424,7 +424,8 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'success fa
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc721 -x -d 'an ERC-721 transfer (of the chain\'s test collection); repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-1155 transfer (of the chain\'s test collection); repeatable'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l internal -x -d 'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address: 1 to 4 comma-separated 32-byte topics, topic0 first (default: Transfer\'s), then its data in hex; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
 

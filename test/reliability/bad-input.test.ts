@@ -178,6 +178,14 @@ const CASES: Case[] = [
   { args: ['emulator', 'start', '--rate-limit', 'fast'], names: /--rate-limit/ },
   { args: ['emulator', 'trigger', '--chain-id', 'abc'], names: /--chain-id/ },
   { args: ['emulator', 'trigger', '--chain-id', '43113', '--from', '0xnothex'], names: /--from/ },
+  {
+    args: ['emulator', 'trigger', '--chain-id', '43113', '--log', `${ADDRESS}:${Array(5).fill(`0x${SIG64}`).join(',')}`],
+    names: /--log .*at most 4 topics/,
+  },
+  {
+    args: ['emulator', 'trigger', '--chain-id', '43113', '--log', `${ADDRESS}:0x${SIG64},0x1234`],
+    names: /--log .*topic1 must be 32 bytes/,
+  },
 ];
 
 let server: TestServer;
