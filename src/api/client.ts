@@ -286,6 +286,8 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   const wanted = expected[issue.expected ?? ''] ?? `of type ${issue.expected}`;
   if (keys.length === 0) return `the body is not ${wanted === 'an object' ? 'a JSON object' : wanted}`;
   const [field, index] = keys;
+  // A value of the right type that breaks a rule of its own: the rule, in its own words.
+  if (issue.kind === 'validation') return `"${keys.map(String).join('.')}" ${issue.message}`;
   if (keys.length === 1) return `"${String(field)}" is not ${wanted}`;
   if (typeof index === 'number') return `an element of "${String(field)}" has the wrong type`;
   return `"${keys.map(String).join('.')}" is not ${wanted}`;
