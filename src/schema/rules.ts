@@ -29,6 +29,11 @@ export const OPERATOR_API_KEY_HEADER = 'x-glacier-api-key';
 export const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 export type Network = (typeof NETWORKS)[number];
 export const TX_STATUS_FILTERS = ['failed', 'success'] as const;
+/** What `GET /v1/chains?feature=` filters on (the operator's ApiFeature). */
+export const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
+export type ChainFeature = (typeof CHAIN_FEATURES)[number];
+/** A chain's status (the operator's ChainStatus): its nodes answer, or requests that need them may get 503s. */
+export const CHAIN_STATUSES = ['OK', 'UNAVAILABLE'] as const;
 export type TxStatusFilter = (typeof TX_STATUS_FILTERS)[number];
 
 export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;

@@ -94,6 +94,17 @@ describe("the operator's SDK against the emulator, no hook", () => {
     await sdk.webhooks.update({ id, updateWebhookRequest: { status: 'active' } }, here);
   });
 
+  it('the chains, listed and one by one, parse with the chain models', async () => {
+    const all = await sdk.data.evm.chains.list({}, here);
+    expect(all.chains.map((chain) => chain.chainId)).toEqual(['43114', '432204', '53935', '43113', '432201', '335']);
+    const test = await sdk.data.evm.chains.list({ network: 'fuji', feature: 'nftIndexing' }, here);
+    expect(test.chains.map((chain) => chain.chainId)).toEqual(['43113']);
+    for (const chain of all.chains) {
+      const one = await sdk.data.evm.chains.get({ chainId: chain.chainId }, here);
+      expect(one).toMatchObject({ chainId: chain.chainId, chainName: chain.chainName, vmName: 'EVM' });
+    }
+  });
+
   it('the latest transactions across chains, a page and the next', async () => {
     const first = await sdk.data.evm.transactions.listLatestAllChains({ pageSize: 5 }, here);
     expect(first.result.transactions).toHaveLength(5);
