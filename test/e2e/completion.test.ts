@@ -95,7 +95,7 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
     ],
     [
       ['svc', 'webhook', ''],
@@ -137,7 +137,7 @@ describe('bash', () => {
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
     ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
     [
@@ -149,6 +149,20 @@ describe('bash', () => {
       ['--batch-size', '--base-url'],
     ],
     [['svc', 'webhook', 'addresses', 'list', 'some-id', '--al'], ['--all']],
+    // A chain by name or by id, wherever one is taken.
+    [['svc', 'webhook', 'create', '--chain-id', 'f'], ['fuji']],
+    [
+      ['svc', 'emulator', 'trigger', '--chain-id', '432'],
+      ['432204', '432201'],
+    ],
+    [
+      ['svc', 'chain', 'get', 'd'],
+      ['dexalot', 'dexalot-testnet', 'dfk', 'dfk-testnet'],
+    ],
+    [
+      ['svc', 'chain', 'list', '--feature', ''],
+      ['nftIndexing', 'webhooks', 'teleporter'],
+    ],
   ];
   const LINES = CASES.map(([line]) => line);
 
@@ -175,7 +189,9 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   });
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc ', ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc webhook create --chain-id f', ['fuji']],
+    ['svc chain get dfk', ['dfk', 'dfk-testnet']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
@@ -211,7 +227,9 @@ describe.skipIf(missing('fish'))('fish', () => {
   }
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc ', ['chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc emulator trigger --chain-id fu', ['fuji']],
+    ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],

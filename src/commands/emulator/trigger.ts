@@ -5,6 +5,7 @@ import type { InjectTransactionRequest } from '../../api/emulator-control.js';
 import { UsageError } from '../../errors.js';
 import { parseChainId, parseChoice } from '../../options.js';
 import { safeText } from '../../render/text.js';
+import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { isAddress, isEventSignature } from '../../schema/rules.js';
 import { collect } from '../shared/action.js';
 import type { Action } from '../shared/action.js';
@@ -47,7 +48,7 @@ export function register(emulator: Command, action: Action): void {
   emulator
     .command('trigger')
     .description('Make a transaction happen in the running emulator; matching webhooks are notified at once')
-    .option('--chain-id <id>', 'chain of the transaction, decimal (required)')
+    .addOption(new OfferedValuesOption('--chain-id <id>', 'chain of the transaction (required): its id, or its name (fuji)', CHAIN_VALUES))
     .option('--from <address>', 'sender (default: generated)')
     .option('--to <address>', 'recipient (default: generated)')
     .option('--value <wei>', 'native value in wei, decimal')
@@ -71,7 +72,10 @@ export function register(emulator: Command, action: Action): void {
     .addHelpText(
       'after',
       examples([
-        ['activity from a watched address on Fuji', `svc emulator trigger --chain-id 43113 --from ${WATCHED}`],
+        [
+          'activity from a watched address on Fuji (by name; its id, 43113, works as well)',
+          `svc emulator trigger --chain-id fuji --from ${WATCHED}`,
+        ],
         ['a failed transaction to it', `svc emulator trigger --chain-id 43113 --to ${WATCHED} --status failed`],
         [
           'an ERC-20 transfer of 2.5 tokens (18 decimals)',
