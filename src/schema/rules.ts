@@ -60,11 +60,11 @@ export function isSafeId(id: string): boolean {
 }
 
 /**
- * A shared secret as the CLI relies on it: one line of text, without control characters, so it prints as one line
- * and reads back from a file. The service gives hex digits; the spec types it only as a string, so any other text is
+ * A shared secret as the CLI relies on it: one line of text, without control characters or invisible formatting
+ * (bidi, zero-width) ones, so it prints as one line, shows as it is on a terminal, and reads back from a file. The service gives hex digits; the spec types it only as a string, so any other text is
  * shown and used as given.
  */
-export const SECRET_TEXT_PATTERN = /^[^\p{Cc}]+$/u;
-export const SECRET_TEXT_RULE = 'must be one line of text, without control characters';
+export const SECRET_TEXT_PATTERN = /^[^\p{Cc}\p{Cf}]+$/u;
+export const SECRET_TEXT_RULE = 'must be one line of text, without control or formatting characters';
 
 export const SAFE_ID_RULE = 'must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters';

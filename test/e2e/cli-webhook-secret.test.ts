@@ -205,13 +205,17 @@ describe('the secret stays out of --verbose lines and errors', () => {
     expect(rotated.stderr).not.toContain(NEW_SECRET);
   });
 
-  it('an answer whose secret is not one line (what the CLI relies on to print it): the error does not quote it', async () => {
-    const malformed = `${SECRET}\n${SECRET}`;
+  it.each([
+    ['two lines', `${SECRET}\n${SECRET}`],
+    ['a right-to-left override, which would show it otherwise than it is', `${SECRET.slice(0, 32)}\u202e${SECRET.slice(32)}`],
+  ])('an answer whose secret is not one line of plain text (%s): exit 1, the error does not quote it', async (_what, malformed) => {
     server.respond([json({ secret: malformed })]);
     const result = await svc(['webhook', 'secret', 'show', '--verbose', '--json']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^svc: unexpected response: "secret" must be one line of text, without control characters$/m);
+    expect(result.stderr).toMatch(
+      /^svc: unexpected response: "secret" must be one line of text, without control or formatting characters$/m,
+    );
     expect(result.stderr).not.toContain(SECRET);
   });
 });

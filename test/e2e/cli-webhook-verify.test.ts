@@ -116,7 +116,9 @@ describe('svc webhook verify: usage (exit 2, nothing read from the service)', ()
     const bad = `${SECRET}\u0007`;
     const result = await verify(['--signature', signature], body, { env: { SVC_WEBHOOK_SECRET: bad } });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('svc: SVC_WEBHOOK_SECRET does not hold a secret: it must be one line of text, without control characters\n');
+    expect(result.stderr).toBe(
+      'svc: SVC_WEBHOOK_SECRET does not hold a secret: it must be one line of text, without control or formatting characters\n',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -246,7 +248,7 @@ describe('svc webhook verify: the secret from the service', () => {
     server.respond([json({ secret: `${SECRET}\r\n` })]);
     const result = await fromService(['--signature', signature], body);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe('svc: unexpected response: "secret" must be one line of text, without control characters\n');
+    expect(result.stderr).toBe('svc: unexpected response: "secret" must be one line of text, without control or formatting characters\n');
   });
 
   it('--verbose shows the exchange, never the secret', async () => {

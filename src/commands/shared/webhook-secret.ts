@@ -45,7 +45,7 @@ export async function loadSecret(source: SecretSource, context: CommandContext):
   const secret = (await readSecretFile(source.path, context.interrupt)).trim();
   if (!SECRET_TEXT_PATTERN.test(secret)) {
     throw new UsageError(
-      `--secret-file ${source.path}: does not hold a secret: it must hold the secret alone, on one line, without control characters`,
+      `--secret-file ${source.path}: does not hold a secret: it must hold the secret alone, on one line, without control or formatting characters`,
       'write one with: svc webhook secret show > <file>',
     );
   }
