@@ -10,7 +10,7 @@ import { seededHistory } from '../../src/emulator/history-cache.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { buildNotification } from '../../src/emulator/notifications.js';
 import { HISTORY_TRANSACTIONS, SEEDED_HISTORY_END_MS } from '../../src/emulator/state.js';
-import type { StoredWebhook } from '../../src/emulator/webhook-store.js';
+import type { StoredWebhook } from '../../src/emulator/webhooks/store.js';
 import { call, startReceiver, startTestEmulator, testOptions } from '../helpers/emulator-helpers.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
 

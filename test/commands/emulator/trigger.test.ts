@@ -133,7 +133,7 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
 });
 
 describe('emulator trigger: which emulator, when no base URL is set', () => {
-  const flags = { chainId: '43113', from: WATCHED, erc20: [], erc721: [], erc1155: [], log: [] };
+  const flags = { chainId: '43113', from: WATCHED, ...NO_TRANSFERS };
 
   it('the one emulator recorded, wherever it listens', async () => {
     const configDir = freshConfigDir();
