@@ -10,7 +10,7 @@ __svc_node() {
     __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
     'svc')
-        __svc_commands='tx webhook event-signature config emulator completion'
+        __svc_commands='tx chain webhook event-signature config emulator completion'
         __svc_has_help=1
         __svc_options='-V --version --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color -h --help'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -24,6 +24,20 @@ __svc_node() {
     'svc tx list')
         __svc_options='--network --status --page-size --page-token --limit --all --follow --interval -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries'
+        ;;
+    'svc chain')
+        __svc_commands='list get'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc chain list')
+        __svc_options='--network --feature -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --feature --base-url --profile --timeout --retries'
+        ;;
+    'svc chain get')
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc webhook')
         __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
@@ -149,8 +163,8 @@ __svc_node() {
         __svc_value_options='--port --base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
-        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries'
+        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries')
         __svc_commands='list show'
@@ -183,6 +197,9 @@ __svc_option_values() {
     case "$1 $2" in
     'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc tx list --status') __svc_reply_words 'failed success' ;;
+    'svc chain list --network') __svc_reply_words 'mainnet fuji testnet' ;;
+    'svc chain list --feature') __svc_reply_words 'nftIndexing webhooks teleporter' ;;
+    'svc webhook create --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc webhook create --addresses-file') __svc_reply_files ;;
     'svc webhook list --status') __svc_reply_words 'active inactive' ;;
     'svc webhook update --status') __svc_reply_words 'active inactive' ;;
@@ -192,6 +209,7 @@ __svc_option_values() {
     'svc webhook listen --secret-file') __svc_reply_files ;;
     'svc webhook verify --secret-file') __svc_reply_files ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
+    'svc emulator trigger --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     'svc emulator deliveries --state') __svc_reply_words 'delivered retrying failed' ;;
     'svc emulator deliveries list --state') __svc_reply_words 'delivered retrying failed' ;;
@@ -201,6 +219,7 @@ __svc_option_values() {
 # Completes positional argument number "$2" (from 1) of the command at path "$1".
 __svc_argument_values() {
     case "$1 $2" in
+    'svc chain get 1') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc webhook get 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
     'svc webhook update 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
     'svc webhook addresses list 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;

@@ -6,9 +6,11 @@
 function __svc_subcommands
     switch "$argv"
         case 'svc'
-            printf '%s\n' tx webhook event-signature config emulator completion help
+            printf '%s\n' tx chain webhook event-signature config emulator completion help
         case 'svc tx'
             printf '%s\n' list help
+        case 'svc chain'
+            printf '%s\n' list get help
         case 'svc webhook'
             printf '%s\n' create list get update addresses deactivate activate apply listen verify secret help
         case 'svc webhook addresses'
@@ -43,6 +45,12 @@ function __svc_value_options
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc tx list'
             printf '%s\n' --network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries
+        case 'svc chain'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc chain list'
+            printf '%s\n' --network --feature --base-url --profile --timeout --retries
+        case 'svc chain get'
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
@@ -100,7 +108,7 @@ function __svc_value_options
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator trigger'
-            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --log --base-url --profile --timeout --retries
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
             printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
@@ -179,6 +187,7 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
+complete -c svc -n '__svc_is "svc"' -a chain -d 'The EVM chains the service supports, and the names every --chain-id takes'
 complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
@@ -186,6 +195,7 @@ complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator o
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
+complete -c svc -n '__svc_is "help:svc"' -a chain -d 'The EVM chains the service supports, and the names every --chain-id takes'
 complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
@@ -210,6 +220,23 @@ complete -c svc -n '__svc_is "svc tx list"' -l all -d 'follow pages until the se
 complete -c svc -n '__svc_is "svc tx list"' -l follow -d 'print the latest page oldest first, then each new transaction once as it appears, until Ctrl-C'
 complete -c svc -n '__svc_is "svc tx list"' -l interval -x -d 'with --follow, seconds between polls, at least 0.5 (default: 2)'
 complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
+
+# svc chain
+complete -c svc -n '__svc_is "svc chain"' -a list -d 'List the EVM chains the service supports: id, the name --chain-id takes, network, native token'
+complete -c svc -n '__svc_is "svc chain"' -a get -d 'Show one chain: its name, network, status, native token, RPC URL and features'
+complete -c svc -n '__svc_is "svc chain"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc chain"' -a list -d 'List the EVM chains the service supports: id, the name --chain-id takes, network, native token'
+complete -c svc -n '__svc_is "help:svc chain"' -a get -d 'Show one chain: its name, network, status, native token, RPC URL and features'
+complete -c svc -n '__svc_is "svc chain"' -s h -l help -d 'show help'
+
+# svc chain list
+complete -c svc -n '__svc_is "svc chain list"' -l network -x -a 'mainnet fuji testnet' -d 'only this network: mainnet, fuji, testnet (fuji and testnet are the same; default: all)'
+complete -c svc -n '__svc_is "svc chain list"' -l feature -x -a 'nftIndexing webhooks teleporter' -d 'only chains with this feature: nftIndexing, webhooks, teleporter'
+complete -c svc -n '__svc_is "svc chain list"' -s h -l help -d 'show help'
+
+# svc chain get
+complete -c svc -n '__svc_is "svc chain get" 0' -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'a chain id (43113), a blockchain id, or the name svc knows it by (fuji)'
+complete -c svc -n '__svc_is "svc chain get"' -s h -l help -d 'show help'
 
 # svc webhook
 complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'
@@ -239,7 +266,7 @@ complete -c svc -n '__svc_is "svc webhook"' -s h -l help -d 'show help'
 
 # svc webhook create
 complete -c svc -n '__svc_is "svc webhook create"' -l url -x -d 'where notifications are sent (required; absolute http or https URL)'
-complete -c svc -n '__svc_is "svc webhook create"' -l chain-id -x -d 'the chain to watch, decimal (required; e.g. 43114 C-Chain, 43113 Fuji)'
+complete -c svc -n '__svc_is "svc webhook create"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to watch (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
 complete -c svc -n '__svc_is "svc webhook create"' -l address -x -d 'an address to watch, 0x + 40 hex; repeatable or comma-separated'
 complete -c svc -n '__svc_is "svc webhook create"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
 complete -c svc -n '__svc_is "svc webhook create"' -l event-signature -x -d 'only activity with a log of this topic0, 0x + 64 hex; repeatable'
@@ -343,10 +370,10 @@ complete -c svc -n '__svc_is "svc webhook verify"' -l secret-file -r -F -d 'read
 complete -c svc -n '__svc_is "svc webhook verify"' -s h -l help -d 'show help'
 
 # svc webhook secret
-complete -c svc -n '__svc_is "svc webhook secret"' -a show -d 'Print the key\'s shared secret (hex), the one notifications are signed with'
+complete -c svc -n '__svc_is "svc webhook secret"' -a show -d 'Print the key\'s shared secret, the one notifications are signed with, as the service gives it (hex)'
 complete -c svc -n '__svc_is "svc webhook secret"' -a rotate -d 'Replace the shared secret with a new one and print it; receivers must switch to it'
 complete -c svc -n '__svc_is "svc webhook secret"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc webhook secret"' -a show -d 'Print the key\'s shared secret (hex), the one notifications are signed with'
+complete -c svc -n '__svc_is "help:svc webhook secret"' -a show -d 'Print the key\'s shared secret, the one notifications are signed with, as the service gives it (hex)'
 complete -c svc -n '__svc_is "help:svc webhook secret"' -a rotate -d 'Replace the shared secret with a new one and print it; receivers must switch to it'
 complete -c svc -n '__svc_is "svc webhook secret"' -s h -l help -d 'show help'
 
@@ -436,7 +463,7 @@ complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you 
 complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
 
 # svc emulator trigger
-complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -d 'chain of the transaction, decimal (required)'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'chain of the transaction (required): its id, or its name (fuji)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l from -x -d 'sender (default: generated)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l to -x -d 'recipient (default: generated)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l value -x -d 'native value in wei, decimal'
@@ -444,7 +471,8 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'success fa
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc721 -x -d 'an ERC-721 transfer (of the chain\'s test collection); repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-1155 transfer (of the chain\'s test collection); repeatable'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address with this topic0; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l internal -x -d 'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address: 1 to 4 comma-separated 32-byte topics, topic0 first (default: Transfer\'s), then its data in hex; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
 

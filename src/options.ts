@@ -1,6 +1,7 @@
 // Flag parsers: raw text to typed values, or a UsageError naming the flag and the rule (exit 2, no request).
 import { UsageError } from './errors.js';
 import { displayUrl } from './mask.js';
+import { chainIdOfName, knownChainNames } from './schema/chain-names.js';
 import { CHAIN_ID_PATTERN, isSafeId, SAFE_ID_RULE } from './schema/rules.js';
 
 export function parseInteger(flag: string, text: string, min: number, max: number): number {
@@ -47,11 +48,27 @@ export function parseHttpUrl(flag: string, text: string): string {
   return text;
 }
 
+/** A chain as every --chain-id takes it: its decimal id, or a name svc knows (any case), sent as its id. */
 export function parseChainId(text: string): string {
-  if (!CHAIN_ID_PATTERN.test(text)) {
-    throw new UsageError(`--chain-id "${text}": must be a decimal chain id such as 43114 (mainnet) or 43113 (fuji)`);
-  }
-  return text;
+  if (CHAIN_ID_PATTERN.test(text)) return text;
+  const named = chainIdOfName(text);
+  if (named !== undefined) return named;
+  throw new UsageError(`--chain-id "${text}": must be a decimal chain id such as 43114, or a chain's name: ${knownChainNames()}`);
+}
+
+/** A blockchain id on the platform: base58, as the operator's getChainInfo also takes for a chain. */
+const BLOCKCHAIN_ID_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+
+/** `svc chain get`'s argument: as --chain-id takes it, or a blockchain id. */
+export function parseChainArgument(text: string): string {
+  if (BLOCKCHAIN_ID_PATTERN.test(text)) return text;
+  if (CHAIN_ID_PATTERN.test(text)) return text;
+  const named = chainIdOfName(text);
+  if (named !== undefined) return named;
+  throw new UsageError(
+    `chain "${text}": must be a decimal chain id such as 43114, a blockchain id, or a chain's name: ${knownChainNames()}`,
+    'svc chain list shows the chains the service supports',
+  );
 }
 
 /**

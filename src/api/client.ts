@@ -6,17 +6,22 @@ import { isSafeId, SAFE_ID_RULE } from '../schema/rules.js';
 import {
   AddressCountSchema,
   AddressPageSchema,
+  ChainPageSchema,
   SharedSecretSchema,
+  ShownChainSchema,
   ShownWebhookSchema,
   TransactionPageSchema,
   WebhookPageSchema,
 } from '../schema/index.js';
 import type {
   AddressPage,
+  ChainFeature,
+  ChainPage,
   CreateWebhookRequest,
   ListedTransaction,
   Network,
   SharedSecret,
+  ShownChain,
   ShownWebhook,
   TransactionPage,
   TxStatusFilter,
@@ -38,6 +43,11 @@ export interface TransactionQuery {
   pageSize?: number;
   network?: Network;
   status?: TxStatusFilter;
+}
+
+export interface ChainQuery {
+  network?: Network;
+  feature?: ChainFeature;
 }
 
 export interface PageQuery {
@@ -83,6 +93,27 @@ export class ServiceClient {
       query: { pageToken: query.pageToken, pageSize: query.pageSize, network: query.network, status: query.status },
       retryPolicy: 'repeatable',
       sendKey: true,
+    });
+  }
+
+  async listChains(query: ChainQuery): Promise<Fetched<ChainPage>> {
+    return this.fetch(ChainPageSchema, {
+      method: 'GET',
+      path: '/v1/chains',
+      query: { network: query.network, feature: query.feature },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+    });
+  }
+
+  /** `chainId`: a chain id or a blockchain id, as the operation takes either. */
+  async getChain(chainId: string): Promise<Fetched<ShownChain>> {
+    return this.fetch(ShownChainSchema, {
+      method: 'GET',
+      path: `/v1/chains/${encodeId(chainId, 'chain id')}`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: 'the service does not support that chain; svc chain list shows the ones it does' },
     });
   }
 
@@ -246,8 +277,8 @@ export class ServiceClient {
 }
 
 /** Refuses ids that could reach another route, then percent-encodes the rest. */
-function encodeId(id: string): string {
-  if (!isSafeId(id)) throw new UnsafeIdError(`webhook id ${JSON.stringify(id)}: ${SAFE_ID_RULE}`);
+function encodeId(id: string, what = 'webhook id'): string {
+  if (!isSafeId(id)) throw new UnsafeIdError(`${what} ${JSON.stringify(id)}: ${SAFE_ID_RULE}`);
   return encodeURIComponent(id);
 }
 
@@ -286,6 +317,8 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   const wanted = expected[issue.expected ?? ''] ?? `of type ${issue.expected}`;
   if (keys.length === 0) return `the body is not ${wanted === 'an object' ? 'a JSON object' : wanted}`;
   const [field, index] = keys;
+  // A value of the right type that breaks a rule of its own: the rule, in its own words.
+  if (issue.kind === 'validation') return `"${keys.map(String).join('.')}" ${issue.message}`;
   if (keys.length === 1) return `"${String(field)}" is not ${wanted}`;
   if (typeof index === 'number') return `an element of "${String(field)}" has the wrong type`;
   return `"${keys.map(String).join('.')}" is not ${wanted}`;

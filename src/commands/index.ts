@@ -13,6 +13,7 @@ interface NounModule {
 /** Each noun's module, loaded on use; in help's order. */
 const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'tx', load: () => import('./tx/index.js') },
+  { name: 'chain', load: () => import('./chain/index.js') },
   { name: 'webhook', load: () => import('./webhook/index.js') },
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },

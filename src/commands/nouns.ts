@@ -3,6 +3,7 @@
 // others by these lines alone (commands/index.ts).
 export const NOUN_SUMMARIES = {
   tx: 'Transactions across EVM chains',
+  chain: 'The EVM chains the service supports, and the names every --chain-id takes',
   webhook: 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications',
   'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
   config: 'Settings: the API key and base URL, per profile',

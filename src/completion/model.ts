@@ -9,7 +9,7 @@ export interface CompletionOption {
   description: string;
   /** The placeholder of the value ("network"), when the option takes one. */
   valueName?: string;
-  /** The values to offer, when the set is closed. */
+  /** The values to offer: a closed set, or the known values of an open one (chain names and ids). */
   values?: readonly string[];
   /** The value is a file path. */
   file: boolean;
@@ -97,7 +97,7 @@ function describeArgument(argument: Argument): CompletionArgument {
     description: argument.description,
     required: argument.required,
     variadic: argument.variadic,
-    values: argument.argChoices ?? ARGUMENT_VALUES[argument.name()],
+    values: argument.argChoices ?? offeredValues(argument) ?? ARGUMENT_VALUES[argument.name()],
     dynamic: ARGUMENT_DYNAMIC[argument.name()],
   };
 }

@@ -1,7 +1,8 @@
-// An option whose value is one of a closed set that its flag parser checks itself (with a message naming the flag
-// and the rule, exit 2). The set is declared on the option, so completions offer the values of this command's
-// option: `--status` means active/inactive under `webhook list` and failed/success under `tx list`.
-import { Option } from 'commander';
+// An option or argument whose values completions offer, while its own parser checks the value (with a message naming
+// the flag and the rule, exit 2): a closed set, or the known values of an open one (a chain id or name). The values
+// are declared on the option, so completions offer this command's: `--status` means active/inactive under
+// `webhook list` and failed/success under `tx list`.
+import { Argument, Option } from 'commander';
 
 export class OfferedValuesOption extends Option {
   constructor(
@@ -14,8 +15,18 @@ export class OfferedValuesOption extends Option {
   }
 }
 
-/** The values an option offers for completion, when it declares a closed set. */
-export function offeredValues(option: Option): readonly string[] | undefined {
+export class OfferedValuesArgument extends Argument {
+  constructor(
+    name: string,
+    description: string,
+    readonly offeredValues: readonly string[],
+  ) {
+    super(name, description);
+  }
+}
+
+/** The values an option or argument offers for completion, when it declares them. */
+export function offeredValues(option: Option | Argument): readonly string[] | undefined {
   // Read by its field, not instanceof: the completion writers are bundled apart from the commands (scripts/build.mjs).
   const values = (option as Partial<OfferedValuesOption>).offeredValues;
   return Array.isArray(values) ? values : undefined;

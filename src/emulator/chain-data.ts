@@ -2,7 +2,17 @@
 import type { Erc20Transfer, InternalTransaction, NftTransfer, Transaction, TxLog, AddressInfo } from '../schema/index.js';
 import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE, TRANSFER_SINGLE_SIGNATURE } from '../evm/event-signature.js';
 import { keccak256Hex } from '../evm/keccak.js';
-import { CHAINS, METHODS, SWAP_SIGNATURE, checksum, logoUri, unknownChain } from './chains.js';
+import {
+  CHAINS,
+  DEPOSIT_SIGNATURE,
+  EXECUTION_SUCCESS_SIGNATURE,
+  METHODS,
+  SWAP_SIGNATURE,
+  SYNC_SIGNATURE,
+  checksum,
+  logoUri,
+  unknownChain,
+} from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
 import { compareListing } from './transactions/listing-order.js';
@@ -129,6 +139,8 @@ interface ChainState {
   tokensByAddress: Map<string, TokenInfo>;
   router: string;
   pair: string;
+  /** A smart wallet (a proxy) and the implementation it delegates its calls to. */
+  wallet: { proxy: string; implementation: string };
   accounts: string[];
   blockNumber: number;
   /** Strictly increasing per chain, which keeps (ms, chainId, blockIndex) unique across the listing. */
@@ -138,6 +150,24 @@ interface ChainState {
 }
 
 const ACCOUNTS_PER_CHAIN = 160;
+
+type BackgroundKind = 'native' | 'erc20' | 'approve' | 'swap' | 'nft' | 'wallet' | 'creation' | 'tokenSender';
+
+/**
+ * How often each kind of background transaction comes, in shares of 100: mostly native and token transfers, as on a
+ * busy chain; NFT transfers, smart-wallet calls, contract creations and a token contract as the sender now and then.
+ */
+const BACKGROUND_KINDS: ReadonlyArray<readonly [BackgroundKind, number]> = [
+  ['native', 28],
+  ['erc20', 30],
+  ['approve', 7],
+  ['swap', 14],
+  ['nft', 8],
+  ['wallet', 6],
+  ['creation', 4],
+  ['tokenSender', 3],
+];
+const BACKGROUND_WEIGHTS = BACKGROUND_KINDS.reduce((sum, [, weight]) => sum + weight, 0);
 const MAX_UINT256 = (1n << 256n) - 1n;
 const NATIVE_METHOD_HASH = '0x';
 const NATIVE_METHOD_NAME = 'Native Transfer';
@@ -275,14 +305,19 @@ export class ChainDataGenerator {
     return Math.max(now, chain.lastMs + 1);
   }
 
-  /** One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch. */
+  /**
+   * One block of generated activity; `watched` lists (address, eventSignatures) pairs some transactions must touch.
+   * A watched address comes in the case its webhook was given it (checksummed, often): drafts hold addresses in lower
+   * case, the form a match looks participants up by.
+   */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
     const ms = this.nextBlockMs(chain, now);
     const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
     for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
     for (const target of watched) {
-      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, target.address, target.eventSignatures));
+      const address = target.address.toLowerCase();
+      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, address, target.eventSignatures));
     }
     return this.block(chain, ms, drafts);
   }
@@ -317,6 +352,10 @@ export class ChainDataGenerator {
       tokensByAddress: new Map([...tokens, collections.ERC721, collections.ERC1155].map((token) => [token.address, token])),
       router: info.knownRouter ?? this.rng.hex(20),
       pair: this.rng.hex(20),
+      wallet: {
+        proxy: derivedAddress(`svc emulator wallet on ${info.chainId}`),
+        implementation: derivedAddress(`svc emulator wallet implementation on ${info.chainId}`),
+      },
       accounts: Array.from({ length: ACCOUNTS_PER_CHAIN }, () => this.rng.hex(20)),
       blockNumber: info.firstBlockNumber,
       lastMs: 0,
@@ -336,17 +375,52 @@ export class ChainDataGenerator {
     }
   }
 
+  /**
+   * A transaction of any kind the seed and the operator's models describe, at about the rates a busy chain shows
+   * them (BACKGROUND_KINDS): whoever parses the listing or a notification meets every shape, not only in activity
+   * made for a watched address.
+   */
   private randomDraft(chain: ChainState, blockMs: number): TxDraft {
     const from = this.account(chain);
-    const roll = this.rng.next();
     let draft: TxDraft;
-    if (roll < 0.35) draft = this.nativeDraft(from, this.otherAccount(chain, from));
-    else if (roll < 0.7) draft = this.erc20Draft(chain, from, this.otherAccount(chain, from));
-    else if (roll < 0.8) draft = this.approveDraft(chain, from);
-    else draft = this.swapDraft(chain, from, blockMs);
+    switch (this.backgroundKind()) {
+      case 'native':
+        draft = this.nativeDraft(from, this.otherAccount(chain, from));
+        break;
+      case 'erc20':
+        draft = this.erc20Draft(chain, from, this.otherAccount(chain, from));
+        break;
+      case 'approve':
+        draft = this.approveDraft(chain, from);
+        break;
+      case 'swap':
+        draft = this.swapDraft(chain, from, blockMs);
+        break;
+      case 'nft':
+        draft = this.nftDraft(chain, this.rng.chance(0.6) ? 'ERC721' : 'ERC1155', from, this.otherAccount(chain, from));
+        break;
+      case 'wallet':
+        draft = this.walletDraft(chain, from, this.otherAccount(chain, from));
+        break;
+      case 'creation':
+        draft = this.creationDraft(from);
+        break;
+      case 'tokenSender':
+        draft = this.nativeDraft(this.rng.pick(chain.tokens).address, from);
+        break;
+    }
     // About one transaction in ten reverts, as the status filter needs both kinds.
     if (this.rng.chance(0.1)) this.revert(draft);
     return draft;
+  }
+
+  private backgroundKind(): BackgroundKind {
+    let roll = this.rng.next() * BACKGROUND_WEIGHTS;
+    for (const [kind, weight] of BACKGROUND_KINDS) {
+      roll -= weight;
+      if (roll < 0) return kind;
+    }
+    return BACKGROUND_KINDS[0]![0];
   }
 
   /** A successful transaction in which `watched` takes part and, with signatures, a log carries one of them. */
@@ -534,13 +608,48 @@ export class ChainDataGenerator {
         { from: chain.router, to: wrapped.address, value, type: 'CALL' },
         { from: chain.router, to: chain.pair, value: 0n, type: 'CALL' },
       ],
+      // The wrapped token's Deposit (two topics), the pair's Sync (one: its reserves are data) and Swap (three).
       logs: [
+        { address: wrapped.address, topics: [DEPOSIT_SIGNATURE, pad32(chain.router)], data: '0x' + uint256(value) },
+        {
+          address: chain.pair,
+          topics: [SYNC_SIGNATURE],
+          data: '0x' + uint256(this.rng.bigint(1n << 100n)) + uint256(this.rng.bigint(1n << 100n)),
+        },
         {
           address: chain.pair,
           topics: [SWAP_SIGNATURE, pad32(chain.router), pad32(user)],
           data: '0x' + uint256(0n) + uint256(value) + uint256(amountOut) + uint256(0n),
         },
       ],
+    };
+  }
+
+  /**
+   * An owner has its smart wallet pay someone: the wallet (a proxy) delegates the call to its implementation, then
+   * sends native coin out of its own balance, and logs the execution.
+   */
+  private walletDraft(chain: ChainState, owner: string, payee: string): TxDraft {
+    const { proxy, implementation } = chain.wallet;
+    const paid = BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(12, 16));
+    const gasUsed = this.rng.int(70_000, 130_000);
+    return {
+      from: owner,
+      to: proxy,
+      value: 0n,
+      failed: false,
+      callType: 'CONTRACT_CALL',
+      methodName: METHODS.execute.text,
+      methodHash: METHODS.execute.selector,
+      input: METHODS.execute.selector + uint256(0x20n) + uint256(0x40n) + pad32(payee).slice(2) + uint256(paid),
+      gasUsed,
+      gasLimit: gasUsed + this.rng.int(10_000, 40_000),
+      tokenMoves: [],
+      internals: [
+        { from: proxy, to: implementation, value: 0n, type: 'DELEGATECALL' },
+        { from: proxy, to: payee, value: paid, type: 'CALL' },
+      ],
+      logs: [{ address: proxy, topics: [EXECUTION_SUCCESS_SIGNATURE, this.rng.hex(32)], data: '0x' + uint256(0n) }],
     };
   }
 

@@ -1,6 +1,7 @@
 // The chains the emulator serves and the well-known contracts on them, so generated activity looks like the real networks.
 import { keccak256Hex } from '../evm/keccak.js';
 import { toChecksumAddress } from '../evm/address.js';
+import type { ChainFeature } from '../schema/rules.js';
 
 export type NetworkKind = 'mainnet' | 'testnet';
 
@@ -27,7 +28,23 @@ export interface ChainInfo {
   /** The first is the wrapped native token, the leg every generated swap starts from. */
   knownTokens: Omit<TokenInfo, 'logoUri'>[];
   knownRouter?: string;
+  /** What `GET /v1/chains` tells of it (see chain-routes.ts); chains without it are not listed there. */
+  about?: ChainAbout;
 }
+
+export interface ChainAbout {
+  chainName: string;
+  description: string;
+  /** The native coin's name; its symbol is nativeSymbol. */
+  nativeName: string;
+  /** Its blockchain id on the platform, for the primary network's chains (getChainInfo takes it as well). */
+  blockchainId?: string;
+  subnetId?: string;
+  features: ChainFeature[];
+}
+
+/** The primary network's id: the subnet of the C-Chain, on mainnet and Fuji alike. */
+const PRIMARY_NETWORK = '11111111111111111111111111111111LpoYY';
 
 interface Signature {
   text: string;
@@ -48,6 +65,12 @@ export const METHODS = {
 };
 
 export const SWAP_SIGNATURE = keccak256Hex('Swap(address,uint256,uint256,uint256,uint256,address)');
+/** The wrapped native token's `Deposit(address indexed dst, uint wad)`: two topics. */
+export const DEPOSIT_SIGNATURE = keccak256Hex('Deposit(address,uint256)');
+/** A pair's `Sync(uint112 reserve0, uint112 reserve1)`: topic0 alone, its reserves as data. */
+export const SYNC_SIGNATURE = keccak256Hex('Sync(uint112,uint112)');
+/** A smart wallet's `ExecutionSuccess(bytes32 indexed txHash, uint256 payment)`: two topics. */
+export const EXECUTION_SUCCESS_SIGNATURE = keccak256Hex('ExecutionSuccess(bytes32,uint256)');
 
 export const CHAINS: readonly ChainInfo[] = [
   {
@@ -65,6 +88,14 @@ export const CHAINS: readonly ChainInfo[] = [
       { address: '0x6e84a6216ea6dacc71ee8e6b0a5b7322eebc0fdd', name: 'JoeToken', symbol: 'JOE', decimals: 18 },
     ],
     knownRouter: '0x60ae616a2155ee3d9a68541ba4544862310933d4',
+    about: {
+      chainName: 'Avalanche C-Chain',
+      description: "The contract chain of Avalanche's primary network.",
+      nativeName: 'Avalanche',
+      blockchainId: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+      subnetId: PRIMARY_NETWORK,
+      features: ['nftIndexing', 'webhooks', 'teleporter'],
+    },
   },
   {
     chainId: '432204',
@@ -75,6 +106,12 @@ export const CHAINS: readonly ChainInfo[] = [
     blockIntervalMs: 2_000,
     historyWeight: 1,
     knownTokens: [{ address: '', name: 'Wrapped ALOT', symbol: 'WALOT', decimals: 18 }],
+    about: {
+      chainName: 'Dexalot',
+      description: 'An Avalanche L1 for a decentralized exchange with a central limit order book.',
+      nativeName: 'Dexalot',
+      features: ['webhooks', 'teleporter'],
+    },
   },
   {
     chainId: '53935',
@@ -88,6 +125,12 @@ export const CHAINS: readonly ChainInfo[] = [
       { address: '0xccb93dabd71c8dad03fc4ce5559dc3d89f67a260', name: 'Wrapped JEWEL', symbol: 'WJEWEL', decimals: 18 },
       { address: '', name: 'Crystal', symbol: 'CRYSTAL', decimals: 18 },
     ],
+    about: {
+      chainName: 'DFK Chain',
+      description: 'An Avalanche L1 for the DeFi Kingdoms game.',
+      nativeName: 'Jewel',
+      features: ['webhooks', 'teleporter'],
+    },
   },
   {
     chainId: '43113',
@@ -101,6 +144,14 @@ export const CHAINS: readonly ChainInfo[] = [
       { address: '0xd00ae08403b9bbb9124bb305c09058e32c39a48c', name: 'Wrapped AVAX', symbol: 'WAVAX', decimals: 18 },
       { address: '0x5425890298aed601595a70ab815c96711a31bc65', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
     ],
+    about: {
+      chainName: 'Avalanche Fuji C-Chain',
+      description: "The contract chain of Avalanche's test network, Fuji.",
+      nativeName: 'Avalanche',
+      blockchainId: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp',
+      subnetId: PRIMARY_NETWORK,
+      features: ['nftIndexing', 'webhooks', 'teleporter'],
+    },
   },
   {
     chainId: '432201',
@@ -111,6 +162,12 @@ export const CHAINS: readonly ChainInfo[] = [
     blockIntervalMs: 2_000,
     historyWeight: 1,
     knownTokens: [{ address: '', name: 'Wrapped ALOT', symbol: 'WALOT', decimals: 18 }],
+    about: {
+      chainName: 'Dexalot Testnet',
+      description: "Dexalot's test chain, on Fuji.",
+      nativeName: 'Dexalot',
+      features: ['webhooks'],
+    },
   },
   {
     chainId: '335',
@@ -121,6 +178,12 @@ export const CHAINS: readonly ChainInfo[] = [
     blockIntervalMs: 2_000,
     historyWeight: 1,
     knownTokens: [{ address: '', name: 'Wrapped JEWEL', symbol: 'WJEWEL', decimals: 18 }],
+    about: {
+      chainName: 'DFK Chain Testnet',
+      description: "DeFi Kingdoms' test chain, on Fuji.",
+      nativeName: 'Jewel',
+      features: ['webhooks'],
+    },
   },
 ];
 

@@ -13,6 +13,7 @@ import {
   UpdateWebhookRequestSchema,
   WEBHOOK_STATUSES,
 } from '../schema/index.js';
+import { getChain, listChains } from './chain-routes.js';
 import type { NetworkKind } from './chains.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
@@ -69,6 +70,20 @@ export class V1Routes {
       key: 'optional',
       write: false,
       handler: (call) => this.listTransactions(call.res, call.search),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/chains',
+      key: 'optional',
+      write: false,
+      handler: (call) => listChains(call.res, call.search),
+    },
+    {
+      method: 'GET',
+      pattern: '/v1/chains/{chainId}',
+      key: 'optional',
+      write: false,
+      handler: (call) => getChain(call.res, call.params.chainId!),
     },
     {
       method: 'POST',

@@ -334,6 +334,53 @@ export function isOtherEventType(value: unknown): value is OtherEventType {
   return (OTHER_EVENT_TYPES as readonly unknown[]).includes(value);
 }
 
+/**
+ * The metadata of each other event type, as the operator's description defines it (ValidatorActivityMetadata,
+ * PrimaryNetworkAddressActivityMetadata): its key types, its sub-events and the fields only it has. A webhook the
+ * description would refuse is refused here, so none is ever served back in a shape a validating client rejects.
+ */
+const OTHER_METADATA: Record<OtherEventType, { keyTypes: string[]; subEventsField: string; subEvents: string[]; own: string[] }> = {
+  validator_activity: {
+    keyTypes: ['nodeId', 'subnetId'],
+    subEventsField: 'validatorActivitySubEvents',
+    subEvents: [
+      'validator_stake',
+      'delegator_stake',
+      'reward_distribution',
+      'l1_validator_balance_increased',
+      'l1_validator_disabled',
+      'l1_validator_removed',
+      'l1_validator_balance_threshold',
+    ],
+    own: ['nodeIds', 'subnetIds', 'l1ValidatorFeeBalanceThreshold'],
+  },
+  primary_network_address_activity: {
+    keyTypes: ['addresses'],
+    subEventsField: 'addressActivitySubEvents',
+    subEvents: ['balance_change', 'balance_threshold', 'reward_distribution'],
+    own: ['balanceThresholdFilter'],
+  },
+};
+
+/** CommonBalanceType: the balances a primary network balance threshold can watch. */
+const BALANCE_TYPES = [
+  'unlockedUnstaked',
+  'unlockedStaked',
+  'lockedPlatform',
+  'lockedStakeable',
+  'lockedStaked',
+  'pendingStaked',
+  'unlocked',
+  'locked',
+  'atomicMemoryUnlocked',
+  'atomicMemoryLocked',
+];
+
+/** An amount of nAVAX, as the description's thresholds are: a string of decimal digits. */
+const NAVAX_RULE = 'must be a string of decimal digits, an amount in nAVAX, e.g. "1000000000"';
+
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
 export function validateOtherWebhook(body: Record<string, unknown>): Validated<OtherWebhookRequest> {
   const eventType = body.eventType as OtherEventType;
   const validator = eventType === 'validator_activity';
@@ -356,32 +403,9 @@ export function validateOtherWebhook(body: Record<string, unknown>): Validated<O
   if (network !== undefined && network !== 'mainnet' && network !== 'fuji') errors.push('network must be one of: mainnet, fuji');
   const chainId = validator ? P_CHAIN_ID : text('chainId', true);
   const metadata = body.metadata;
-  if (!isRecord(metadata)) errors.push('metadata must be an object');
-  else {
-    const keyTypes = validator ? ['nodeId', 'subnetId'] : ['addresses'];
-    const subEvents = validator ? 'validatorActivitySubEvents' : 'addressActivitySubEvents';
-    rejectUnknown(
-      metadata,
-      [
-        'eventSignatures',
-        'keyType',
-        'keys',
-        'subEvents',
-        ...(validator ? ['nodeIds', 'subnetIds', 'l1ValidatorFeeBalanceThreshold'] : ['balanceThresholdFilter']),
-      ],
-      'metadata.',
-      errors,
-    );
-    if (!keyTypes.includes(metadata.keyType as string)) errors.push(`metadata.keyType must be one of: ${keyTypes.join(', ')}`);
-    const strings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-    if (!strings(metadata.keys) || (metadata.keys as string[]).length === 0)
-      errors.push('metadata.keys must be an array of 1 or more strings');
-    const events = isRecord(metadata.subEvents) ? metadata.subEvents[subEvents] : undefined;
-    if (!strings(events)) errors.push(`metadata.subEvents.${subEvents} must be an array of strings`);
-    for (const field of ['eventSignatures', 'nodeIds', 'subnetIds']) {
-      if (metadata[field] !== undefined && !strings(metadata[field])) errors.push(`metadata.${field} must be an array of strings`);
-    }
-  }
+  if (metadata === undefined) errors.push('metadata is required');
+  else if (!isRecord(metadata)) errors.push('metadata must be an object');
+  else checkOtherMetadata(eventType, metadata, errors);
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -395,4 +419,55 @@ export function validateOtherWebhook(body: Record<string, unknown>): Validated<O
       metadata: metadata as Record<string, unknown>,
     },
   };
+}
+
+/** Each field of another event type's metadata against its definition, one message per rule broken. */
+function checkOtherMetadata(eventType: OtherEventType, metadata: Record<string, unknown>, errors: string[]): void {
+  const { keyTypes, subEventsField, subEvents, own } = OTHER_METADATA[eventType];
+  const validator = eventType === 'validator_activity';
+  rejectUnknown(metadata, ['eventSignatures', 'keyType', 'keys', 'subEvents', ...own], 'metadata.', errors);
+  if (metadata.keyType === undefined) errors.push('metadata.keyType is required');
+  else if (!keyTypes.includes(metadata.keyType as string)) errors.push(`metadata.keyType must be one of: ${keyTypes.join(', ')}`);
+  const keys = metadata.keys;
+  if (keys === undefined) errors.push('metadata.keys is required');
+  // The description: "ValidatorActivity event will only accept a single key".
+  else if (validator && !(isStringArray(keys) && keys.length === 1)) errors.push('metadata.keys must be an array of exactly 1 string');
+  else if (!(isStringArray(keys) && keys.length > 0)) errors.push('metadata.keys must be an array of 1 or more strings');
+  const subEventsObject = metadata.subEvents;
+  if (subEventsObject === undefined) errors.push('metadata.subEvents is required');
+  else if (!isRecord(subEventsObject)) errors.push('metadata.subEvents must be an object');
+  else {
+    rejectUnknown(subEventsObject, [subEventsField], 'metadata.subEvents.', errors);
+    const path = `metadata.subEvents.${subEventsField}`;
+    const events = subEventsObject[subEventsField];
+    if (events === undefined) errors.push(`${path} is required`);
+    else if (!isStringArray(events)) errors.push(`${path} must be an array of strings`);
+    else {
+      for (const event of events) {
+        if (!subEvents.includes(event)) errors.push(`${path} holds ${JSON.stringify(event)}: each must be one of: ${subEvents.join(', ')}`);
+      }
+    }
+  }
+  for (const field of ['eventSignatures', 'nodeIds', 'subnetIds']) {
+    if (metadata[field] !== undefined && !isStringArray(metadata[field])) errors.push(`metadata.${field} must be an array of strings`);
+  }
+  const feeThreshold = metadata.l1ValidatorFeeBalanceThreshold;
+  if (validator && feeThreshold !== undefined && !(typeof feeThreshold === 'string' && DECIMAL.test(feeThreshold))) {
+    errors.push(`metadata.l1ValidatorFeeBalanceThreshold ${NAVAX_RULE}`);
+  }
+  const filter = metadata.balanceThresholdFilter;
+  if (!validator && filter !== undefined) {
+    const path = 'metadata.balanceThresholdFilter';
+    if (!isRecord(filter)) errors.push(`${path} must be an object`);
+    else {
+      rejectUnknown(filter, ['balanceType', 'balanceThreshold'], `${path}.`, errors);
+      if (filter.balanceType === undefined) errors.push(`${path}.balanceType is required`);
+      else if (!BALANCE_TYPES.includes(filter.balanceType as string))
+        errors.push(`${path}.balanceType must be one of: ${BALANCE_TYPES.join(', ')}`);
+      if (filter.balanceThreshold === undefined) errors.push(`${path}.balanceThreshold is required`);
+      else if (!(typeof filter.balanceThreshold === 'string' && DECIMAL.test(filter.balanceThreshold))) {
+        errors.push(`${path}.balanceThreshold ${NAVAX_RULE}`);
+      }
+    }
+  }
 }

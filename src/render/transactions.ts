@@ -1,4 +1,5 @@
 // How a transaction list item is shown: a table row for people, a TSV row for pipes.
+import { nameOfChainId } from '../schema/chain-names.js';
 import type { ListedTransaction } from '../schema/transactions.js';
 import { formatNativeAmount, isoTime, readableTime, txStatusWord } from './format.js';
 import type { Column, TableStyle } from './table.js';
@@ -28,10 +29,15 @@ function methodLabel(tx: ListedTransaction): string {
   return tx.method?.methodName || tx.method?.methodHash || '';
 }
 
-function cells(tx: ListedTransaction, time: (unix: unknown) => string): unknown[] {
+/** A chain as a person reads it: the name svc knows it by (what --chain-id takes), else its id. */
+function chainLabel(chainId: unknown): unknown {
+  return nameOfChainId(chainId) ?? chainId;
+}
+
+function cells(tx: ListedTransaction, time: (unix: unknown) => string, chain: (chainId: unknown) => unknown): unknown[] {
   return [
     time(tx.blockTimestamp),
-    tx.chainId,
+    chain(tx.chainId),
     tx.blockNumber,
     tx.txHash,
     tx.from?.address,
@@ -43,13 +49,14 @@ function cells(tx: ListedTransaction, time: (unix: unknown) => string): unknown[
 }
 
 export function transactionTsv(tx: ListedTransaction): string {
-  return tsvRow(cells(tx, isoTime));
+  // Piped, the id: what scripts match on, as in the JSON.
+  return tsvRow(cells(tx, isoTime, (chainId) => chainId));
 }
 
 /** Loads the table renderer (cli-table3, chalk) on first use: piped output never needs it. */
 export async function transactionTable(transactions: ListedTransaction[], style: TableStyle): Promise<string> {
   const { renderTable } = await import('./table.js');
-  const rows = transactions.map((tx) => cells(tx, readableTime).map(safeText));
+  const rows = transactions.map((tx) => cells(tx, readableTime, chainLabel).map(safeText));
   return renderTable(COLUMNS, rows, style, (column, text, chalk) => {
     if (column !== STATUS_COLUMN) return text;
     if (text === 'success') return chalk.green(text);

@@ -1,4 +1,5 @@
 // The service's resources and request bodies, defined once (valibot); the types are inferred from them.
+export * from './chains.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './notifications.js';

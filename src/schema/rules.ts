@@ -29,6 +29,11 @@ export const OPERATOR_API_KEY_HEADER = 'x-glacier-api-key';
 export const NETWORKS = ['mainnet', 'fuji', 'testnet'] as const;
 export type Network = (typeof NETWORKS)[number];
 export const TX_STATUS_FILTERS = ['failed', 'success'] as const;
+/** What `GET /v1/chains?feature=` filters on (the operator's ApiFeature). */
+export const CHAIN_FEATURES = ['nftIndexing', 'webhooks', 'teleporter'] as const;
+export type ChainFeature = (typeof CHAIN_FEATURES)[number];
+/** A chain's status (the operator's ChainStatus): its nodes answer, or requests that need them may get 503s. */
+export const CHAIN_STATUSES = ['OK', 'UNAVAILABLE'] as const;
 export type TxStatusFilter = (typeof TX_STATUS_FILTERS)[number];
 
 export const WEBHOOK_STATUSES = ['active', 'inactive'] as const;
@@ -53,5 +58,13 @@ export const MAX_NOTIFICATION_BYTES = 8 * 1024 * 1024;
 export function isSafeId(id: string): boolean {
   return !(id === '' || id === '.' || id === '..' || /[/?#\s\p{Cc}\\]/u.test(id));
 }
+
+/**
+ * A shared secret as the CLI relies on it: one line of text, without control characters or invisible formatting
+ * (bidi, zero-width) ones, so it prints as one line, shows as it is on a terminal, and reads back from a file. The service gives hex digits; the spec types it only as a string, so any other text is
+ * shown and used as given.
+ */
+export const SECRET_TEXT_PATTERN = /^[^\p{Cc}\p{Cf}]+$/u;
+export const SECRET_TEXT_RULE = 'must be one line of text, without control or formatting characters';
 
 export const SAFE_ID_RULE = 'must be non-empty, not "." or "..", and hold no "/", "?", "#", "\\", spaces or control characters';

@@ -1,7 +1,15 @@
 // Webhooks (spec 2.3, 2.4, 4.2 and the service's other webhook operations): resources and request bodies.
 import * as v from 'valibot';
 import { PageTokenSchema, plainObject, shownBoolean, shownNumber, shownString } from './common.js';
-import { ADDRESS_PATTERN, DECIMAL_PATTERN, EVENT_TYPE, HASH32_PATTERN, WEBHOOK_STATUSES } from './rules.js';
+import {
+  ADDRESS_PATTERN,
+  DECIMAL_PATTERN,
+  EVENT_TYPE,
+  HASH32_PATTERN,
+  SECRET_TEXT_PATTERN,
+  SECRET_TEXT_RULE,
+  WEBHOOK_STATUSES,
+} from './rules.js';
 
 /** The rules of a webhook's fields, in the words every message about them uses (the emulator's 400s, the CLI's checks). */
 export const RULES = {
@@ -156,8 +164,8 @@ export const AddressPageSchema = v.looseObject({
 });
 export type AddressPage = v.InferOutput<typeof AddressPageSchema>;
 
-/** The answer of the two shared-secret operations. */
-export const SharedSecretSchema = v.looseObject({ secret: v.pipe(v.string(), v.regex(/^[0-9a-fA-F]+$/)) });
+/** The answer of the two shared-secret operations: any one line of text, shown and used as given (see SECRET_TEXT_PATTERN). */
+export const SharedSecretSchema = v.looseObject({ secret: v.pipe(v.string(), v.regex(SECRET_TEXT_PATTERN, SECRET_TEXT_RULE)) });
 export type SharedSecret = v.InferOutput<typeof SharedSecretSchema>;
 
 /** The answer to an address change as the CLI relies on it: the whole webhook, whose address list it counts. */

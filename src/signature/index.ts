@@ -14,6 +14,14 @@ export function isSecret(text: string): boolean {
 }
 
 /**
+ * The HMAC key of a secret: the bytes its hex digits spell, as the service makes them; a secret in any other form
+ * (the spec types it only as a string) is used as given, its text's UTF-8 bytes.
+ */
+export function secretKey(secret: string): Buffer {
+  return isSecret(secret) ? Buffer.from(secret, 'hex') : Buffer.from(secret, 'utf8');
+}
+
+/**
  * The RFC 8785 canonical form of a parsed JSON value, as UTF-8 bytes: what is signed. Key order and
  * whitespace of the bytes on the wire do not matter; numbers and strings are written in JCS's one form.
  */
@@ -23,10 +31,9 @@ export function canonicalBytes(value: unknown): Buffer {
   return Buffer.from(text, 'utf8');
 }
 
-/** The signature of a parsed body under a hex secret: base64 of HMAC-SHA256. */
-export function signBody(secretHex: string, body: unknown): string {
-  if (!isSecret(secretHex)) throw new TypeError('the secret must be hex digits');
-  return createHmac('sha256', Buffer.from(secretHex, 'hex')).update(canonicalBytes(body)).digest('base64');
+/** The signature of a parsed body under a secret (see secretKey): base64 of HMAC-SHA256. */
+export function signBody(secret: string, body: unknown): string {
+  return createHmac('sha256', secretKey(secret)).update(canonicalBytes(body)).digest('base64');
 }
 
 export type Verdict = { valid: true } | { valid: false; reason: string };
@@ -35,7 +42,7 @@ export type Verdict = { valid: true } | { valid: false; reason: string };
  * Checks a received body (the raw bytes) against the signature it came with, in constant time.
  * The reasons are the words a receiver prints: none holds the secret or the expected signature.
  */
-export function verifyBody(secretHex: string, rawBody: string | Buffer, signature: string | undefined): Verdict {
+export function verifyBody(secret: string, rawBody: string | Buffer, signature: string | undefined): Verdict {
   if (signature === undefined || signature.trim() === '') return { valid: false, reason: `no ${SIGNATURE_HEADER} header` };
   let parsed: unknown;
   try {
@@ -45,7 +52,7 @@ export function verifyBody(secretHex: string, rawBody: string | Buffer, signatur
   }
   let expected: Buffer;
   try {
-    expected = Buffer.from(signBody(secretHex, parsed), 'base64');
+    expected = Buffer.from(signBody(secret, parsed), 'base64');
   } catch (error) {
     return { valid: false, reason: `the body has no canonical JSON form (${(error as Error).message})` };
   }

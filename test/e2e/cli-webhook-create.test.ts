@@ -137,7 +137,7 @@ describe('svc webhook create: invalid input → exit 2, zero requests', () => {
     ['a url with a space', ['--url', 'https://exa mple.com/hook', '--chain-id', '43113', '--address', A1]],
     ['a hex chain id', ['--url', 'https://example.com/hook', '--chain-id', '0xa86a', '--address', A1]],
     ['a negative chain id', ['--url', 'https://example.com/hook', '--chain-id', '-1', '--address', A1]],
-    ['a chain id with letters', ['--url', 'https://example.com/hook', '--chain-id', 'fuji', '--address', A1]],
+    ['a chain id with letters, not a name svc knows', ['--url', 'https://example.com/hook', '--chain-id', 'fuji2', '--address', A1]],
     ['a missing addresses file', [...BASE, '--addresses-file', '/nonexistent/svc/watch.txt']],
   ];
   it.each(cases)('%s', async (_name, args) => {

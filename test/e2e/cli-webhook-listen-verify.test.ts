@@ -2,13 +2,14 @@
 // uses: 401 and a stderr line for a missing or wrong signature (neither printed nor forwarded), valid ones shown as
 // before and marked on a terminal, x-signature passed on by --forward-to, and a rotated secret picked up from the
 // service.
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signBody } from '../../src/signature/index.js';
+import { canonicalBytes, signBody } from '../../src/signature/index.js';
 import { freshConfigDir, runInProcess, startInProcess } from '../helpers/cli.js';
 import type { RunningInProcess, StartInProcessOptions } from '../helpers/cli.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, deliver, notification, reorderedKeys } from '../helpers/signatures.js';
@@ -199,6 +200,16 @@ describe('svc webhook listen --verify with the secret from the service', () => {
     expect(running.stdout()).toBe(`${JSON.stringify(message)}\n`);
     expect(running.stderr()).not.toContain(NEW_SECRET);
     expect(running.stderr()).not.toContain(SECRET);
+  });
+
+  it('a secret that is not hex (the spec types it only as a string) is used as given: its text is the key', async () => {
+    const text = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    service.respond([json({ secret: text })]);
+    const { url } = await fromService();
+    const message = notification();
+    const signedWithText = createHmac('sha256', Buffer.from(text, 'utf8')).update(canonicalBytes(message)).digest('base64');
+    expect((await deliver(url, JSON.stringify(message), signedWithText)).status).toBe(200);
+    expect(service.requests).toHaveLength(1);
   });
 
   it('a missing header does not make it ask the service again', async () => {

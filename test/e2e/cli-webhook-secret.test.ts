@@ -37,6 +37,17 @@ describe('svc webhook secret show', () => {
     expect(result.stdout).toBe(`${body}\n`);
   });
 
+  // The spec types the secret as a string; the service gives hex. Whatever one line it gives is printed as given.
+  it.each([
+    ['not hex', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'],
+    ['an odd number of hex digits', SECRET.slice(1)],
+    ['with spaces and non-ASCII', 'clé partagée 42'],
+  ])('a secret %s is printed as given, exit 0', async (_what, secret) => {
+    server.respond([json({ secret })]);
+    const result = await svc(['webhook', 'secret', 'show']);
+    expect(result).toEqual({ exitCode: 0, stdout: `${secret}\n`, stderr: '' });
+  });
+
   it('is a GET: retried on 503, then printed once', async () => {
     server.respond([errorAnswer(503), json({ secret: SECRET })]);
     const result = await svc(['webhook', 'secret', 'show', '--retries', '2']);
@@ -194,13 +205,17 @@ describe('the secret stays out of --verbose lines and errors', () => {
     expect(rotated.stderr).not.toContain(NEW_SECRET);
   });
 
-  it('an answer whose secret is malformed: the error does not quote it', async () => {
-    const malformed = `${SECRET}zz`;
+  it.each([
+    ['two lines', `${SECRET}\n${SECRET}`],
+    ['a right-to-left override, which would show it otherwise than it is', `${SECRET.slice(0, 32)}\u202e${SECRET.slice(32)}`],
+  ])('an answer whose secret is not one line of plain text (%s): exit 1, the error does not quote it', async (_what, malformed) => {
     server.respond([json({ secret: malformed })]);
     const result = await svc(['webhook', 'secret', 'show', '--verbose', '--json']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^svc: unexpected response: "secret"/m);
+    expect(result.stderr).toMatch(
+      /^svc: unexpected response: "secret" must be one line of text, without control or formatting characters$/m,
+    );
     expect(result.stderr).not.toContain(SECRET);
   });
 });

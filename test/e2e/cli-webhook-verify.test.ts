@@ -1,9 +1,11 @@
 // `svc webhook verify`: a body on stdin against --signature, with the secret from SVC_WEBHOOK_SECRET, --secret-file
-// or the service (the recording server). Bodies are signed here with the signature module the emulator uses.
+// or the service (the recording server). Bodies are signed here with the signature module the emulator uses, or, for
+// a secret that is not hex (used as given: its text's bytes), with node's HMAC directly.
+import { createHmac } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signBody } from '../../src/signature/index.js';
+import { canonicalBytes, signBody } from '../../src/signature/index.js';
 import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import type { InProcessOptions } from '../helpers/cli.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, notification, reorderedKeys } from '../helpers/signatures.js';
@@ -100,11 +102,23 @@ describe('svc webhook verify: usage (exit 2, nothing read from the service)', ()
     expect(result.stderr).toMatch(/^svc: the body on stdin is larger than 8388608 bytes/);
   });
 
-  it('SVC_WEBHOOK_SECRET that is not hex: exit 2, its value not repeated', async () => {
-    const bad = `${SECRET}xyz`;
+  it('SVC_WEBHOOK_SECRET that is not hex: used as given, the bytes of its text', async () => {
+    const text = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const signedWithText = createHmac('sha256', Buffer.from(text, 'utf8')).update(canonicalBytes(message)).digest('base64');
+    const result = await verify(['--signature', signedWithText], body, { env: { SVC_WEBHOOK_SECRET: text } });
+    expect(result).toEqual({ exitCode: 0, stdout: 'valid\n', stderr: '' });
+    // A hex secret of whole bytes is the bytes it spells, so the other form does not pass for it.
+    const asText = createHmac('sha256', Buffer.from(SECRET, 'utf8')).update(canonicalBytes(message)).digest('base64');
+    expect((await verify(['--signature', asText], body, { env: { SVC_WEBHOOK_SECRET: SECRET } })).exitCode).toBe(1);
+  });
+
+  it('SVC_WEBHOOK_SECRET that is not one line of text: exit 2, its value not repeated', async () => {
+    const bad = `${SECRET}\u0007`;
     const result = await verify(['--signature', signature], body, { env: { SVC_WEBHOOK_SECRET: bad } });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toBe('svc: SVC_WEBHOOK_SECRET does not hold a secret: it must be hex digits (an even number of them)\n');
+    expect(result.stderr).toBe(
+      'svc: SVC_WEBHOOK_SECRET does not hold a secret: it must be one line of text, without control or formatting characters\n',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -147,12 +161,22 @@ describe('svc webhook verify --secret-file', () => {
     }
   });
 
-  it('a file that does not hold a secret: exit 2 naming the file, its content never echoed', async () => {
-    const content = `${SECRET.slice(0, 40)}-oops-${SECRET.slice(40)}`;
+  it('a file that does not hold a secret (several lines): exit 2 naming the file, its content never echoed', async () => {
+    const content = `${SECRET.slice(0, 40)}\noops\n${SECRET.slice(40)}\n`;
     const path = secretFile(content);
     const result = await verify(['--signature', signature, '--secret-file', path, '--verbose'], body, { env: {} });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(new RegExp(`^svc: --secret-file ${path}: does not hold a secret`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^svc: --secret-file ${path}: does not hold a secret: it must hold the secret alone, on one line`),
+    );
+    expect(result.stderr).not.toContain(SECRET.slice(0, 40));
+    expect(result.stderr).not.toContain('oops');
+  });
+
+  it('a file whose secret has a typo: used as given, so the signature does not match (exit 1), its content never echoed', async () => {
+    const path = secretFile(`${SECRET.slice(0, 40)}-oops-${SECRET.slice(40)}\n`);
+    const result = await verify(['--signature', signature, '--secret-file', path, '--verbose'], body, { env: {} });
+    expect(result.exitCode).toBe(1);
     expect(result.stderr).not.toContain(SECRET.slice(0, 40));
     expect(result.stderr).not.toContain('oops');
   });
@@ -212,11 +236,19 @@ describe('svc webhook verify: the secret from the service', () => {
     expect(refused.exitCode).toBe(6);
   });
 
-  it('a secret of an odd number of hex digits from the service: exit 1, the value not quoted', async () => {
-    server.respond([json({ secret: SECRET.slice(1) })]);
+  it('a secret from the service that is not hex (the spec says only "string"): used as given', async () => {
+    const text = SECRET.slice(1);
+    server.respond([json({ secret: text })]);
+    const signedWithText = createHmac('sha256', Buffer.from(text, 'utf8')).update(canonicalBytes(message)).digest('base64');
+    const result = await fromService(['--signature', signedWithText], body);
+    expect(result).toEqual({ exitCode: 0, stdout: 'valid\n', stderr: '' });
+  });
+
+  it('a secret from the service that is not one line of text: exit 1, the value not quoted', async () => {
+    server.respond([json({ secret: `${SECRET}\r\n` })]);
     const result = await fromService(['--signature', signature], body);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toBe('svc: unexpected response: "secret" is not an even number of hex digits\n');
+    expect(result.stderr).toBe('svc: unexpected response: "secret" must be one line of text, without control or formatting characters\n');
   });
 
   it('--verbose shows the exchange, never the secret', async () => {

@@ -904,6 +904,9 @@ describe('counts: grouped on a terminal, plain when piped', () => {
   /** Commands that print no count a person reads (ids, hashes, values and times are data, printed as the service wrote them). */
   const NO_COUNTS = new Set([
     'tx list',
+    // A few dozen chains at most, and no count printed for them.
+    'chain list',
+    'chain get',
     'webhook create',
     'webhook apply',
     'webhook listen',

@@ -95,7 +95,7 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
     ],
     [
       ['svc', 'webhook', ''],
@@ -137,7 +137,7 @@ describe('bash', () => {
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
     ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
     [
@@ -158,6 +158,20 @@ describe('bash', () => {
       ['delivered', 'retrying', 'failed'],
     ],
     [['svc', 'emulator', 'deliveries', '--fo'], ['--follow']],
+    // A chain by name or by id, wherever one is taken.
+    [['svc', 'webhook', 'create', '--chain-id', 'f'], ['fuji']],
+    [
+      ['svc', 'emulator', 'trigger', '--chain-id', '432'],
+      ['432204', '432201'],
+    ],
+    [
+      ['svc', 'chain', 'get', 'd'],
+      ['dexalot', 'dexalot-testnet', 'dfk', 'dfk-testnet'],
+    ],
+    [
+      ['svc', 'chain', 'list', '--feature', ''],
+      ['nftIndexing', 'webhooks', 'teleporter'],
+    ],
   ];
   const LINES = CASES.map(([line]) => line);
 
@@ -184,7 +198,9 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   });
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['tx', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc ', ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc webhook create --chain-id f', ['fuji']],
+    ['svc chain get dfk', ['dfk', 'dfk-testnet']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
@@ -223,7 +239,9 @@ describe.skipIf(missing('fish'))('fish', () => {
   }
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc ', ['chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc emulator trigger --chain-id fu', ['fuji']],
+    ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],

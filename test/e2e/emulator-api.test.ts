@@ -104,6 +104,10 @@ describe('emulator /v1 API', () => {
         if (tx.method.callType === 'CONTRACT_CALL') {
           expect(tx.method.methodHash).toMatch(/^0x[0-9a-f]{8}$/);
           expect(keccak256Hex(tx.method.methodName!).slice(0, 10)).toBe(tx.method.methodHash);
+        } else if (tx.method.callType === 'CONTRACT_CREATION') {
+          // No function is called: the selector shown is the bytecode's first bytes, the recipient the new contract.
+          expect(tx.method.methodHash).toMatch(/^0x[0-9a-f]{8}$/);
+          expect(tx.to.symbol).toBeUndefined();
         } else {
           expect(tx.method.callType).toBe('NATIVE_TRANSFER');
         }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
 import { EMULATOR_TSV_COLUMNS } from '../../src/render/emulators.js';
+import { CHAIN_TSV_COLUMNS } from '../../src/render/chains.js';
 import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
 import { NOTIFICATION_TSV_COLUMNS, notificationTsv } from '../../src/render/notifications.js';
 import type { ShownMessage } from '../../src/render/notifications.js';
@@ -114,6 +115,7 @@ describe('every write says what it did, at a terminal, before what it shows', ()
 describe('every resource has one column set, the README’s, in every command that prints it', () => {
   const COLUMNS: Record<string, readonly string[]> = {
     transaction: TRANSACTION_TSV_COLUMNS,
+    chain: CHAIN_TSV_COLUMNS,
     webhook: WEBHOOK_TSV_COLUMNS,
     address: ADDRESS_TSV_COLUMNS,
     notification: NOTIFICATION_TSV_COLUMNS,
@@ -124,6 +126,8 @@ describe('every resource has one column set, the README’s, in every command th
   /** Which resource each command prints rows of when piped; a command not named here prints none. */
   const PRINTS: Record<string, string> = {
     'tx list': 'transaction',
+    'chain list': 'chain',
+    'chain get': 'chain',
     'webhook list': 'webhook',
     'webhook get': 'webhook',
     'webhook create': 'webhook',

@@ -107,6 +107,24 @@ describe('every command, as a process here or in a README recipe', () => {
     expect(deactivated.stdout.split('\t')[3]).toBe('inactive');
   });
 
+  it('chain list and chain get (by name) against the emulator: TSV rows piped, exit 0; a name it does not know, exit 2', async () => {
+    const [list, get] = await Promise.all([svc(['chain', 'list', '--network', 'fuji']), svc(['chain', 'get', 'c-chain'])]);
+    expect(list).toEqual({
+      exitCode: 0,
+      stdout: [
+        '43113\tfuji\tAvalanche Fuji C-Chain\ttestnet\tAVAX\tOK',
+        '432201\tdexalot-testnet\tDexalot Testnet\ttestnet\tALOT\tOK',
+        '335\tdfk-testnet\tDFK Chain Testnet\ttestnet\tJEWEL\tOK',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    expect(get).toEqual({ exitCode: 0, stdout: '43114\tc-chain\tAvalanche C-Chain\tmainnet\tAVAX\tOK\n', stderr: '' });
+    const unknown = await inProcess(['chain', 'get', 'avalanche']);
+    expect(unknown).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(/^svc: chain "avalanche": must be .*fuji \(43113\)/);
+  });
+
   // Their process runs: event-signature and help in the terminal recipe; --version (the launcher's) and completion
   // bash from the installed package, which checks both against the package (packaging.test.ts).
   it('event-signature, completion, help and --version need no service (in-process)', async () => {

@@ -391,7 +391,7 @@ describe('`svc emulator trigger` output', () => {
     expect(badTransfer.stderr).toMatch(/^svc: --erc20 value "": must be a whole decimal amount/);
     const badTopic = await svc(emulator.url, ['emulator', 'trigger', '--chain-id', FUJI, '--log', `${STRANGER}:0x1234`]);
     expect(badTopic.exitCode).toBe(2);
-    expect(badTopic.stderr).toMatch(/topic0 must be 0x followed by 64 hex characters/);
+    expect(badTopic.stderr).toMatch(/topic0 must be 32 bytes: 0x followed by 64 hex characters/);
 
     const nothingThere = await svc('http://127.0.0.1:9', ['emulator', 'trigger', '--chain-id', FUJI, '--retries', '0']);
     expect(nothingThere.exitCode).toBe(6);

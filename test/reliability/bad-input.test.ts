@@ -107,7 +107,10 @@ const CASES: Case[] = [
   { args: ['webhook', 'create', '--url', '/relative/hook', '--chain-id', '43113', '--address', ADDRESS], names: /--url/ },
   { args: ['webhook', 'create', '--url', 'https://exa mple.com/hook', '--chain-id', '43113', '--address', ADDRESS], names: /--url/ },
   { args: ['webhook', 'create', '--url', 'javascript:alert(1)', '--chain-id', '43113', '--address', ADDRESS], names: /--url/ },
-  { args: ['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', 'fuji', '--address', ADDRESS], names: /--chain-id/ },
+  {
+    args: ['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', 'fuj', '--address', ADDRESS],
+    names: /--chain-id .*fuji \(43113\)/,
+  },
   { args: ['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', '0', '--address', ADDRESS], names: /--chain-id/ },
   { args: ['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id=-1', '--address', ADDRESS], names: /--chain-id/ },
   { args: ['webhook', 'create', '--url', 'https://example.com/hook', '--chain-id', '0xa86a', '--address', ADDRESS], names: /--chain-id/ },
@@ -178,6 +181,21 @@ const CASES: Case[] = [
   { args: ['emulator', 'start', '--rate-limit', 'fast'], names: /--rate-limit/ },
   { args: ['emulator', 'trigger', '--chain-id', 'abc'], names: /--chain-id/ },
   { args: ['emulator', 'trigger', '--chain-id', '43113', '--from', '0xnothex'], names: /--from/ },
+  { args: ['emulator', 'trigger', '--chain-id', 'testnet', '--from', ADDRESS], names: /--chain-id .*dfk-testnet \(335\)/ },
+  // chains
+  { args: ['chain', 'list', '--network', 'c-chain'], names: /--network/ },
+  { args: ['chain', 'list', '--feature', 'webhook'], names: /--feature/ },
+  { args: ['chain', 'get', 'fuj'], names: /chain "fuj".*fuji \(43113\)/ },
+  { args: ['chain', 'get', '../webhooks'], names: /chain "\.\.\/webhooks"/ },
+  { args: ['chain', 'get'], names: /missing required argument 'chain'/ },
+  {
+    args: ['emulator', 'trigger', '--chain-id', '43113', '--log', `${ADDRESS}:${Array(5).fill(`0x${SIG64}`).join(',')}`],
+    names: /--log .*at most 4 topics/,
+  },
+  {
+    args: ['emulator', 'trigger', '--chain-id', '43113', '--log', `${ADDRESS}:0x${SIG64},0x1234`],
+    names: /--log .*topic1 must be 32 bytes/,
+  },
 ];
 
 let server: TestServer;

@@ -18,6 +18,7 @@ describe('describeProgram', () => {
   it('reads commands and subcommands from the tree, help commands marked', () => {
     expect(root.subcommands.map((sub) => sub.name)).toEqual([
       'tx',
+      'chain',
       'webhook',
       'event-signature',
       'config',

@@ -29,10 +29,10 @@ describe('synthetic blocks for a watched address', () => {
       const log = tx.detail.logs.find((entry) => entry.logIndex === tx.detail.erc721Transfers[0]!.logIndex)!;
       expect(BigInt(log.topic3!)).toBe(BigInt(tx.detail.erc721Transfers[0]!.tokenId));
     }
-    for (const tx of creations) {
+    // Background blocks make creations too (some fail, and make no contract); the watched address makes some of its own.
+    for (const tx of creations.filter((each) => each.item.txStatus === '1'))
       expect(tx.detail.contractAddress?.toLowerCase()).toBe(tx.item.to.address.toLowerCase());
-      expect(tx.participants).toContain(WATCHED);
-    }
+    expect(creations.some((tx) => tx.participants.includes(WATCHED))).toBe(true);
     for (const tx of tokenSenders)
       expect(tx.item.from).toMatchObject({ name: expect.any(String), decimals: expect.any(Number), logoUri: expect.any(String) });
   });

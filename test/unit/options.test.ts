@@ -80,8 +80,21 @@ describe('parseChoice, parseHttpUrl, parseChainId, parsePageToken', () => {
   it.each(['1', '43114', '43113', '99999999999999999999'])('parseChainId accepts %s', (id) => {
     expect(parseChainId(id)).toBe(id);
   });
-  it.each(['0', '01', '-1', '0xa86a', '1.0', '', 'fuji', '1 '])('parseChainId refuses %j', (id) => {
+  it.each([
+    ['fuji', '43113'],
+    ['Fuji', '43113'],
+    ['c-chain', '43114'],
+    ['dfk-testnet', '335'],
+  ])('parseChainId takes the name %s for %s', (name, id) => {
+    expect(parseChainId(name)).toBe(id);
+  });
+  it.each(['0', '01', '-1', '0xa86a', '1.0', '', 'fuj', 'avalanche', '1 '])('parseChainId refuses %j', (id) => {
     expect(() => parseChainId(id)).toThrow(UsageError);
+  });
+  it('an unknown name is refused with the names svc knows', () => {
+    expect(() => parseChainId('mainnet')).toThrow(
+      '--chain-id "mainnet": must be a decimal chain id such as 43114, or a chain\'s name: c-chain (43114), fuji (43113), dexalot (432204), dexalot-testnet (432201), dfk (53935), dfk-testnet (335)',
+    );
   });
 
   it('parsePageToken refuses empty and whitespace tokens', () => {

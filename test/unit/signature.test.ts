@@ -2,7 +2,7 @@
 // and the HMAC against one computed here by hand from a hand-written canonical form.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalBytes, signBody, verifyBody } from '../../src/signature/index.js';
+import { canonicalBytes, secretKey, signBody, verifyBody } from '../../src/signature/index.js';
 
 const canonical = (value: unknown) => canonicalBytes(value).toString('utf8');
 const fromBits = (hex: string) => Buffer.from(hex, 'hex').readDoubleBE(0);
@@ -60,6 +60,15 @@ describe('signBody and verifyBody', () => {
 
   it('signs the canonical form with the secret decoded from hex', () => {
     expect(signBody(secret, body)).toBe(byHand);
+  });
+
+  it('uses a secret that is not hex (odd digits, other text) as given: its UTF-8 bytes are the key', () => {
+    const canonical = '{"event":{"transaction":{"token":"Ünïcødé 🚀","value":10}},"messageId":"m-1","webhookId":"w-1"}';
+    for (const text of ['whsec_Mf9r8GKY', '8f'.repeat(32).slice(1), 'clé 42']) {
+      expect(secretKey(text)).toEqual(Buffer.from(text, 'utf8'));
+      expect(signBody(text, body)).toBe(createHmac('sha256', Buffer.from(text, 'utf8')).update(canonical, 'utf8').digest('base64'));
+    }
+    expect(secretKey(secret)).toEqual(Buffer.from(secret, 'hex'));
   });
 
   it('accepts the body whatever its key order and spacing', () => {

@@ -5,6 +5,7 @@ import type { InjectTransactionRequest } from '../../api/emulator-control.js';
 import { SvcError, UsageError } from '../../errors.js';
 import { parseChainId, parseChoice } from '../../options.js';
 import { safeText } from '../../render/text.js';
+import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { isAddress, isEventSignature } from '../../schema/rules.js';
 import { collect } from '../shared/action.js';
 import type { Action } from '../shared/action.js';
@@ -23,18 +24,31 @@ export interface EmulatorTriggerFlags {
   erc20: string[];
   erc721: string[];
   erc1155: string[];
+  internal: string[];
   log: string[];
   contractCreation?: boolean;
 }
 
 const TRIGGER_STATUSES = ['success', 'failed'] as const;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** topic0, the event's signature, and one topic per indexed argument: at most three, as the EVM's LOG4 allows. */
+const MAX_TOPICS = 4;
+const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
+const CALL_TYPE = /^[A-Z][A-Z0-9_]*$/;
+// What the examples use: a watched address and another, a wallet contract's implementation, Fuji's USDC (a token
+// the emulator knows: as a sender, the listing shows its name, symbol, decimals and logo), a pair's Sync event.
+const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+const OTHER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+const IMPLEMENTATION = '0x34cfac646f301356faa8b21e94227e3583fe3f5f';
+const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
+const SYNC_TOPIC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1';
+const word = (hex: string) => '0x' + hex.toLowerCase().padStart(64, '0');
 
 export function register(emulator: Command, action: Action): void {
   emulator
     .command('trigger')
     .description('Make a transaction happen in the running emulator; matching webhooks are notified at once')
-    .option('--chain-id <id>', 'chain of the transaction, decimal (required)')
+    .addOption(new OfferedValuesOption('--chain-id <id>', 'chain of the transaction (required): its id, or its name (fuji)', CHAIN_VALUES))
     .option('--from <address>', 'sender (default: generated)')
     .option('--to <address>', 'recipient (default: generated)')
     .option('--value <wei>', 'native value in wei, decimal')
@@ -42,26 +56,49 @@ export function register(emulator: Command, action: Action): void {
     .option('--erc20 <from:to:value>', 'an ERC-20 transfer in the transaction; repeatable', collect, [])
     .option('--erc721 <from:to:tokenId>', "an ERC-721 transfer (of the chain's test collection); repeatable", collect, [])
     .option('--erc1155 <from:to:tokenId:value>', "an ERC-1155 transfer (of the chain's test collection); repeatable", collect, [])
-    .option('--log <address:topic0>', 'a log emitted by address with this topic0; repeatable', collect, [])
+    .option(
+      '--internal <from:to:value[:type]>',
+      'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '--log <address[:topics[:data]]>',
+      `a log emitted by address: 1 to ${MAX_TOPICS} comma-separated 32-byte topics, topic0 first (default: Transfer's), then its data in hex; repeatable`,
+      collect,
+      [],
+    )
     .option('--contract-creation', 'the transaction creates a contract (from --from; its address is in contractAddress)')
     .addHelpText(
       'after',
       examples([
         [
-          'activity from a watched address on Fuji',
-          'svc emulator trigger --chain-id 43113 --from 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+          'activity from a watched address on Fuji (by name; its id, 43113, works as well)',
+          `svc emulator trigger --chain-id fuji --from ${WATCHED}`,
         ],
+        ['a failed transaction to it', `svc emulator trigger --chain-id 43113 --to ${WATCHED} --status failed`],
         [
           'an ERC-20 transfer of 2.5 tokens (18 decimals)',
-          'svc emulator trigger --chain-id 43113 --erc20 0x71C7656EC7ab88b098defB751B7401B5f6d8976F:0x8ba1f109551bD432803012645Ac136ddd64DBA72:2500000000000000000',
+          `svc emulator trigger --chain-id 43113 --erc20 ${WATCHED}:${OTHER}:2500000000000000000`,
+        ],
+        ['an NFT sent to a watched address', `svc emulator trigger --chain-id 43113 --erc721 ${OTHER}:${WATCHED}:42`],
+        ['three items of an ERC-1155 collection sent from it', `svc emulator trigger --chain-id 43113 --erc1155 ${WATCHED}:${OTHER}:7:3`],
+        ['a contract created by a watched address', `svc emulator trigger --chain-id 43113 --from ${WATCHED} --contract-creation`],
+        [
+          'a wallet contract paying it: a DELEGATECALL to its implementation, then a CALL with the value',
+          `svc emulator trigger --chain-id 43113 --to ${OTHER} --internal ${OTHER}:${IMPLEMENTATION}:0:DELEGATECALL --internal ${OTHER}:${WATCHED}:1000000000000000`,
         ],
         [
-          'an NFT sent to a watched address',
-          'svc emulator trigger --chain-id 43113 --erc721 0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:42',
+          'a token contract as the sender: the listing names the token',
+          `svc emulator trigger --chain-id 43113 --from ${FUJI_USDC} --to ${WATCHED}`,
         ],
         [
-          'a contract created by a watched address',
-          'svc emulator trigger --chain-id 43113 --from 0x71C7656EC7ab88b098defB751B7401B5f6d8976F --contract-creation',
+          'a log of one topic with its data',
+          `svc emulator trigger --chain-id 43113 --from ${WATCHED} --log ${OTHER}:${SYNC_TOPIC}:${word('2a')}`,
+        ],
+        [
+          'a log of three topics: an ERC-20 Transfer minted to a watched address (its value as data)',
+          `svc emulator trigger --chain-id 43113 --log ${FUJI_USDC}:${TRANSFER_TOPIC},${word('0')},${word(WATCHED.slice(2))}:${word('f4240')}`,
         ],
         ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
@@ -119,21 +156,46 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
       ['--erc20', flags.erc20.length > 0],
       ['--erc721', flags.erc721.length > 0],
       ['--erc1155', flags.erc1155.length > 0],
+      ['--internal', flags.internal.length > 0],
       ['--log', flags.log.length > 0],
     ].flatMap(([flag, given]) => (given ? [flag] : []));
     if (others.length) throw new UsageError(`--contract-creation makes a transaction of its own: leave out ${others.join(', ')}`);
     request.contractCreation = true;
   }
-  if (flags.log.length) {
-    request.logs = flags.log.map((text) => {
-      const [logAddress = '', topic0 = TRANSFER_TOPIC, ...extra] = text.split(':');
-      if (extra.length) throw new UsageError(`--log "${text}": must be address:topic0`);
-      if (!isEventSignature(topic0)) throw new UsageError(`--log "${text}": topic0 must be 0x followed by 64 hex characters`);
-      return { address: address('--log address', logAddress), topics: [topic0], data: '0x' };
+  if (flags.internal.length) {
+    request.internalTransactions = flags.internal.map((text) => {
+      const [from = '', to = '', value = '', type = 'CALL', ...extra] = text.split(':');
+      if (extra.length || value === '') throw new UsageError(`--internal "${text}": must be from:to:value or from:to:value:type`);
+      if (!CALL_TYPE.test(type))
+        throw new UsageError(`--internal "${text}": the type must be an upper-case call type such as CALL or DELEGATECALL`);
+      return {
+        from: address('--internal from', from),
+        to: address('--internal to', to),
+        value: decimal('--internal value', value),
+        internalTxType: type,
+      };
     });
   }
+  if (flags.log.length) request.logs = flags.log.map((text) => parseLog(text, address));
   await checkChecksums(given);
   return request;
+}
+
+/** `address[:topics[:data]]`: topics comma-separated, 1 to MAX_TOPICS of 32 bytes each, topic0 first; data in hex. */
+function parseLog(text: string, address: (flag: string, text: string) => string): { address: string; topics: string[]; data: string } {
+  const [logAddress = '', topicList = TRANSFER_TOPIC, data = '0x', ...extra] = text.split(':');
+  if (extra.length) throw new UsageError(`--log "${text}": must be address, address:topics or address:topics:data`);
+  const topics = topicList.split(',');
+  if (topics.length > MAX_TOPICS) {
+    throw new UsageError(
+      `--log "${text}": must hold at most ${MAX_TOPICS} topics (topic0 and up to 3 indexed arguments); this has ${topics.length}`,
+    );
+  }
+  topics.forEach((topic, index) => {
+    if (!isEventSignature(topic)) throw new UsageError(`--log "${text}": topic${index} must be 32 bytes: 0x followed by 64 hex characters`);
+  });
+  if (!HEX_DATA.test(data)) throw new UsageError(`--log "${text}": data must be 0x followed by an even number of hex characters`);
+  return { address: address('--log address', logAddress), topics, data };
 }
 
 export async function run(request: InjectTransactionRequest, context: CommandContext): Promise<void> {

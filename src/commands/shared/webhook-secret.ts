@@ -3,13 +3,14 @@
 // here ever repeats it or a file's content.
 import type { Fetched } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
-import { ResponseShapeError, unreadableFileError, UsageError } from '../../errors.js';
+import { unreadableFileError, UsageError } from '../../errors.js';
 import { readInputFileBytes } from '../../io.js';
 import type { SharedSecret } from '../../schema/index.js';
+import { SECRET_TEXT_PATTERN, SECRET_TEXT_RULE } from '../../schema/rules.js';
 
 export const SECRET_ENV = 'SVC_WEBHOOK_SECRET';
 
-/** A secret is a few dozen hex digits; a file much larger than that is not a secret file. */
+/** A secret is a few dozen characters; a file much larger than that is not a secret file. */
 const MAX_SECRET_FILE_BYTES = 64 * 1024;
 
 /**
@@ -29,36 +30,32 @@ export function parseSecretSource(secretFile: string | undefined, env: NodeJS.Pr
 }
 
 /**
- * The secret from its source: the file or the variable (whitespace around it trimmed, checked as hex), or
- * GET getSharedSecret. A bad file or variable is a usage error (exit 2) that names it and never quotes its content.
+ * The secret from its source: the file or the variable (whitespace around it trimmed), or GET getSharedSecret. It
+ * is used as given (hex digits are the bytes they spell, any other text its own bytes: see signature/secretKey), so
+ * whatever `secret show` printed reads back. A file or variable that holds no one line of text (a file of several
+ * lines is some other file) is a usage error (exit 2) that names it and never quotes its content.
  */
 export async function loadSecret(source: SecretSource, context: CommandContext): Promise<string> {
   if (source.kind === 'service') return fetchSecret(context);
-  const { isSecret } = await import('../../signature/index.js');
   if (source.kind === 'env') {
     const secret = context.io.env[SECRET_ENV]!.trim();
-    if (!isSecret(secret)) throw new UsageError(`${SECRET_ENV} does not hold a secret: it must be hex digits (an even number of them)`);
+    if (!SECRET_TEXT_PATTERN.test(secret)) throw new UsageError(`${SECRET_ENV} does not hold a secret: it ${SECRET_TEXT_RULE}`);
     return secret;
   }
   const secret = (await readSecretFile(source.path, context.interrupt)).trim();
-  // A file holding the secret with a typo in it would otherwise print most of it.
-  if (!isSecret(secret)) {
+  if (!SECRET_TEXT_PATTERN.test(secret)) {
     throw new UsageError(
-      `--secret-file ${source.path}: does not hold a secret: it must be hex digits (an even number of them), alone in the file`,
+      `--secret-file ${source.path}: does not hold a secret: it must hold the secret alone, on one line, without control or formatting characters`,
       'write one with: svc webhook secret show > <file>',
     );
   }
   return secret;
 }
 
-/** The key's current secret from the service (needs the key). */
+/** The key's current secret from the service (needs the key), as it gave it. */
 export async function fetchSecret(context: CommandContext): Promise<string> {
   const client = await context.client({ needsKey: true });
-  const { secret } = (await client.getSharedSecret()).data;
-  const { isSecret } = await import('../../signature/index.js');
-  // The schema takes any hex; a key needs whole bytes. The value itself is never quoted.
-  if (!isSecret(secret)) throw new ResponseShapeError('unexpected response: "secret" is not an even number of hex digits');
-  return secret;
+  return (await client.getSharedSecret()).data.secret;
 }
 
 async function readSecretFile(path: string, interrupt: AbortSignal): Promise<string> {

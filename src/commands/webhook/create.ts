@@ -4,6 +4,8 @@ import type { CommandContext } from '../../context.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { parseChainId, parseHttpUrl } from '../../options.js';
+import { OfferedValuesOption } from '../../completion/offered-values.js';
+import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { isEventSignature } from '../../schema/rules.js';
 import type { CreateWebhookRequest } from '../../schema/webhooks.js';
 import { collect } from '../shared/action.js';
@@ -33,7 +35,13 @@ export function register(webhook: Command, action: Action): void {
     .command('create')
     .description('Create an address-activity webhook that notifies a URL of activity on watched addresses')
     .option('--url <url>', 'where notifications are sent (required; absolute http or https URL)')
-    .option('--chain-id <id>', 'the chain to watch, decimal (required; e.g. 43114 C-Chain, 43113 Fuji)')
+    .addOption(
+      new OfferedValuesOption(
+        '--chain-id <id>',
+        'the chain to watch (required): its id, or its name (43114 or c-chain, 43113 or fuji)',
+        CHAIN_VALUES,
+      ),
+    )
     .option('--address <addresses>', 'an address to watch, 0x + 40 hex; repeatable or comma-separated', collect, [])
     .option('--addresses-file <path>', 'addresses one per line ("-" for stdin); blank lines and # comments ignored')
     .option('--event-signature <signature>', 'only activity with a log of this topic0, 0x + 64 hex; repeatable', collect, [])
@@ -51,8 +59,8 @@ export function register(webhook: Command, action: Action): void {
       'after',
       examples([
         [
-          'watch one address on Fuji',
-          'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+          'watch one address on Fuji (a chain by its name, or its id: 43113)',
+          'svc webhook create --url https://example.com/hook --chain-id fuji --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
         ],
         [
           'only ERC-20/ERC-721 transfers, addresses from a file',
@@ -74,7 +82,8 @@ export function register(webhook: Command, action: Action): void {
 /** `interrupt` ends a wait for --addresses-file (a FIFO nobody writes, stdin). */
 export async function parseWebhookCreateOptions(flags: WebhookCreateFlags, io: IO, interrupt?: AbortSignal): Promise<WebhookCreateOptions> {
   if (flags.url === undefined) throw new UsageError('--url is required: where notifications are sent');
-  if (flags.chainId === undefined) throw new UsageError('--chain-id is required: the decimal id of the chain to watch');
+  if (flags.chainId === undefined)
+    throw new UsageError('--chain-id is required: the id or name of the chain to watch (svc chain list shows them)');
   const url = parseHttpUrl('--url', flags.url);
   const chainId = parseChainId(flags.chainId);
   const addresses = await readAddressInput(flags, io, interrupt);

@@ -10,15 +10,15 @@ import { withTestContext } from '../../helpers/test-context.js';
 import { WATCHED, createWebhook, useEmulator } from '../fixture.js';
 
 const emulator = useEmulator();
+/** The repeatable flags, none given. */
+const NO_TRANSFERS = { erc20: [], erc721: [], erc1155: [], internal: [], log: [] };
+const TOPIC = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 describe('emulator trigger: run', () => {
   it('injects a transaction and prints its hash and the message made for the watching webhook', async () => {
     await createWebhook(emulator.url);
     await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
-      await run(
-        await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, erc20: [], erc721: [], erc1155: [], log: [] }),
-        context,
-      );
+      await run(await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, ...NO_TRANSFERS }), context);
       const [txHash, messageId, ...rest] = io.stdout().trimEnd().split('\t');
       expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -45,16 +45,57 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
         { from: watched, contractCreation: true },
       ]) {
         await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
-          await run(
-            await parseEmulatorTriggerOptions({ chainId: '43113', erc20: [], erc721: [], erc1155: [], log: [], ...flags }),
-            context,
-          );
+          await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, ...flags }), context);
           // One message for each of the two webhooks.
           expect(io.stdout().trimEnd().split('\t').slice(1)).toHaveLength(2);
         });
       }
       // And each of the six was delivered.
       expect(await receiver.waitFor(6)).toHaveLength(6);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('--log makes logs of 1 to 4 topics with their data, --internal internal transactions: delivered as given', async () => {
+    const receiver = await startReceiver();
+    try {
+      const watched = '0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc';
+      await createWebhook(emulator.url, {
+        name: 'logs',
+        url: receiver.url,
+        includeLogs: true,
+        includeInternalTxs: true,
+        metadata: { addresses: [watched] },
+      });
+      const logs = [1, 2, 3, 4].map((count) => {
+        const topics = Array.from({ length: count }, (_, i) => TOPIC(i + 1));
+        return `${watched}:${topics.join(',')}:0x${'ab'.repeat(count)}`;
+      });
+      const internal = [
+        `${watched}:0x8ba1f109551bD432803012645Ac136ddd64DBA72:5`,
+        `${watched}:0x1111111111111111111111111111111111111111:0:DELEGATECALL`,
+      ];
+      await withTestContext({ baseUrl: emulator.url }, async ({ context }) => {
+        await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, log: logs, internal }), context);
+      });
+      const [message] = await receiver.waitFor(1);
+      expect(
+        message!.event.logs.map((log) => [
+          [log.topic0, log.topic1, log.topic2, log.topic3].filter((topic) => typeof topic === 'string').length,
+          log.data,
+        ]),
+      ).toEqual([
+        [1, '0xab'],
+        [2, '0xabab'],
+        [3, '0xababab'],
+        [4, '0xabababab'],
+      ]);
+      expect(message!.event.logs[3]).toMatchObject({ topic0: TOPIC(1), topic1: TOPIC(2), topic2: TOPIC(3), topic3: TOPIC(4) });
+      expect(message!.event.transaction.internalTransactions.map((call) => [call.internalTxType, call.value])).toEqual([
+        ['CALL', '5'],
+        ['DELEGATECALL', '0'],
+      ]);
     } finally {
       await receiver.close();
     }
@@ -73,15 +114,26 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
       { contractCreation: true, to: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' },
       /--contract-creation makes a transaction of its own: leave out --to/,
     ],
+    [
+      { log: [`0x8ba1f109551bD432803012645Ac136ddd64DBA72:${[1, 2, 3, 4, 5].map(TOPIC).join(',')}`] },
+      /--log .*must hold at most 4 topics.*this has 5/,
+    ],
+    [{ log: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0xddf252ad'] }, /--log .*topic0 must be 32 bytes/],
+    [{ log: [`0x8ba1f109551bD432803012645Ac136ddd64DBA72:${TOPIC(1)},0x${'0'.repeat(62)}`] }, /--log .*topic1 must be 32 bytes/],
+    [{ log: [`0x8ba1f109551bD432803012645Ac136ddd64DBA72:${TOPIC(1)}:0xabc`] }, /--log .*data must be 0x followed by an even number/],
+    [{ log: [`0x8ba1f109551bD432803012645Ac136ddd64DBA72:${TOPIC(1)}:0x:0x`] }, /--log .*must be address, address:topics/],
+    [{ internal: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F'] }, /--internal .*from:to:value/],
+    [
+      { internal: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1:call'] },
+      /--internal .*upper-case call type/,
+    ],
   ])('bad input %j: a usage error before any request', async (flags, message) => {
-    await expect(parseEmulatorTriggerOptions({ chainId: '43113', erc20: [], erc721: [], erc1155: [], log: [], ...flags })).rejects.toThrow(
-      message,
-    );
+    await expect(parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, ...flags })).rejects.toThrow(message);
   });
 });
 
 describe('emulator trigger: which emulator, when no base URL is set', () => {
-  const flags = { chainId: '43113', from: WATCHED, erc20: [], erc721: [], erc1155: [], log: [] };
+  const flags = { chainId: '43113', from: WATCHED, ...NO_TRANSFERS };
 
   it('the one emulator recorded, wherever it listens', async () => {
     const configDir = freshConfigDir();

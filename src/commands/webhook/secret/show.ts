@@ -7,7 +7,7 @@ import { examples } from '../../shared/help-text.js';
 export function register(secret: Command, action: Action): void {
   secret
     .command('show')
-    .description("Print the key's shared secret (hex), the one notifications are signed with")
+    .description("Print the key's shared secret, the one notifications are signed with, as the service gives it (hex)")
     .addHelpText(
       'after',
       examples([
