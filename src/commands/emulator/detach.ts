@@ -37,6 +37,8 @@ export function childArguments(options: EmulatorStartOptions, verbose: boolean):
   if (options.retrySchedule !== undefined) args.push('--retry-schedule', options.retrySchedule);
   if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
   if (options.repair) args.push('--repair');
+  if (options.inspector !== undefined) args.push(options.inspector ? '--inspector' : '--no-inspector');
+  if (options.inspectorPath !== undefined) args.push('--inspector-path', options.inspectorPath);
   if (verbose) args.push('--verbose');
   return args;
 }
