@@ -158,6 +158,7 @@ describe('every resource has one column set, the README’s, in every command th
     'emulator start',
     'emulator trigger',
     'emulator stop',
+    'emulator open',
     'completion',
     'help',
   ]);
