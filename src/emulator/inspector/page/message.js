@@ -75,8 +75,8 @@ export function messageView({ main, follow }, messageId) {
     h('h1', { tabindex: -1 }, 'Message ', h('code', {}, shown(messageId))),
     problem,
     facts,
-    redeliverForm,
     h('section', { 'aria-labelledby': 'attempts-heading' }, h('h2', { id: 'attempts-heading' }, 'Attempts'), attempts, ahead),
+    redeliverForm,
     h(
       'section',
       { 'aria-labelledby': 'body-heading' },
