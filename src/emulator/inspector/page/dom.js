@@ -159,11 +159,12 @@ export function announce(text) {
  * @param {string} label what the table holds
  * @param {string[]} headings
  * @param {HTMLTableSectionElement} body
+ * @param {string} [className] the table's own, for its column widths
  */
-export function table(label, headings, body) {
+export function table(label, headings, body, className = '') {
   return h(
     'div',
-    { class: 'table-wrap', role: 'region', 'aria-label': label, tabindex: 0 },
+    { class: `table-wrap ${className}`.trim(), role: 'region', 'aria-label': label, tabindex: 0 },
     h(
       'table',
       {},
