@@ -2,16 +2,16 @@
 // server and never holds the key), the stream of delivery attempts every view may follow, and the emulator's name.
 import { getJson } from './api.js';
 import { deliveriesView } from './deliveries.js';
-import { h, fill } from './dom.js';
+import { fill } from './dom.js';
 import { messageView } from './message.js';
 import { transactionsView } from './transactions.js';
 import { triggerView } from './trigger.js';
 import { webhooksView } from './webhooks.js';
 
 /**
- * What the stream tells the views: an attempt as it ended (with its message after it), or that attempts may have
- * been missed (the connection was lost for long, or the emulator restarted): a view then loads again.
- * @typedef {{ kind: 'attempt', attempt: any, delivery: any } | { kind: 'reload' }} StreamNews
+ * What the stream tells the views: a message as an attempt of it left it, or that attempts may have been missed (the
+ * connection was lost for long, or the emulator restarted): a view then loads again.
+ * @typedef {{ kind: 'attempt', delivery: any } | { kind: 'reload' }} StreamNews
  * @typedef {(news: StreamNews) => void} StreamListener
  * @typedef {{ main: HTMLElement, query: URLSearchParams, follow: (listener: StreamListener) => void }} ViewContext
  * @typedef {(context: ViewContext, ...params: string[]) => (() => void) | void} View
@@ -46,8 +46,8 @@ function openStream() {
     lost = false;
   });
   source.addEventListener('attempt', (event) => {
-    const { attempt, delivery } = JSON.parse(/** @type {MessageEvent} */ (event).data);
-    tell({ kind: 'attempt', attempt, delivery });
+    const { delivery } = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    tell({ kind: 'attempt', delivery });
   });
   source.addEventListener('missed', () => tell({ kind: 'reload' }));
   source.addEventListener('error', () => {
@@ -61,7 +61,17 @@ function openStream() {
 function show() {
   const main = /** @type {HTMLElement} */ (document.getElementById('main'));
   const [path = '', search = ''] = location.hash.replace(/^#/, '').split('?');
-  const route = ROUTES.find((candidate) => candidate.pattern.test(path));
+  let params = /** @type {string[]} */ ([]);
+  const route = ROUTES.find((candidate) => {
+    const found = candidate.pattern.exec(path);
+    try {
+      params = found ? found.slice(1).map(decodeURIComponent) : [];
+    } catch {
+      // A "%" that starts no escape: no route's.
+      return false;
+    }
+    return found !== null;
+  });
   if (!route) {
     // "#main" (the skip link) is no view: the view stays. Anything else, or nothing, is the deliveries.
     if (location.hash === '#main' && leaveView) return;
@@ -75,7 +85,6 @@ function show() {
     else link.removeAttribute('aria-current');
   }
   fill(main);
-  const params = (route.pattern.exec(path) ?? []).slice(1).map(decodeURIComponent);
   const context = { main, query: new URLSearchParams(search), follow: (/** @type {StreamListener} */ listener) => listeners.add(listener) };
   leaveView = route.view(context, ...params) ?? undefined;
   const heading = main.querySelector('h1');
@@ -94,7 +103,7 @@ async function showEmulator() {
     const status = await getJson('/_emulator/status');
     fill(about, `svc ${status.version}`, status.dataDir ? ' \u00b7 state kept on disk' : ' \u00b7 state in memory');
   } catch {
-    fill(about, h('span', {}, 'svc emulator'));
+    fill(about, 'svc emulator');
   }
 }
 

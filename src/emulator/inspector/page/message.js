@@ -166,9 +166,9 @@ export function messageView({ main, follow }, messageId) {
 
   /**
    * @param {any} attempt
-   * @param {string} webhookUrl the message's URL, beside which another one is pointed out
+   * @param {string} messageUrl the message's URL, beside which another one is pointed out
    */
-  function attemptItem(attempt, webhookUrl) {
+  function attemptItem(attempt, messageUrl) {
     const headers = Object.entries(attempt.requestHeaders ?? {});
     const answer =
       attempt.responseBody === undefined
@@ -188,7 +188,7 @@ export function messageView({ main, follow }, messageId) {
       { class: succeeded(attempt) ? 'attempt attempt-ok' : 'attempt attempt-failed', 'data-attempt': attempt.number },
       h('h3', {}, `Attempt ${attempt.number}`, attempt.redelivery && h('span', { class: 'tag' }, 'redelivery')),
       h('p', {}, time(attempt.startedAt), ` \u00b7 took ${attempt.durationMs} ms \u00b7 `, h('strong', {}, outcome(attempt))),
-      attempt.url !== webhookUrl && h('p', {}, 'Sent to ', h('code', {}, shownUrl(attempt.url))),
+      attempt.url !== messageUrl && h('p', {}, 'Sent to ', h('code', {}, shownUrl(attempt.url))),
       h(
         'details',
         {},
