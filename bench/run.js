@@ -789,18 +789,19 @@ try {
       const base = `http://127.0.0.1:${busy.port}`;
       const load = async () => {
         const { rps, failed } = JSON.parse(
-          await captureLine([join(BENCH, 'load.mjs'), `${base}/v1/transactions?pageSize=100`, '8', '1500']),
+          await captureLine([join(BENCH, 'load.mjs'), `${base}/v1/transactions?pageSize=100`, '8', '1000']),
         );
         if (failed) throw new Error(`${failed} requests failed during the load run`);
         return rps;
       };
-      // One tab, on the inspector or on a blank page, settled for 2 s before each load run (a page's own load is not
-      // what is measured): the runs alternate between the two.
+      // One tab, on the inspector or on a blank page, settled for a second before each load run (a page's own load
+      // is not what is measured). Short runs, many of them, alternated: what else the machine runs falls on both.
       const page = await browser.newPage();
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
       const following = async () => {
         await page.goto(`${base}/#/deliveries`);
         await page.locator('#connection[data-state="live"]').waitFor();
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await settle();
         const newest = () => page.locator('tbody tr').first().getAttribute('data-message-id');
         const before = await newest();
         const rps = await load();
@@ -809,13 +810,13 @@ try {
       };
       const notFollowing = async () => {
         await page.goto('about:blank');
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await settle();
         return load();
       };
       const rps = [[], []];
       await following();
       await notFollowing();
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0; i < Math.max(15, 2 * RUNS); i++) {
         rps[0].push(await following());
         rps[1].push(await notFollowing());
       }
