@@ -773,8 +773,14 @@ try {
       });
       return { ms };
     };
-    const { as, bs } = await alternate(RUNS, detached, foreground);
-    reportTime('emulator start --detach to first answer  vs  foreground', as, bs, 1.5);
+    // A detached start is two processes, so it may cost one Node start more than a foreground one: its baseline is a
+    // foreground start plus a bare `node -e 0`, measured in turn with it.
+    const foregroundAndNode = async () => {
+      const { ms } = await foreground();
+      return { ms: ms + (await runNode(['-e', '0'])).ms };
+    };
+    const { as, bs } = await alternate(RUNS, detached, foregroundAndNode);
+    reportTime('emulator start --detach to first answer  vs  foreground + node -e 0', as, bs, 1.1);
   }
 } finally {
   for (const stop of stops.reverse()) await stop();

@@ -1,7 +1,7 @@
 // Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every
 // change. Its kept records: a webhook's fields (kind `webhook`), and its addresses by chunk (kind `addresses`, key
 // `<id>/<chunk number>`), so a change to a list of a million addresses writes the chunks it touched.
-import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
+import type { AnyWebhook, CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
 import type { OtherWebhookRequest } from '../validation.js';
 import type { KeptEntry, KeptResource } from '../kept/change.js';
 import { RawJson } from '../kept/change.js';
@@ -448,10 +448,10 @@ function listingOrder(a: StoredWebhook, b: StoredWebhook): number {
 }
 
 /** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */
-export function toWebhook(stored: StoredWebhook): Webhook {
+export function toWebhook(stored: StoredWebhook): AnyWebhook {
   const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
   // Another event type answers in its own shape (the operator's models): no addresses, no include flags.
-  if (stored.other) return { ...head, network: stored.other.network, metadata: stored.other.metadata } as unknown as Webhook;
+  if (stored.other) return { ...head, network: stored.other.network, metadata: stored.other.metadata };
   return {
     ...head,
     eventType: 'address_activity',
