@@ -156,7 +156,8 @@ export async function main(argv: string[], early: { detachedCopy?: DetachedEmula
       return adopted;
     },
   };
-  const exitCode = await runProcess(argv, launch);
+  // A detached start prints its line and ends: nothing to watch for between writes.
+  const exitCode = await runProcess(argv, launch, { watchReader: early.detachedCopy === undefined });
   if (detachedCopy) await (await import('./commands/emulator/early-detach.js')).discardCopy(detachedCopy);
   return exitCode;
 }
@@ -169,7 +170,7 @@ function readerGone(): NodeJS.ErrnoException {
   return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
 }
 
-async function runProcess(argv: string[], launch: Launch): Promise<number> {
+async function runProcess(argv: string[], launch: Launch, { watchReader }: { watchReader: boolean }): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -191,7 +192,7 @@ async function runProcess(argv: string[], launch: Launch): Promise<number> {
   });
   // The reader leaving between writes (`svc ... --follow | head -n 1`) ends the command as a failed write would, within
   // moments; a command done within half a second never watches.
-  watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
+  if (watchReader) watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
   // A write nobody waited for (a server printing as events come) fails with the same error: already handled above.
   process.on('unhandledRejection', (reason) => {
     if (!(reason instanceof OutputError)) throw reason;
