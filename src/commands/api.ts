@@ -1,11 +1,11 @@
 // `svc api <path>`: any operation of the service, with the key, base URL, profile, retries and paging of every other
 // command (as `gh api` reaches all of GitHub's); `svc api --list` prints the operator's operations.
 import type { Command } from 'commander';
-import type { HttpResponse } from '../api/http.js';
-import type { HttpMethod } from '../api/http.js';
+import type { HttpMethod, HttpResponse } from '../api/http.js';
 import type { CommandContext } from '../context.js';
-import { ResponseShapeError, unreadableFileError, UsageError } from '../errors.js';
+import { ApiError, ResponseShapeError, unreadableFileError, UsageError } from '../errors.js';
 import { OfferedValuesArgument } from '../completion/offered-values.js';
+import { safeText } from '../render/text.js';
 import { OPERATIONS } from '../schema/operations.js';
 import { collect } from './shared/action.js';
 import type { Action } from './shared/action.js';
@@ -236,7 +236,10 @@ export function parseHeaders(texts: readonly string[]): Record<string, string> {
     const colon = text.indexOf(':');
     const name = colon < 0 ? '' : text.slice(0, colon).trim();
     if (colon < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-      throw new UsageError(`-H "${text}": must be "name: value", the name a token (letters, digits, -)`);
+      // Only the first word is repeated: the rest may be a credential typed without its colon.
+      throw new UsageError(
+        `-H "${safeText(text.split(/[\s:]/)[0]!.slice(0, 40))}…": must be "name: value", the name a token (letters, digits, -)`,
+      );
     }
     const value = text.slice(colon + 1).trim();
     if (/[\r\n\0]/.test(value)) throw new UsageError(`-H "${name}": the value must be one line`);
@@ -247,6 +250,17 @@ export function parseHeaders(texts: readonly string[]): Record<string, string> {
 
 export async function run(options: ApiOptions, context: CommandContext): Promise<void> {
   if (options.kind === 'list') return list(options, context);
+  try {
+    await send(options, context);
+  } catch (error) {
+    // A path typed by hand: more often a mistyped operation than a wrong base URL (the advice of other commands).
+    if (error instanceof ApiError && error.status === 404)
+      error.hint ??= 'check the path: svc api --list shows the operations of the service';
+    throw error;
+  }
+}
+
+async function send(options: ApiRequestOptions, context: CommandContext): Promise<void> {
   const [query, body] = await requestParts(options, context);
   const client = await context.client({ needsKey: false });
   const request = { method: options.method, path: options.path, query, body, headers: options.headers };

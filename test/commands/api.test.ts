@@ -61,7 +61,7 @@ describe('api: options', () => {
       'a header without a colon',
       '/x',
       { header: ['x-trace 1'] },
-      '-H "x-trace 1": must be "name: value", the name a token (letters, digits, -)',
+      '-H "x-trace…": must be "name: value", the name a token (letters, digits, -)',
     ],
     ['--paginate with a non-GET', '/x', { paginate: true, method: 'POST' }, '--paginate follows the pages of a GET listing: not with POST'],
     [
@@ -216,6 +216,7 @@ describe('api: retries follow the method', () => {
     expect(deleted.stderr).toMatch(/^svc: error 503 \(503 Service Unavailable\)\nthe outcome is unknown/);
     const missing = await svc(['api', '/v1/webhooks/w', '--json']);
     expect(missing.exitCode).toBe(3);
+    expect(missing.stderr).toContain('check the path: svc api --list shows the operations of the service');
     expect(missing.stderr.trimEnd().split('\n').pop()).toBe('{"message":"webhook w not found","statusCode":404,"error":"Not Found"}');
     expect(server.requests).toHaveLength(2);
   });
