@@ -272,7 +272,9 @@ async function send(options: ApiRequestOptions, context: CommandContext): Promis
     return;
   }
   const [{ paginate }, { asOneLine }] = await Promise.all([import('../api/pages.js'), import('../render/json.js')]);
-  const firstToken = query.find(([name]) => name === 'pageToken')?.[1];
+  // Each page's token is sent by paging, once: a token given in the path or a field is the first page's.
+  const [path, pathToken] = takePageToken(options.path);
+  const firstToken = query.find(([name]) => name === 'pageToken')?.[1] ?? pathToken;
   const otherParameters = query.filter(([name]) => name !== 'pageToken');
   const slurped: Buffer[] = [];
   const pages = paginate(
@@ -280,7 +282,7 @@ async function send(options: ApiRequestOptions, context: CommandContext): Promis
     // Only the token changes from page to page: the page size is the user's to give (-f pageSize=100), since
     // operations differ in the most they allow.
     ({ pageToken }) =>
-      client.call({ ...request, query: pageToken === undefined ? otherParameters : [...otherParameters, ['pageToken', pageToken]] }),
+      client.call({ ...request, path, query: pageToken === undefined ? otherParameters : [...otherParameters, ['pageToken', pageToken]] }),
     pageFacts,
     () => Infinity,
   );
@@ -299,6 +301,18 @@ async function send(options: ApiRequestOptions, context: CommandContext): Promis
 }
 
 const COMMA = Buffer.from(',');
+
+/** The path without a pageToken in its query string, and that token. */
+function takePageToken(path: string): [string, string | undefined] {
+  const queryStart = path.indexOf('?');
+  if (queryStart < 0) return [path, undefined];
+  const parameters = new URLSearchParams(path.slice(queryStart + 1));
+  const token = parameters.get('pageToken');
+  if (token === null) return [path, undefined];
+  parameters.delete('pageToken');
+  const rest = parameters.toString();
+  return [path.slice(0, queryStart) + (rest === '' ? '' : '?' + rest), token];
+}
 
 /**
  * The query parameters and the body: fields go in the query for a GET and beside --input, in a JSON body otherwise

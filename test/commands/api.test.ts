@@ -240,6 +240,16 @@ describe('api: --paginate and --slurp', () => {
     ]);
   });
 
+  it("a token given in the path is the first page's, sent once on each request", async () => {
+    server.respond([page(2, 't2'), page(3)]);
+    const result = await svc(['api', '/v1/items?pageToken=t1&pageSize=1', '--paginate']);
+    expect(result.exitCode).toBe(0);
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/items?pageSize=1&pageToken=t1',
+      '/v1/items?pageSize=1&pageToken=t2',
+    ]);
+  });
+
   it('--slurp: the three pages in one array; --jq then reads that array', async () => {
     server.respond([page(1, 't1'), page(2, 't2'), page(3), page(1, 't1'), page(2, 't2'), page(3)]);
     const slurped = await svc(['api', '/v1/items', '--paginate', '--slurp']);
