@@ -217,13 +217,17 @@ export async function runCommandLine(
     <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
     async (...commanderArgs: unknown[]) => {
       const command = commanderArgs[commanderArgs.length - 1] as Command;
-      const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);
+      const flags = command.opts() as Flags & { jq?: string };
+      // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
+      const globals = { ...parseGlobals(command.optsWithGlobals() as RawGlobals), ...(flags.jq === undefined ? {} : { json: true }) };
       globalsForErrors = globals;
-      const { context, close } = createContext({ io, globals, interrupt, version: VERSION, launch });
+      const filtered = flags.jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(flags.jq, io);
+      const { context, close } = createContext({ io: filtered?.io ?? io, globals, interrupt, version: VERSION, launch });
       // commander passes the declared positional arguments, then the options object and the command.
       const args = commanderArgs.slice(0, -2) as Args;
       try {
-        await handler({ args, flags: command.opts() as Flags }, context);
+        await handler({ args, flags }, context);
+        await filtered?.end();
       } catch (error) {
         throw withAdvice(error);
       } finally {

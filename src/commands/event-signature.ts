@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 import { NOUN_SUMMARIES } from './nouns.js';
+import { jqOption } from './shared/jq-option.js';
 
 export function register(program: Command, action: Action): void {
   program
@@ -25,6 +26,7 @@ export function register(program: Command, action: Action): void {
         ['canonical forms too', "svc event-signature 'Transfer(address,address,uint)' --json | jq -r '.[].canonical'"],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[declarations: string[]], Record<string, never>>(({ args: [declarations] }, context) => run(declarations, context)));
 }
 

@@ -18,6 +18,7 @@ const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },
   { name: 'emulator', load: () => import('./emulator/index.js') },
+  { name: 'api', load: () => import('./api.js') },
   // It writes the completion scripts from the whole tree.
   { name: 'completion', load: () => import('./completion.js') },
 ];

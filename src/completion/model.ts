@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
 import type { Argument, Command, Option } from 'commander';
-import { offeredValues } from './offered-values.js';
+import { offeredValueDescriptions, offeredValues } from './offered-values.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {
@@ -26,6 +26,8 @@ export interface CompletionArgument {
   required: boolean;
   variadic: boolean;
   values?: readonly string[];
+  /** Values offered with a description each (where a shell shows one); `values` holds the same values. */
+  described?: ReadonlyArray<{ value: string; description: string }>;
   /** Values the script asks the service for when completing (bounded by a short timeout, silent on failure). */
   dynamic?: DynamicValues;
 }
@@ -92,12 +94,15 @@ function describeOption(option: Option): CompletionOption {
 }
 
 function describeArgument(argument: Argument): CompletionArgument {
+  const values = argument.argChoices ?? offeredValues(argument) ?? ARGUMENT_VALUES[argument.name()];
+  const descriptions = offeredValueDescriptions(argument);
   return {
     name: argument.name(),
     description: argument.description,
     required: argument.required,
     variadic: argument.variadic,
-    values: argument.argChoices ?? offeredValues(argument) ?? ARGUMENT_VALUES[argument.name()],
+    values,
+    described: descriptions && values?.map((value, at) => ({ value, description: descriptions[at] ?? '' })),
     dynamic: ARGUMENT_DYNAMIC[argument.name()],
   };
 }
@@ -158,4 +163,9 @@ export function valueOptionNames(node: CompletionNode): string[] {
 /** The first line of a description, for shells that show one line per candidate. */
 export function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
+}
+
+/** The name of the shell function that offers an argument's described values: `__svc_values_api_path`. */
+export function describedValuesFunction(node: CompletionNode, argument: CompletionArgument): string {
+  return ['__' + node.path[0], 'values', ...node.path.slice(1), argument.name].join('_').replace(/-/g, '_');
 }

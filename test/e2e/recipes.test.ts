@@ -90,6 +90,10 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect([...recipes.keys()]).toEqual([
       'manage-webhooks',
       'watch-more-addresses',
+      // Run by cli-api.test.ts, against a recording server.
+      'api-balances',
+      'api-every-page',
+      'api-jq',
       'terminal',
       'failed-fuji-hashes',
       'follow-hashes',

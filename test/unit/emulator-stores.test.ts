@@ -521,7 +521,7 @@ describe('emulator route tables over HTTP', () => {
   it.each([
     ['GET', '/'],
     ['GET', '/v1'],
-    ['GET', '/v1/blocks'],
+    ['GET', '/v1/no-such-thing'],
     ['GET', '/v2/transactions'],
     ['GET', '/v1/transactions/'],
     ['PUT', '/v1/transactions'],

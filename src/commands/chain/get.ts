@@ -7,6 +7,7 @@ import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { spinning } from '../shared/spinning.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface ChainGetOptions {
   /** The chain id (a name given is its id already) or blockchain id to ask for. */
@@ -28,6 +29,7 @@ export function register(chain: Command, action: Action): void {
         ['its native token', "svc chain get c-chain --json | jq -r '.networkToken.symbol'"],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[chain: string], object>(({ args: [chain] }, context) => run(parseChainGetOptions(chain), context)));
 }
 

@@ -8,6 +8,7 @@ import type { ChainPage, ShownChain } from '../../schema/chains.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface ChainListFlags {
   network?: string;
@@ -41,6 +42,7 @@ export function register(chain: Command, action: Action): void {
         ['the ids of the test network', "svc chain list --network fuji --json | jq -r '.chains[].chainId'"],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[], ChainListFlags>(({ flags }, context) => run(parseChainListOptions(flags), context)));
 }
 

@@ -3,12 +3,14 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../../context.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export function register(config: Command, action: Action): void {
   config
     .command('list')
     .description('Show every setting in effect and its source: flag, env, profile or default')
     .addHelpText('after', examples([['what a CI job will use', 'SVC_PROFILE=ci svc config list']]))
+    .addOption(jqOption())
     .action(action<[], Record<string, never>>((_, context) => run(context)));
 }
 

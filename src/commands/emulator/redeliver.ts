@@ -6,6 +6,7 @@ import { parseHttpUrl } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { messageAdvice } from './deliveries/message-advice.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface EmulatorRedeliverFlags {
   to?: string;
@@ -39,6 +40,7 @@ export function register(emulator: Command, action: Action): void {
         ],
       ]),
     )
+    .addOption(jqOption())
     .action(
       action<[messageId: string], EmulatorRedeliverFlags>(({ args: [messageId], flags }, context) =>
         run(parseEmulatorRedeliverOptions(messageId, flags), context),

@@ -8,6 +8,7 @@ import { examples } from '../shared/help-text.js';
 import type { EmulatorLine } from '../../render/emulators.js';
 import { findEmulators, warnUnreadable } from './running.js';
 import type { UnreadableRecord } from './running.js';
+import { jqOption } from '../shared/jq-option.js';
 
 /** An emulator that does not answer its control API within this is shown as not answering, not waited for. */
 const ANSWER_TIMEOUT_MS = 1_000;
@@ -27,6 +28,7 @@ export function register(emulator: Command, action: Action): void {
         '(running, stopping, not-answering, stale). A record whose process is gone (or whose pid now runs another\n' +
         'program) is shown as stale once and removed. A record file that cannot be read is named on stderr.\n',
     )
+    .addOption(jqOption())
     .action(action<[], Record<string, never>>((_, context) => run(context)));
 }
 

@@ -14,6 +14,7 @@ import type { GivenAddress } from '../../given-address.js';
 import { examples } from '../shared/help-text.js';
 import { emulatorAdvice } from './running.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface EmulatorTriggerFlags {
   chainId?: string;
@@ -103,6 +104,7 @@ export function register(emulator: Command, action: Action): void {
         ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[], EmulatorTriggerFlags>(async ({ flags }, context) => run(await parseEmulatorTriggerOptions(flags), context)));
 }
 

@@ -12,6 +12,7 @@ import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../shared/paging.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface TxListOptions {
   network?: Network;
@@ -72,6 +73,7 @@ export function register(tx: Command, action: Action): void {
       ['the hash of each new transaction, one JSON document per transaction', 'svc tx list --follow --json | jq -r .txHash'],
     ]),
   );
+  command.addOption(jqOption());
   command.action(action<[], TxListFlags>(({ flags }, context) => run(parseTxListOptions(flags), context)));
 }
 

@@ -4,6 +4,7 @@ import type { CommandContext } from '../../context.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookActivateOptions {
   webhookId: string;
@@ -24,6 +25,7 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookActivateOptions(id), context)));
 }
 

@@ -10,6 +10,7 @@ import type { Action } from '../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
 import { examples } from '../shared/help-text.js';
 import { countOf } from '../../render/count.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookApplyFlags {
   file?: string;
@@ -60,6 +61,7 @@ export function register(webhook: Command, action: Action): void {
           ['the plan as JSON, from stdin', 'generate-webhooks | svc webhook apply -f - --dry-run --json'],
         ]),
     )
+    .addOption(jqOption())
     .action(
       action<[], WebhookApplyFlags>(async ({ flags }, context) =>
         run(await parseWebhookApplyOptions(flags, context.io, context.interrupt), context),

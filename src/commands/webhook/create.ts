@@ -14,6 +14,7 @@ import { spinning } from '../shared/spinning.js';
 import { readAddressInput } from '../shared/address-input.js';
 import type { AddressFlags } from '../shared/address-input.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookCreateFlags extends AddressFlags {
   url?: string;
@@ -72,6 +73,7 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
+    .addOption(jqOption())
     .action(
       action<[], WebhookCreateFlags>(async ({ flags }, context) =>
         run(await parseWebhookCreateOptions(flags, context.io, context.interrupt), context),

@@ -6,6 +6,7 @@ import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookDeactivateOptions {
   webhookId: string;
@@ -25,6 +26,7 @@ export function register(webhook: Command, action: Action): void {
         ['in a script or CI job', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
       ]),
     )
+    .addOption(jqOption())
     .action(
       action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) =>
         run(parseWebhookDeactivateOptions(id, flags, context.io), context),

@@ -5,6 +5,7 @@ import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookGetOptions {
   webhookId: string;
@@ -25,6 +26,7 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
 }
 

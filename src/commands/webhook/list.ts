@@ -11,6 +11,7 @@ import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../shared/paging.js';
 import { countOf } from '../../render/count.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookListFlags extends PagingFlags {
   status?: string;
@@ -37,6 +38,7 @@ export function register(webhook: Command, action: Action): void {
       ['find a webhook again by its name', `svc webhook list --all --json | jq -r '.webhooks[] | select(.name == "payments") | .id'`],
     ]),
   );
+  command.addOption(jqOption());
   command.action(action<[], WebhookListFlags>(({ flags }, context) => run(parseWebhookListOptions(flags), context)));
 }
 

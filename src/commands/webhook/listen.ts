@@ -11,6 +11,7 @@ import { quotedText } from '../../render/text.js';
 import { parseSecretSource } from '../shared/webhook-secret.js';
 import type { SecretSource } from '../shared/webhook-secret.js';
 import type { SignatureCheck } from '../../receiver/index.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookListenFlags {
   port: string;
@@ -61,6 +62,7 @@ export function register(webhook: Command, action: Action): void {
         '\nWith --verify the secret comes from --secret-file, else SVC_WEBHOOK_SECRET, else the service (read once at start;\n' +
         'after a mismatch it is read from the service again, at most every 10 seconds, so a rotation is picked up).\n',
     )
+    .addOption(jqOption())
     .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags, context.io.env), context)));
 }
 

@@ -9,6 +9,7 @@ import type { Action } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookUpdateFlags {
   url?: string;
@@ -52,6 +53,7 @@ export function register(webhook: Command, action: Action): void {
         ['switch it back on (as `svc webhook activate` does)', 'svc webhook update "$WEBHOOK_ID" --status active'],
       ]),
     )
+    .addOption(jqOption())
     .action(
       action<[id: string], WebhookUpdateFlags>(({ args: [id], flags }, context) => run(parseWebhookUpdateOptions(id, flags), context)),
     );

@@ -13,6 +13,7 @@ import { examples, shellQuote } from '../../shared/help-text.js';
 import { emulatorAdvice } from '../running.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface EmulatorDeliveriesFlags extends PagingFlags {
   webhook?: string;
@@ -55,6 +56,7 @@ export function register(deliveries: Command, action: Action): void {
       ['one JSON line per attempt, for a script', "svc emulator deliveries --follow --json | jq -c '.attempt.status'"],
     ]),
   );
+  command.addOption(jqOption());
   command.action(action<[], EmulatorDeliveriesFlags>(({ flags }, context) => run(parseEmulatorDeliveriesOptions(flags), context)));
 }
 

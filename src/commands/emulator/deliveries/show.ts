@@ -4,6 +4,7 @@ import type { CommandContext } from '../../../context.js';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
 import { messageAdvice } from './message-advice.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface EmulatorDeliveriesShowFlags {
   body?: boolean;
@@ -32,6 +33,7 @@ export function register(deliveries: Command, action: Action): void {
         ['the status of each attempt', 'svc emulator deliveries show "$MESSAGE_ID" --json | jq \'.attempts[].status\''],
       ]),
     )
+    .addOption(jqOption())
     .action(
       action<[messageId: string], EmulatorDeliveriesShowFlags>(({ args: [messageId], flags }, context) =>
         run({ messageId, body: Boolean(flags.body) }, context),

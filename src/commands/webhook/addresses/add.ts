@@ -5,6 +5,7 @@ import type { Action } from '../../shared/action.js';
 import { addAddressChangeOptions, parseAddressChangeOptions, runAddressChange } from '../../shared/address-change.js';
 import type { AddressChangeFlags } from '../../shared/address-change.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export function register(addresses: Command, action: Action): void {
   const command = addresses
@@ -25,6 +26,7 @@ export function register(addresses: Command, action: Action): void {
       ['from another command', 'cut -f2 new-wallets.tsv | svc webhook addresses add "$WEBHOOK_ID" --addresses-file -'],
     ]),
   );
+  command.addOption(jqOption());
   command.action(
     action<[id: string], AddressChangeFlags>(async ({ args: [id], flags }, context) => {
       return runAddressChange(await parseAddressChangeOptions('add', id, flags, context.io, context.interrupt), context);

@@ -9,6 +9,7 @@ import { examples, shellQuote } from '../../shared/help-text.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
 import { countOf, partOf } from '../../../render/count.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface WebhookAddressesOptions {
   webhookId: string;
@@ -34,6 +35,7 @@ export function register(addresses: Command, action: Action): void {
       ],
     ]),
   );
+  command.addOption(jqOption());
   command.action(
     action<[id: string], PagingFlags>(({ args: [id], flags }, context) =>
       run(parseWebhookAddressesOptions(id, flags, invokedAs(command)), context),

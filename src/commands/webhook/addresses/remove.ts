@@ -5,6 +5,7 @@ import type { Action } from '../../shared/action.js';
 import { addAddressChangeOptions, parseAddressChangeOptions, runAddressChange } from '../../shared/address-change.js';
 import type { AddressChangeFlags } from '../../shared/address-change.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export function register(addresses: Command, action: Action): void {
   const command = addresses
@@ -22,6 +23,7 @@ export function register(addresses: Command, action: Action): void {
       ['the count left, for a script', 'n=$(svc webhook addresses remove "$WEBHOOK_ID" --address "$ADDR" | cut -d" " -f1)'],
     ]),
   );
+  command.addOption(jqOption());
   command.action(
     action<[id: string], AddressChangeFlags>(async ({ args: [id], flags }, context) => {
       return runAddressChange(await parseAddressChangeOptions('remove', id, flags, context.io, context.interrupt), context);

@@ -7,6 +7,7 @@ import type { IO } from '../../../io.js';
 import type { Action } from '../../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../../shared/confirm.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface WebhookSecretRotateOptions {
   confirmed: boolean;
@@ -24,6 +25,7 @@ export function register(secret: Command, action: Action): void {
         ['in a script: straight into a file only you can read', '(umask 077; svc webhook secret rotate --yes > webhook-secret)'],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[], { yes?: boolean }>(({ flags }, context) => run(parseWebhookSecretRotateOptions(flags, context.io), context)));
 }
 

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../../../context.js';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export function register(secret: Command, action: Action): void {
   secret
@@ -15,6 +16,7 @@ export function register(secret: Command, action: Action): void {
         ['hand it to your receiver', 'export WEBHOOK_SECRET=$(svc webhook secret show)'],
       ]),
     )
+    .addOption(jqOption())
     .action(action<[], object>((_invocation, context) => run(context)));
 }
 
