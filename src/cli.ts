@@ -1,5 +1,6 @@
 // Builds the program, registers the commands, and is the one place errors become messages and exit codes.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Option } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { createContext } from './context.js';
 import type { DetachedEmulatorCopy, Launch } from './context.js';
@@ -47,7 +48,7 @@ export function parseGlobals(raw: RawGlobals): GlobalOptions {
  * The commander tree; `action` runs a command's handler with its context. Also used to generate completions. With
  * `word` (the command line's first command word), the noun it names is the only one loaded (commands/index.ts).
  */
-export async function buildProgram(action: Action, word?: string): Promise<Command> {
+export async function buildProgram(action: Action, word?: string) {
   const program = new Command('svc')
     .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
     .version(VERSION, '-V, --version', 'print the version')
@@ -83,7 +84,7 @@ export async function buildProgram(action: Action, word?: string): Promise<Comma
 }
 
 /** Makes every command in the tree report usage errors through an exception instead of exiting. */
-function configureErrors(command: Command, io: IO, path = command.name()): void {
+function configureErrors(command: CommandUnknownOpts, io: IO, path = command.name()): void {
   command.exitOverride((error) => {
     // As gh says it: which group the unknown command was looked up in.
     if (error.code === 'commander.unknownCommand')
@@ -214,17 +215,18 @@ export async function runCommandLine(
   };
 
   const action: Action =
-    <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
-    async (...commanderArgs: unknown[]) => {
-      const command = commanderArgs[commanderArgs.length - 1] as Command;
-      const flags = command.opts() as Flags & { jq?: string };
-      // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
-      const globals = { ...parseGlobals(command.optsWithGlobals() as RawGlobals), ...(flags.jq === undefined ? {} : { json: true }) };
-      globalsForErrors = globals;
-      const filtered = flags.jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(flags.jq, io);
-      const { context, close } = createContext({ io: filtered?.io ?? io, globals, interrupt, version: VERSION, launch });
-      // commander passes the declared positional arguments, then the options object and the command.
+    <Args extends unknown[], Flags extends OptionValues>(handler: Handler<Args, Flags>) =>
+    async (...commanderArgs: [...Args, Flags, CommandUnknownOpts]) => {
+      // commander passes the declared positional arguments, then the flags, then the command: typed by the
+      // declaration (see Action), split here by position. The global flags are the program's, wherever given.
       const args = commanderArgs.slice(0, -2) as Args;
+      const flags = commanderArgs[commanderArgs.length - 2] as Flags;
+      const jq = typeof flags.jq === 'string' ? flags.jq : undefined;
+      // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
+      const globals = { ...parseGlobals(program.opts()), ...(jq === undefined ? {} : { json: true }) };
+      globalsForErrors = globals;
+      const filtered = jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(jq, io);
+      const { context, close } = createContext({ io: filtered?.io ?? io, globals, interrupt, version: VERSION, launch });
       try {
         await handler({ args, flags }, context);
         await filtered?.end();

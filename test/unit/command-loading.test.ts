@@ -1,6 +1,6 @@
 // A command line loads the noun it names: the other nouns are only listed (name and summary) and never run; help,
 // `svc help`, completion, an unknown word or none load them all (src/commands/index.ts).
-import { Command } from 'commander';
+import { Command } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/commands/index.js';
 import { NOUN_SUMMARIES } from '../../src/commands/nouns.js';
