@@ -12,7 +12,7 @@ import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
 import { watchStdoutReader } from './reader-watch.js';
 import { addHelpCommands } from './commands/help.js';
-import type { Action, Handler } from './commands/shared/action.js';
+import type { Action, FlagsOf, Handler } from './commands/shared/action.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerCommands } from './commands/index.js';
 import { HELP_CONFIGURATION } from './commands/shared/help-format.js';
@@ -21,18 +21,28 @@ import { withAdvice } from './commands/shared/hints.js';
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-interface RawGlobals {
-  baseUrl?: string;
-  profile?: string;
-  json?: boolean;
-  timeout: string;
-  retries: string;
-  verbose?: boolean;
-  quiet?: boolean;
-  color: boolean;
+/**
+ * The program and its own options, accepted before or after the command: declared once, here. Their type (GlobalFlags)
+ * and the options that take a value (so that a value is not taken for a command word) are read from this.
+ */
+function declareProgram() {
+  return new Command('svc')
+    .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--base-url <url>', 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'))
+    .addOption(new Option('--profile <name>', 'profile of the config store (env SVC_PROFILE; default "default")'))
+    .option('--json', "print the service's JSON exactly as returned (one document per page)")
+    .option('--timeout <seconds>', 'per-request time limit (connect + headers + body)', '30')
+    .option('--retries <n>', 'retries for retryable failures, 0-10 (0 disables)', '3')
+    .option('-v, --verbose', 'one stderr line per HTTP exchange (the key is never shown)')
+    .option('-q, --quiet', 'no spinner, progress or hints on stderr')
+    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)');
 }
 
-export function parseGlobals(raw: RawGlobals): GlobalOptions {
+export type GlobalFlags = FlagsOf<ReturnType<typeof declareProgram>>;
+
+export function parseGlobals(raw: GlobalFlags): GlobalOptions {
   return {
     baseUrl: raw.baseUrl,
     profile: raw.profile,
@@ -44,23 +54,23 @@ export function parseGlobals(raw: RawGlobals): GlobalOptions {
   };
 }
 
+/** The spellings of the program's options that take a value: `--profile x tx` names the command `tx`, not `x`. */
+export function valueOptions(program: CommandUnknownOpts): ReadonlySet<string> {
+  return new Set(
+    program.options
+      .filter((option) => option.required || option.optional)
+      .flatMap((option) => [option.short, option.long])
+      .filter((name): name is string => name !== undefined),
+  );
+}
+
 /**
  * The commander tree; `action` runs a command's handler with its context. Also used to generate completions. With
- * `word` (the command line's first command word), the noun it names is the only one loaded (commands/index.ts).
+ * `args` (the command line's arguments), the noun its first command word names is the only one loaded
+ * (commands/index.ts).
  */
-export async function buildProgram(action: Action, word?: string) {
-  const program = new Command('svc')
-    .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
-    .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--base-url <url>', 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'))
-    .addOption(new Option('--profile <name>', 'profile of the config store (env SVC_PROFILE; default "default")'))
-    .option('--json', "print the service's JSON exactly as returned (one document per page)")
-    .option('--timeout <seconds>', 'per-request time limit (connect + headers + body)', '30')
-    .option('--retries <n>', 'retries for retryable failures, 0-10 (0 disables)', '3')
-    .option('-v, --verbose', 'one stderr line per HTTP exchange (the key is never shown)')
-    .option('-q, --quiet', 'no spinner, progress or hints on stderr')
-    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
+export async function buildProgram(action: Action, args?: readonly string[]) {
+  const program = declareProgram()
     .showSuggestionAfterError(true)
     .configureHelp(HELP_CONFIGURATION)
     .addHelpText(
@@ -78,7 +88,7 @@ export async function buildProgram(action: Action, word?: string) {
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
-  await registerCommands(program, action, word);
+  await registerCommands(program, action, args && commandWord(args, valueOptions(program)));
   addHelpCommands(program);
   return program;
 }
@@ -104,16 +114,13 @@ function configureErrors(command: CommandUnknownOpts, io: IO, path = command.nam
   for (const sub of command.commands) configureErrors(sub, io, `${path} ${sub.name()}`);
 }
 
-/** Global options that take a value, so their value is not taken for a command word. */
-const VALUE_GLOBALS = new Set(['--base-url', '--profile', '--timeout', '--retries']);
-
 /** The first command word of the arguments (past the global options and their values), if any before `--`. */
-function commandWord(args: readonly string[]): string | undefined {
+function commandWord(args: readonly string[], valueGlobals: ReadonlySet<string>): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') return undefined;
     if (!arg.startsWith('-')) return arg;
-    if (VALUE_GLOBALS.has(arg)) i++;
+    if (valueGlobals.has(arg)) i++;
   }
   return undefined;
 }
@@ -122,7 +129,7 @@ function commandWord(args: readonly string[]): string | undefined {
  * `--version` (or `-V`) after a command word: the version is the program's flag, not a command's, so it is refused as
  * any unknown option is (as gh does), rather than printing the version in place of the command.
  */
-function versionAfterCommand(args: readonly string[]): string | undefined {
+function versionAfterCommand(args: readonly string[], valueGlobals: ReadonlySet<string>): string | undefined {
   let command: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -131,7 +138,7 @@ function versionAfterCommand(args: readonly string[]): string | undefined {
       command ??= arg;
       continue;
     }
-    if (command === undefined && VALUE_GLOBALS.has(arg)) i++;
+    if (command === undefined && valueGlobals.has(arg)) i++;
     else if (command !== undefined && (arg === '--version' || arg === '-V')) return arg;
   }
   return undefined;
@@ -238,11 +245,11 @@ export async function runCommandLine(
     };
 
   watchOutput(io.out);
-  const program = await buildProgram(action, commandWord(argv.slice(2)));
+  const program = await buildProgram(action, argv.slice(2));
   configureErrors(program, io);
   let exitCode: number;
   try {
-    const version = versionAfterCommand(argv.slice(2));
+    const version = versionAfterCommand(argv.slice(2), valueOptions(program));
     if (version) throw new UsageError(`unknown option '${version}'`, "the version is the program's: svc --version");
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);
