@@ -13,6 +13,7 @@ import { parseInteger, parseSeconds } from './options.js';
 import { watchStdoutReader } from './reader-watch.js';
 import { addHelpCommands } from './commands/help.js';
 import type { Action, FlagsOf, Handler } from './commands/shared/action.js';
+import { givenCommandLine } from './commands/shared/command-line.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerCommands } from './commands/index.js';
 import { HELP_CONFIGURATION } from './commands/shared/help-format.js';
@@ -228,12 +229,20 @@ export async function runCommandLine(
       // declaration (see Action), split here by position. The global flags are the program's, wherever given.
       const args = commanderArgs.slice(0, -2) as Args;
       const flags = commanderArgs[commanderArgs.length - 2] as Flags;
+      const command = commanderArgs[commanderArgs.length - 1] as CommandUnknownOpts;
       const jq = typeof flags.jq === 'string' ? flags.jq : undefined;
       // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
       const globals = { ...parseGlobals(program.opts()), ...(jq === undefined ? {} : { json: true }) };
       globalsForErrors = globals;
       const filtered = jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(jq, io);
-      const { context, close } = createContext({ io: filtered?.io ?? io, globals, interrupt, version: VERSION, launch });
+      const { context, close } = createContext({
+        io: filtered?.io ?? io,
+        globals,
+        interrupt,
+        version: VERSION,
+        launch,
+        commandLine: givenCommandLine(command),
+      });
       try {
         await handler({ args, flags }, context);
         await filtered?.end();

@@ -150,7 +150,7 @@ function parseHost(text: string): string {
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   if (startOptions.detach) {
     const { startDetached } = await import('./detach.js');
-    return startDetached(startOptions, context);
+    return startDetached(context);
   }
   const { detach: _detach, ...emulatorOptions } = startOptions;
   const env = context.io.env;
