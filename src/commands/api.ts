@@ -1,6 +1,6 @@
 // `svc api <path>`: any operation of the service, with the key, base URL, profile, retries and paging of every other
 // command (as `gh api` reaches all of GitHub's); `svc api --list` prints the operator's operations.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { HttpMethod, HttpResponse } from '../api/http.js';
 import type { CommandContext } from '../context.js';
 import { ApiError, ResponseShapeError, unreadableFileError, UsageError } from '../errors.js';
@@ -8,26 +8,12 @@ import { OfferedValuesArgument } from '../completion/offered-values.js';
 import { safeText } from '../render/text.js';
 import { OPERATIONS } from '../schema/operations.js';
 import { collect } from './shared/action.js';
-import type { Action } from './shared/action.js';
+import type { Action, FlagsOf } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 import { jqOption } from './shared/jq-option.js';
 import { NOUN_SUMMARIES } from './nouns.js';
 
 export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-export interface ApiFlags {
-  method?: string;
-  rawField: string[];
-  field: string[];
-  input?: string;
-  header: string[];
-  paginate?: boolean;
-  slurp?: boolean;
-  include?: boolean;
-  silent?: boolean;
-  list?: boolean;
-  jq?: string;
-}
 
 /** Where a field's value comes from; files (and stdin) are read when the command runs, before the request. */
 export type FieldValue =
@@ -78,8 +64,9 @@ function operationPaths(): [paths: string[], summaries: string[]] {
   return [[...byPath.keys()], [...byPath.values()].map((summaries) => summaries.join('; '))];
 }
 
-export function register(program: Command, action: Action): void {
-  program
+/** The command and its flags, declared once: ApiFlags is read from here. */
+function declareCommand(program: Command) {
+  return program
     .command('api')
     .description(NOUN_SUMMARIES.api)
     .addArgument(
@@ -109,7 +96,13 @@ export function register(program: Command, action: Action): void {
     .option('-i, --include', 'print the status line and the headers before the body')
     .option('--silent', 'print nothing on success')
     .addOption(jqOption())
-    .option('--list', "print the operator's operations (method, path, summary); [path] is then a word to look for")
+    .option('--list', "print the operator's operations (method, path, summary); [path] is then a word to look for");
+}
+
+export type ApiFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(program: Command, action: Action): void {
+  declareCommand(program)
     .addHelpText(
       'after',
       examples([
@@ -132,7 +125,7 @@ export function register(program: Command, action: Action): void {
         '\nA GET is retried like every read (429, 5xx, network errors); POST, PUT, PATCH and DELETE are sent at most once.\n' +
         'Exit codes as for every command: 3 for 404, 4 for 401 or 403, 1 for 5xx and 501 (not emulated by `svc emulator start`).\n',
     )
-    .action(action<[path: string | undefined], ApiFlags>(({ args: [path], flags }, context) => run(parseApiOptions(path, flags), context)));
+    .action(action(({ args: [path], flags }, context) => run(parseApiOptions(path, flags), context)));
 }
 
 /** Flags that make a request, by what the user typed: none of them goes with --list. */

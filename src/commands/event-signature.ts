@@ -1,5 +1,5 @@
 // `svc event-signature <declaration...>`: keccak-256 topic0 of event declarations, offline.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Action } from './shared/action.js';
@@ -27,7 +27,7 @@ export function register(program: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[declarations: string[]], Record<string, never>>(({ args: [declarations] }, context) => run(declarations, context)));
+    .action(action(({ args: [declarations] }, context) => run(declarations, context)));
 }
 
 export async function run(declarations: string[], context: CommandContext): Promise<void> {

@@ -1,5 +1,5 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
-import type { Argument, Command, Option } from 'commander';
+import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { offeredValueDescriptions, offeredValues } from './offered-values.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
@@ -107,7 +107,7 @@ function describeArgument(argument: Argument): CompletionArgument {
   };
 }
 
-function describeCommand(command: Command, path: string[], globals: CompletionOption[]): CompletionNode {
+function describeCommand(command: CommandUnknownOpts, path: string[], globals: CompletionOption[]): CompletionNode {
   const help = command.createHelp();
   const globalNames = new Set(globals.flatMap((option) => option.names));
   const own = help
@@ -135,12 +135,12 @@ function describeCommand(command: Command, path: string[], globals: CompletionOp
  * The name given with `{ isDefault: true }`. commander keeps it in a field of its own and offers no getter; the
  * completion tests of the default-command forms fail if a commander release moves it.
  */
-function defaultCommandName(command: Command): string | undefined {
-  return (command as Command & { _defaultCommandName?: string | null })._defaultCommandName ?? undefined;
+function defaultCommandName(command: CommandUnknownOpts): string | undefined {
+  return (command as CommandUnknownOpts & { _defaultCommandName?: string | null })._defaultCommandName ?? undefined;
 }
 
 /** The program as a tree of nodes; global options (the program's, less help and version) appear on every node. */
-export function describeProgram(program: Command): CompletionNode {
+export function describeProgram(program: CommandUnknownOpts): CompletionNode {
   const globals = program
     .createHelp()
     .visibleOptions(program)

@@ -1,5 +1,5 @@
 // `svc chain get <chain>`: GET /v1/chains/{chainId}, one chain by its id, its blockchain id or the name svc knows it by.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { OfferedValuesArgument } from '../../completion/offered-values.js';
 import { parseChainArgument } from '../../options.js';
@@ -30,7 +30,7 @@ export function register(chain: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[chain: string], object>(({ args: [chain] }, context) => run(parseChainGetOptions(chain), context)));
+    .action(action(({ args: [chain] }, context) => run(parseChainGetOptions(chain), context)));
 }
 
 export function parseChainGetOptions(chain: string): ChainGetOptions {

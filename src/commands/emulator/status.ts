@@ -1,5 +1,5 @@
 // `svc emulator status`: the emulators this user runs, found through their records, each asked how it is doing.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { LocalError, NotFoundError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
@@ -29,7 +29,7 @@ export function register(emulator: Command, action: Action): void {
         'program) is shown as stale once and removed. A record file that cannot be read is named on stderr.\n',
     )
     .addOption(jqOption())
-    .action(action<[], Record<string, never>>((_, context) => run(context)));
+    .action(action((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

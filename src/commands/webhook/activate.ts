@@ -1,5 +1,5 @@
 // `svc webhook activate <id>`: PATCH /v1/webhooks/{id} with {"status":"active"}, the counterpart of `deactivate`.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
@@ -26,7 +26,7 @@ export function register(webhook: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookActivateOptions(id), context)));
+    .action(action(({ args: [id] }, context) => run(parseWebhookActivateOptions(id), context)));
 }
 
 export function parseWebhookActivateOptions(id: string): WebhookActivateOptions {

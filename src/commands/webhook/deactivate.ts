@@ -1,5 +1,5 @@
 // `svc webhook deactivate <id>`: DELETE /v1/webhooks/{id}, after a confirmation on a terminal (or --yes).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import type { IO } from '../../io.js';
 import { checkWebhookId } from '../../options.js';
@@ -27,11 +27,7 @@ export function register(webhook: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(
-      action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) =>
-        run(parseWebhookDeactivateOptions(id, flags, context.io), context),
-      ),
-    );
+    .action(action(({ args: [id], flags }, context) => run(parseWebhookDeactivateOptions(id, flags, context.io), context)));
 }
 
 export function parseWebhookDeactivateOptions(id: string, flags: { yes?: boolean }, io: IO): WebhookDeactivateOptions {

@@ -1,5 +1,5 @@
 // `svc webhook get <id>`: GET /v1/webhooks/{id}, printed as `create` prints the webhook it made.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
@@ -27,7 +27,7 @@ export function register(webhook: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
+    .action(action(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
 }
 
 export function parseWebhookGetOptions(id: string): WebhookGetOptions {

@@ -1,6 +1,6 @@
 // `svc webhook secret rotate`: POST /v1/webhooks:generateOrRotateSharedSecret, after a confirmation on a terminal
 // (or --yes): receivers holding the old secret reject every notification until they get the new one.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import { InterruptedError, ResponseShapeError, SvcError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
@@ -26,7 +26,7 @@ export function register(secret: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[], { yes?: boolean }>(({ flags }, context) => run(parseWebhookSecretRotateOptions(flags, context.io), context)));
+    .action(action(({ flags }, context) => run(parseWebhookSecretRotateOptions(flags, context.io), context)));
 }
 
 export function parseWebhookSecretRotateOptions(flags: { yes?: boolean }, io: IO): WebhookSecretRotateOptions {

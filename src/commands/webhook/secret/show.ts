@@ -1,5 +1,5 @@
 // `svc webhook secret show`: GET /v1/webhooks:getSharedSecret, the secret notifications are signed with.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
@@ -17,7 +17,7 @@ export function register(secret: Command, action: Action): void {
       ]),
     )
     .addOption(jqOption())
-    .action(action<[], object>((_invocation, context) => run(context)));
+    .action(action((_invocation, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {
