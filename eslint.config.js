@@ -25,6 +25,7 @@ const LAYERS = {
   emulator: ['schema', 'evm', 'signature', 'process-proof'],
   receiver: ['schema', 'evm', 'signature'],
   options: ['schema', 'errors', 'mask'],
+  jq: [],
   'given-address': ['evm', 'errors'],
   io: ['render', 'errors', 'interrupt'],
   prompt: ['io', 'render', 'errors', 'interrupt'],

@@ -1,4 +1,5 @@
-// Cold start-up of `svc --version` and `svc tx list` (one page from a local emulator) next to `node -e 0`:
+// Cold start-up of `svc --version`, `svc tx list` and `svc api /v1/transactions` (one page from a local emulator) next
+// to `node -e 0`:
 // medians of alternated runs. Run after `npm run build`: node bench/cold-start.mjs [--runs=11]
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -26,6 +27,7 @@ const cases = {
   'svc --version': [bin, '--version'],
   'svc tx list (piped)': [bin, 'tx', 'list'],
   'svc tx list --json': [bin, 'tx', 'list', '--json'],
+  'svc api /v1/transactions': [bin, 'api', '/v1/transactions'],
 };
 const times = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
 for (let round = 0; round < runs; round++) {
@@ -44,5 +46,5 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 const floor = median(times['node -e 0']);
 console.log(`cold start, medians of ${runs} alternated runs (node ${process.version})`);
 for (const [name, list] of Object.entries(times)) {
-  console.log(`${name.padEnd(22)} ${median(list).toFixed(1).padStart(7)} ms  ${(median(list) / floor).toFixed(2)}x node -e 0`);
+  console.log(`${name.padEnd(26)} ${median(list).toFixed(1).padStart(7)} ms  ${(median(list) / floor).toFixed(2)}x node -e 0`);
 }

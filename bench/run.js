@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,detach picks figures.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
@@ -109,6 +109,28 @@ function runNode(args, { env = childEnv(), rss = false } = {}) {
   });
 }
 
+/** Runs a shell pipeline, timing spawn to exit, its stdout read and hashed as runNode does. */
+function runPipeline(command, env) {
+  const startedAt = performance.now();
+  const child = spawn('bash', ['-o', 'pipefail', '-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const hash = createHash('sha1');
+  let bytes = 0;
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    bytes += chunk.length;
+    hash.update(chunk);
+  });
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const ms = performance.now() - startedAt;
+      if (code !== 0) return reject(new Error(`${command} exited ${code}: ${stderr.trim()}`));
+      resolve({ ms, bytes, digest: hash.digest('hex') });
+    });
+  });
+}
+
 /** Runs a and b alternately n times (after one untimed warm-up each, unless told); checks both print the same bytes when asked. */
 async function alternate(n, a, b, { sameOutput = false, warmUp = true } = {}) {
   if (warmUp) {
@@ -205,6 +227,69 @@ try {
     }
     await emulator.stop();
     stops.pop();
+  }
+
+  if (wanted('api')) {
+    // `svc api /v1/transactions` is the same one request as `tx list --json` with the body printed as returned:
+    // beside the same bare node:http request, cold, as txhttp measures tx list (CI=true, and the command's own cache).
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const server = { SVC_BASE_URL: `http://127.0.0.1:${emulator.port}`, SVC_API_KEY: 'bench-key' };
+    for (const [figure, extra] of [
+      ['svc api /v1/transactions (CI=true)  vs  bare node:http', { CI: 'true' }],
+      ['svc api /v1/transactions (own code cache)  vs  bare http', { CI: undefined }],
+    ]) {
+      const env = childEnv({ ...server, ...extra });
+      const { as, bs } = await alternate(
+        FAST_RUNS,
+        () => runNode([BIN, 'api', '/v1/transactions'], { env }),
+        () => runNode([join(BENCH, 'bare-http-tx.mjs')], { env }),
+        { sameOutput: true },
+      );
+      reportTime(figure, as, bs, 1.3);
+    }
+    await emulator.stop();
+    stops.pop();
+  }
+
+  if (wanted('jq')) {
+    // --jq over a 10,000-transaction page (~4.5 MB) beside the same `svc api` piped into the system jq: the jq built
+    // in (WebAssembly, loaded for this run only) against jq installed. Skipped where no jq is installed.
+    const hasJq = await new Promise((resolve) =>
+      spawn('jq', ['--version'], { stdio: 'ignore' })
+        .once('error', () => resolve(false))
+        .once('close', (code) => resolve(code === 0)),
+    );
+    if (!hasJq) console.log('svc api --jq, 10k items  vs  piped into jq: skipped (no jq installed)');
+    else {
+      const hex = (n, width) => n.toString(16).padStart(width, '0');
+      const transactions = Array.from({ length: 10_000 }, (_, i) => ({
+        blockNumber: String(48_000_000 - i),
+        blockTimestamp: 1_760_000_000 - i * 2,
+        chainId: i % 2 ? '43113' : '43114',
+        txHash: '0x' + hex(i * 7919 + 1, 64),
+        txStatus: i % 5 ? '1' : '0',
+        from: { address: '0x' + hex(i, 40) },
+        to: { address: '0x' + hex(i + 1, 40), name: 'Wrapped AVAX' },
+        method: { callType: 'CONTRACT_CALL', methodHash: '0xa9059cbb', methodName: 'transfer(address,uint256)' },
+        value: String(10n ** 15n * BigInt(i + 1)),
+      }));
+      const pageFile = join(scratch, 'jq-page.json');
+      writeFileSync(pageFile, JSON.stringify({ transactions }));
+      const pageServer = await startServer('fixed-server.mjs', [pageFile]);
+      stops.push(pageServer.stop);
+      const env = childEnv({ SVC_BASE_URL: `http://127.0.0.1:${pageServer.port}`, SVC_API_KEY: 'bench-key' });
+      const filter = '.transactions[] | select(.txStatus == "0") | .txHash';
+      const { as, bs } = await alternate(
+        RUNS,
+        () => runNode([BIN, 'api', '/v1/transactions', '--jq', filter], { env }),
+        () => runPipeline(`node ${JSON.stringify(BIN)} api /v1/transactions | jq -r '${filter}'`, env),
+        { sameOutput: true },
+      );
+      reportTime('svc api --jq, 10k items  vs  svc api | jq (system)', as, bs, 2);
+      await pageServer.stop();
+      stops.pop();
+    }
   }
 
   const needsServer = wanted('tx') || wanted('addresses') || wanted('flat');
@@ -873,8 +958,14 @@ try {
       });
       return { ms };
     };
-    const { as, bs } = await alternate(RUNS, detached, foreground);
-    reportTime('emulator start --detach to first answer  vs  foreground', as, bs, 1.5);
+    // A detached start is two processes, so it may cost one Node start more than a foreground one: its baseline is a
+    // foreground start plus a bare `node -e 0`, measured in turn with it.
+    const foregroundAndNode = async () => {
+      const { ms } = await foreground();
+      return { ms: ms + (await runNode(['-e', '0'])).ms };
+    };
+    const { as, bs } = await alternate(RUNS, detached, foregroundAndNode);
+    reportTime('emulator start --detach to first answer  vs  foreground + node -e 0', as, bs, 1.1);
   }
 } finally {
   for (const stop of stops.reverse()) await stop();

@@ -158,6 +158,8 @@ function commandWords(args) {
   const words = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
     const arg = args[i];
+    // The program's options that take a value, as src/cli.ts declares them (this launcher loads none of the CLI to
+    // read them; test/unit/command-loading.test.ts keeps the two the same).
     if (/^--(base-url|profile|timeout|retries)$/.test(arg)) i++;
     else if (arg.startsWith('-')) continue;
     else if (/^[a-z][a-z-]{0,30}$/.test(arg)) words.push(arg);

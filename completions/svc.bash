@@ -10,7 +10,7 @@ __svc_node() {
     __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
     'svc')
-        __svc_commands='tx chain webhook event-signature config emulator completion'
+        __svc_commands='tx chain webhook event-signature config emulator api completion'
         __svc_has_help=1
         __svc_options='-V --version --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color -h --help'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -22,8 +22,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc tx list')
-        __svc_options='--network --status --page-size --page-token --limit --all --follow --interval -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries'
+        __svc_options='--network --status --page-size --page-token --limit --all --follow --interval --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --status --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries'
         ;;
     'svc chain')
         __svc_commands='list get'
@@ -32,12 +32,12 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc chain list')
-        __svc_options='--network --feature -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--network --feature --base-url --profile --timeout --retries'
+        __svc_options='--network --feature --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --feature --jq --base-url --profile --timeout --retries'
         ;;
     'svc chain get')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
         __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
@@ -46,55 +46,55 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc webhook create')
-        __svc_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --include-logs --include-internal-txs -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries'
+        __svc_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --include-logs --include-internal-txs --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--url --chain-id --address --addresses-file --event-signature --event --name --description --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook list')
-        __svc_options='--status --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--status --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='--status --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--status --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook get')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook update')
-        __svc_options='--url --name --description --status --include-logs --no-include-logs --include-internal-txs --no-include-internal-txs -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--url --name --description --status --base-url --profile --timeout --retries'
+        __svc_options='--url --name --description --status --include-logs --no-include-logs --include-internal-txs --no-include-internal-txs --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--url --name --description --status --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses')
         __svc_commands='list add remove'
         __svc_has_help=1
-        __svc_options='-h --help --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='-h --help --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         __svc_default='list'
         ;;
     'svc webhook addresses list')
-        __svc_options='--page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='--page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses add')
-        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
+        __svc_options='--address --addresses-file --batch-size --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook addresses remove')
-        __svc_options='--address --addresses-file --batch-size -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--address --addresses-file --batch-size --base-url --profile --timeout --retries'
+        __svc_options='--address --addresses-file --batch-size --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--address --addresses-file --batch-size --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook deactivate')
-        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='-y --yes --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook activate')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook apply')
-        __svc_options='-f --file --dry-run --recreate --prune -y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='-f --file --base-url --profile --timeout --retries'
+        __svc_options='-f --file --dry-run --recreate --prune -y --yes --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='-f --file --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook listen')
-        __svc_options='--port --host --path --forward-to --verify --secret-file -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --path --forward-to --secret-file --base-url --profile --timeout --retries'
+        __svc_options='--port --host --path --forward-to --verify --secret-file --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --path --forward-to --secret-file --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook verify')
         __svc_options='--signature --secret-file -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -107,16 +107,16 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc webhook secret show')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook secret rotate')
-        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='-y --yes --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc event-signature')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc config')
         __svc_commands='set get unset list path'
@@ -137,8 +137,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc config list')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc config path')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -155,8 +155,8 @@ __svc_node() {
         __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries'
         ;;
     'svc emulator status')
-        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator stop')
         __svc_options='--port --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -167,27 +167,31 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
-        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries'
+        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries')
         __svc_commands='list show'
         __svc_has_help=1
-        __svc_options='-h --help --webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='-h --help --webhook --state --since --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         __svc_default='list'
         ;;
     'svc emulator deliveries list')
-        __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries'
+        __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries show')
-        __svc_options='--body -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--base-url --profile --timeout --retries'
+        __svc_options='--body --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator redeliver')
-        __svc_options='--to -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--to --base-url --profile --timeout --retries'
+        __svc_options='--to --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--to --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc api')
+        __svc_options='-X --method -f --raw-field -F --field --input -H --header --paginate --slurp -i --include --silent --jq --list -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='-X --method -f --raw-field -F --field --input -H --header --jq --base-url --profile --timeout --retries'
         ;;
     'svc completion')
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -218,6 +222,7 @@ __svc_option_values() {
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     'svc emulator deliveries --state') __svc_reply_words 'delivered retrying failed' ;;
     'svc emulator deliveries list --state') __svc_reply_words 'delivered retrying failed' ;;
+    'svc api --input') __svc_reply_files ;;
     esac
 }
 
@@ -235,6 +240,7 @@ __svc_argument_values() {
     'svc config set 1') __svc_reply_words 'api-key base-url api-key-header' ;;
     'svc config get 1') __svc_reply_words 'api-key base-url api-key-header' ;;
     'svc config unset 1') __svc_reply_words 'api-key base-url api-key-header' ;;
+    'svc api 1') __svc_reply_words '/v1/address/{address}/chains /v1/apiLogs /v1/apiUsageMetrics /v1/avax/supply /v1/blocks /v1/chains /v1/chains/{chainId} /v1/chains/{chainId}/addresses/{address} /v1/chains/{chainId}/addresses/{address}/balances:getNative /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles /v1/chains/{chainId}/addresses/{address}/balances:listErc1155 /v1/chains/{chainId}/addresses/{address}/balances:listErc20 /v1/chains/{chainId}/addresses/{address}/balances:listErc721 /v1/chains/{chainId}/addresses/{address}/transactions /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155 /v1/chains/{chainId}/addresses/{address}/transactions:listErc20 /v1/chains/{chainId}/addresses/{address}/transactions:listErc721 /v1/chains/{chainId}/addresses/{address}/transactions:listInternals /v1/chains/{chainId}/addresses/{address}/transactions:listNative /v1/chains/{chainId}/blocks /v1/chains/{chainId}/blocks/{blockId} /v1/chains/{chainId}/blocks/{blockId}/transactions /v1/chains/{chainId}/contracts/{address}/deployments /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment /v1/chains/{chainId}/nfts/collections/{address}/tokens /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId} /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex /v1/chains/{chainId}/tokens/{address}/transfers /v1/chains/{chainId}/transactions /v1/chains/{chainId}/transactions/{txHash} /v1/health-check /v1/icm/addresses/{address}/messages /v1/icm/messages /v1/icm/messages/{messageId} /v1/live-check /v1/networks/{network} /v1/networks/{network}/addresses:listChainIds /v1/networks/{network}/blockchains /v1/networks/{network}/blockchains/{blockchainId} /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId} /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions /v1/networks/{network}/blockchains/{blockchainId}/balances /v1/networks/{network}/blockchains/{blockchainId}/blocks /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId} /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks /v1/networks/{network}/blockchains/{blockchainId}/transactions /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking /v1/networks/{network}/blockchains/{blockchainId}/utxos /v1/networks/{network}/blockchains/{blockchainId}/vertices /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash} /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight /v1/networks/{network}/delegators /v1/networks/{network}/l1Validators /v1/networks/{network}/rewards /v1/networks/{network}/rewards:listPending /v1/networks/{network}/subnets /v1/networks/{network}/subnets/{subnetId} /v1/networks/{network}/validators /v1/networks/{network}/validators/{nodeId} /v1/operations/transactions:export /v1/operations/{operationId} /v1/primaryNetworkRpcUsageMetrics /v1/signatureAggregator/{network}/aggregateSignatures /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} /v1/subnetRpcUsageMetrics /v1/transactions /v1/webhooks /v1/webhooks/{id} /v1/webhooks/{id}/addresses /v1/webhooks:generateOrRotateSharedSecret /v1/webhooks:getSharedSecret /v2/chains/{chainId}/addresses/{address}/transactions' ;;
     'svc completion 1') __svc_reply_words 'bash zsh fish' ;;
     esac
 }

@@ -6,7 +6,7 @@
 function __svc_subcommands
     switch "$argv"
         case 'svc'
-            printf '%s\n' tx chain webhook event-signature config emulator completion help
+            printf '%s\n' tx chain webhook event-signature config emulator api completion help
         case 'svc tx'
             printf '%s\n' list help
         case 'svc chain'
@@ -44,49 +44,49 @@ function __svc_value_options
         case 'svc tx'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc tx list'
-            printf '%s\n' --network --status --page-size --page-token --limit --interval --base-url --profile --timeout --retries
+            printf '%s\n' --network --status --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries
         case 'svc chain'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc chain list'
-            printf '%s\n' --network --feature --base-url --profile --timeout --retries
+            printf '%s\n' --network --feature --jq --base-url --profile --timeout --retries
         case 'svc chain get'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc webhook'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
-            printf '%s\n' --url --chain-id --address --addresses-file --event-signature --event --name --description --base-url --profile --timeout --retries
+            printf '%s\n' --url --chain-id --address --addresses-file --event-signature --event --name --description --jq --base-url --profile --timeout --retries
         case 'svc webhook list'
-            printf '%s\n' --status --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --status --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc webhook get'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc webhook update'
-            printf '%s\n' --url --name --description --status --base-url --profile --timeout --retries
+            printf '%s\n' --url --name --description --status --jq --base-url --profile --timeout --retries
         case 'svc webhook addresses'
-            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc webhook addresses list'
-            printf '%s\n' --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc webhook addresses add'
-            printf '%s\n' --address --addresses-file --batch-size --base-url --profile --timeout --retries
+            printf '%s\n' --address --addresses-file --batch-size --jq --base-url --profile --timeout --retries
         case 'svc webhook addresses remove'
-            printf '%s\n' --address --addresses-file --batch-size --base-url --profile --timeout --retries
+            printf '%s\n' --address --addresses-file --batch-size --jq --base-url --profile --timeout --retries
         case 'svc webhook deactivate'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc webhook activate'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc webhook apply'
-            printf '%s\n' -f --file --base-url --profile --timeout --retries
+            printf '%s\n' -f --file --jq --base-url --profile --timeout --retries
         case 'svc webhook listen'
-            printf '%s\n' --port --host --path --forward-to --secret-file --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --path --forward-to --secret-file --jq --base-url --profile --timeout --retries
         case 'svc webhook verify'
             printf '%s\n' --signature --secret-file --base-url --profile --timeout --retries
         case 'svc webhook secret'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook secret show'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc webhook secret rotate'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc event-signature'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc config'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc config set'
@@ -96,7 +96,7 @@ function __svc_value_options
         case 'svc config unset'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc config list'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc config path'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator'
@@ -104,24 +104,103 @@ function __svc_value_options
         case 'svc emulator start'
             printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries
         case 'svc emulator status'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator open'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator trigger'
-            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --base-url --profile --timeout --retries
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
-            printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
-            printf '%s\n' --webhook --state --since --page-size --page-token --limit --base-url --profile --timeout --retries
+            printf '%s\n' --webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries show'
-            printf '%s\n' --base-url --profile --timeout --retries
+            printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator redeliver'
-            printf '%s\n' --to --base-url --profile --timeout --retries
+            printf '%s\n' --to --jq --base-url --profile --timeout --retries
+        case 'svc api'
+            printf '%s\n' -X --method -f --raw-field -F --field --input -H --header --jq --base-url --profile --timeout --retries
         case 'svc completion'
             printf '%s\n' --base-url --profile --timeout --retries
     end
+end
+
+function __svc_values_api_path
+    printf '%s\t%s\n' '/v1/address/{address}/chains' 'GET: List all chains associated with a given address'
+    printf '%s\t%s\n' '/v1/apiLogs' 'GET: Get logs for requests made by client'
+    printf '%s\t%s\n' '/v1/apiUsageMetrics' 'GET: Get usage metrics for the Data API'
+    printf '%s\t%s\n' '/v1/avax/supply' 'GET: Get AVAX supply information'
+    printf '%s\t%s\n' '/v1/blocks' 'GET: List latest blocks across all supported EVM chains'
+    printf '%s\t%s\n' '/v1/chains' 'GET: List chains'
+    printf '%s\t%s\n' '/v1/chains/{chainId}' 'GET: Get chain information'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}' 'GET: Get contract metadata'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/balances:getNative' 'GET: Get native token balance'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles' 'GET: List collectible (ERC-721/ERC-1155) balances'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/balances:listErc1155' 'GET: List ERC-1155 balances'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/balances:listErc20' 'GET: List ERC-20 balances'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/balances:listErc721' 'GET: List ERC-721 balances'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions' 'GET: List transactions'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155' 'GET: List ERC-1155 transfers'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions:listErc20' 'GET: List ERC-20 transfers'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions:listErc721' 'GET: List ERC-721 transfers'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals' 'GET: List internal transactions'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/addresses/{address}/transactions:listNative' 'GET: List native transactions'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/blocks' 'GET: List latest blocks'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/blocks/{blockId}' 'GET: Get block'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/blocks/{blockId}/transactions' 'GET: List transactions for a block'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/contracts/{address}/deployments' 'GET: List deployed contracts'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment' 'GET: Get deployment transaction'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/nfts/collections/{address}/tokens' 'GET: List tokens'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}' 'GET: Get token details'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex' 'POST: Reindex NFT metadata'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/tokens/{address}/transfers' 'GET: List ERC transfers'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/transactions' 'GET: List latest transactions'
+    printf '%s\t%s\n' '/v1/chains/{chainId}/transactions/{txHash}' 'GET: Get transaction'
+    printf '%s\t%s\n' '/v1/health-check' 'GET: Get the health of the service'
+    printf '%s\t%s\n' '/v1/icm/addresses/{address}/messages' 'GET: List ICM messages by address'
+    printf '%s\t%s\n' '/v1/icm/messages' 'GET: List ICM messages'
+    printf '%s\t%s\n' '/v1/icm/messages/{messageId}' 'GET: Get an ICM message'
+    printf '%s\t%s\n' '/v1/live-check' 'GET: Get the liveliness of the service (reads only)'
+    printf '%s\t%s\n' '/v1/networks/{network}' 'GET: Get network details'
+    printf '%s\t%s\n' '/v1/networks/{network}/addresses:listChainIds' 'GET: Get chain interactions for addresses'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains' 'GET: List blockchains'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}' 'GET: Get blockchain details by ID'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}' 'GET: Get asset details'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions' 'GET: List asset transactions'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/balances' 'GET: Get balances'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/blocks' 'GET: List latest blocks'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId}' 'GET: Get block'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses' 'GET: Get last activity timestamp by addresses; POST: Get last activity timestamp by addresses v2'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks' 'GET: List blocks proposed by node'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/transactions' 'GET: List latest transactions'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}' 'GET: Get transaction'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking' 'GET: List staking transactions'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/utxos' 'GET: List UTXOs; POST: List UTXOs v2 - Supports querying for more addresses'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/vertices' 'GET: List vertices'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash}' 'GET: Get vertex'
+    printf '%s\t%s\n' '/v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight' 'GET: List vertices by height'
+    printf '%s\t%s\n' '/v1/networks/{network}/delegators' 'GET: List delegators'
+    printf '%s\t%s\n' '/v1/networks/{network}/l1Validators' 'GET: List L1 validators'
+    printf '%s\t%s\n' '/v1/networks/{network}/rewards' 'GET: List historical rewards'
+    printf '%s\t%s\n' '/v1/networks/{network}/rewards:listPending' 'GET: List pending rewards'
+    printf '%s\t%s\n' '/v1/networks/{network}/subnets' 'GET: List subnets'
+    printf '%s\t%s\n' '/v1/networks/{network}/subnets/{subnetId}' 'GET: Get Subnet details by ID'
+    printf '%s\t%s\n' '/v1/networks/{network}/validators' 'GET: List validators'
+    printf '%s\t%s\n' '/v1/networks/{network}/validators/{nodeId}' 'GET: Get single validator details'
+    printf '%s\t%s\n' '/v1/operations/transactions:export' 'POST: Create transaction export operation'
+    printf '%s\t%s\n' '/v1/operations/{operationId}' 'GET: Get operation'
+    printf '%s\t%s\n' '/v1/primaryNetworkRpcUsageMetrics' 'GET: Get usage metrics for the Primary Network RPC'
+    printf '%s\t%s\n' '/v1/signatureAggregator/{network}/aggregateSignatures' 'POST: Aggregate Signatures'
+    printf '%s\t%s\n' '/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}' 'GET: Get Aggregated Signatures'
+    printf '%s\t%s\n' '/v1/subnetRpcUsageMetrics' 'GET: Get usage metrics for the Subnet RPC'
+    printf '%s\t%s\n' '/v1/transactions' 'GET: List the latest transactions across all supported EVM chains'
+    printf '%s\t%s\n' '/v1/webhooks' 'GET: List webhooks; POST: Create a webhook'
+    printf '%s\t%s\n' '/v1/webhooks/{id}' 'GET: Get a webhook by ID; PATCH: Update a webhook; DELETE: Deactivate a webhook'
+    printf '%s\t%s\n' '/v1/webhooks/{id}/addresses' 'GET: List adresses by EVM activity webhooks; PATCH: Add addresses to EVM activity webhook; DELETE: Remove addresses from EVM activity webhook'
+    printf '%s\t%s\n' '/v1/webhooks:generateOrRotateSharedSecret' 'POST: Generate or rotate a shared secret'
+    printf '%s\t%s\n' '/v1/webhooks:getSharedSecret' 'GET: Get a shared secret'
+    printf '%s\t%s\n' '/v2/chains/{chainId}/addresses/{address}/transactions' 'GET: List transactions v2'
 end
 
 # Prints the command being completed ("svc tx list"; "help:svc tx" after "help"), then how many arguments it has.
@@ -194,6 +273,7 @@ complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: ma
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
+complete -c svc -n '__svc_is "svc"' -a api -d 'Any operation of the service with your key and settings, and the list of them all'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
@@ -202,6 +282,7 @@ complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhook
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
 complete -c svc -n '__svc_is "help:svc"' -a emulator -d 'The bundled local emulator of the service'
+complete -c svc -n '__svc_is "help:svc"' -a api -d 'Any operation of the service with your key and settings, and the list of them all'
 complete -c svc -n '__svc_is "help:svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c svc -n '__svc_is "svc"' -s V -l version -d 'print the version'
 complete -c svc -n '__svc_is "svc"' -s h -l help -d 'show help'
@@ -221,6 +302,7 @@ complete -c svc -n '__svc_is "svc tx list"' -l limit -x -d 'follow pages until n
 complete -c svc -n '__svc_is "svc tx list"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc tx list"' -l follow -d 'print the latest page oldest first, then each new transaction once as it appears, until Ctrl-C'
 complete -c svc -n '__svc_is "svc tx list"' -l interval -x -d 'with --follow, seconds between polls, at least 0.5 (default: 2)'
+complete -c svc -n '__svc_is "svc tx list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
 
 # svc chain
@@ -234,10 +316,12 @@ complete -c svc -n '__svc_is "svc chain"' -s h -l help -d 'show help'
 # svc chain list
 complete -c svc -n '__svc_is "svc chain list"' -l network -x -a 'mainnet fuji testnet' -d 'only this network: mainnet, fuji, testnet (fuji and testnet are the same; default: all)'
 complete -c svc -n '__svc_is "svc chain list"' -l feature -x -a 'nftIndexing webhooks teleporter' -d 'only chains with this feature: nftIndexing, webhooks, teleporter'
+complete -c svc -n '__svc_is "svc chain list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc chain list"' -s h -l help -d 'show help'
 
 # svc chain get
 complete -c svc -n '__svc_is "svc chain get" 0' -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'a chain id (43113), a blockchain id, or the name svc knows it by (fuji)'
+complete -c svc -n '__svc_is "svc chain get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc chain get"' -s h -l help -d 'show help'
 
 # svc webhook
@@ -277,6 +361,7 @@ complete -c svc -n '__svc_is "svc webhook create"' -l name -x -d 'a name for the
 complete -c svc -n '__svc_is "svc webhook create"' -l description -x -d 'a description for the webhook'
 complete -c svc -n '__svc_is "svc webhook create"' -l include-logs -d 'ask for the transaction logs in each notification'
 complete -c svc -n '__svc_is "svc webhook create"' -l include-internal-txs -d 'ask for internal transactions in each notification'
+complete -c svc -n '__svc_is "svc webhook create"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook create"' -s h -l help -d 'show help'
 
 # svc webhook list
@@ -285,10 +370,12 @@ complete -c svc -n '__svc_is "svc webhook list"' -l page-size -x -d 'webhooks pe
 complete -c svc -n '__svc_is "svc webhook list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc webhook list"' -l limit -x -d 'follow pages until n webhooks are printed'
 complete -c svc -n '__svc_is "svc webhook list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook list"' -s h -l help -d 'show help'
 
 # svc webhook get
 complete -c svc -n '__svc_is "svc webhook get" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
+complete -c svc -n '__svc_is "svc webhook get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook get"' -s h -l help -d 'show help'
 
 # svc webhook update
@@ -301,6 +388,7 @@ complete -c svc -n '__svc_is "svc webhook update"' -l include-logs -d 'put the t
 complete -c svc -n '__svc_is "svc webhook update"' -l no-include-logs -d 'leave the logs out of each notification'
 complete -c svc -n '__svc_is "svc webhook update"' -l include-internal-txs -d 'put internal transactions in each notification'
 complete -c svc -n '__svc_is "svc webhook update"' -l no-include-internal-txs -d 'leave internal transactions out of each notification'
+complete -c svc -n '__svc_is "svc webhook update"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook update"' -s h -l help -d 'show help'
 
 # svc webhook addresses
@@ -316,6 +404,7 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addres
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l limit -x -d 'follow pages until n addresses are printed'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook addresses"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 
 # svc webhook addresses list
@@ -324,6 +413,7 @@ complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-size -x -d 'a
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l limit -x -d 'follow pages until n addresses are printed'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc webhook addresses list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook addresses list"' -s h -l help -d 'show help'
 
 # svc webhook addresses add
@@ -331,6 +421,7 @@ complete -c svc -n '__svc_is "svc webhook addresses add" 0' -a '(command svc web
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l address -x -d 'an address to add, 0x + 40 hex; repeatable or comma-separated'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
+complete -c svc -n '__svc_is "svc webhook addresses add"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook addresses add"' -s h -l help -d 'show help'
 
 # svc webhook addresses remove
@@ -338,15 +429,18 @@ complete -c svc -n '__svc_is "svc webhook addresses remove" 0' -a '(command svc 
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l address -x -d 'an address to remove, 0x + 40 hex; repeatable or comma-separated'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l addresses-file -r -F -d 'addresses one per line ("-" for stdin); blank lines and # comments ignored'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -l batch-size -x -d 'addresses per request, 1-10000; batches are sent one at a time, in input order'
+complete -c svc -n '__svc_is "svc webhook addresses remove"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook addresses remove"' -s h -l help -d 'show help'
 
 # svc webhook deactivate
 complete -c svc -n '__svc_is "svc webhook deactivate" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook deactivate"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook deactivate"' -s h -l help -d 'show help'
 
 # svc webhook activate
 complete -c svc -n '__svc_is "svc webhook activate" 0' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
+complete -c svc -n '__svc_is "svc webhook activate"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook activate"' -s h -l help -d 'show help'
 
 # svc webhook apply
@@ -355,6 +449,7 @@ complete -c svc -n '__svc_is "svc webhook apply"' -l dry-run -d 'print the chang
 complete -c svc -n '__svc_is "svc webhook apply"' -l recreate -d 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one'
 complete -c svc -n '__svc_is "svc webhook apply"' -l prune -d 'also deactivate the active webhooks the file does not name'
 complete -c svc -n '__svc_is "svc webhook apply"' -s y -l yes -d 'do not ask before pruning (required for --prune when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook apply"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook apply"' -s h -l help -d 'show help'
 
 # svc webhook listen
@@ -364,6 +459,7 @@ complete -c svc -n '__svc_is "svc webhook listen"' -l path -x -d 'accept notific
 complete -c svc -n '__svc_is "svc webhook listen"' -l forward-to -x -d 'relay each message to this URL and show its status (the sender gets that outcome)'
 complete -c svc -n '__svc_is "svc webhook listen"' -l verify -d 'check each signature: answer 401 to a missing or wrong one, and neither show nor forward that message'
 complete -c svc -n '__svc_is "svc webhook listen"' -l secret-file -r -F -d 'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)'
+complete -c svc -n '__svc_is "svc webhook listen"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook listen"' -s h -l help -d 'show help'
 
 # svc webhook verify
@@ -380,13 +476,16 @@ complete -c svc -n '__svc_is "help:svc webhook secret"' -a rotate -d 'Replace th
 complete -c svc -n '__svc_is "svc webhook secret"' -s h -l help -d 'show help'
 
 # svc webhook secret show
+complete -c svc -n '__svc_is "svc webhook secret show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook secret show"' -s h -l help -d 'show help'
 
 # svc webhook secret rotate
 complete -c svc -n '__svc_is "svc webhook secret rotate"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc webhook secret rotate"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc webhook secret rotate"' -s h -l help -d 'show help'
 
 # svc event-signature
+complete -c svc -n '__svc_is "svc event-signature"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc event-signature"' -s h -l help -d 'show help'
 
 # svc config
@@ -416,6 +515,7 @@ complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url api-key-
 complete -c svc -n '__svc_is "svc config unset"' -s h -l help -d 'show help'
 
 # svc config list
+complete -c svc -n '__svc_is "svc config list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc config list"' -s h -l help -d 'show help'
 
 # svc config path
@@ -462,6 +562,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l detach -d 'run it in the b
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 
 # svc emulator status
+complete -c svc -n '__svc_is "svc emulator status"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
 
 # svc emulator stop
@@ -485,6 +586,7 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-11
 complete -c svc -n '__svc_is "svc emulator trigger"' -l internal -x -d 'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address: 1 to 4 comma-separated 32-byte topics, topic0 first (default: Transfer\'s), then its data in hex; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
 
 # svc emulator deliveries
@@ -502,6 +604,7 @@ complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-size -x -d 'mess
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l limit -x -d 'follow pages until n messages are printed'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show help'
 
 # svc emulator deliveries list
@@ -513,15 +616,33 @@ complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-size -x -d 
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l limit -x -d 'follow pages until n messages are printed'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -s h -l help -d 'show help'
 
 # svc emulator deliveries show
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
+complete -c svc -n '__svc_is "svc emulator deliveries show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
 
 # svc emulator redeliver
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l to -x -d 'send this one attempt to another URL (a local handler); the webhook\'s url stays'
+complete -c svc -n '__svc_is "svc emulator redeliver"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -s h -l help -d 'show help'
+
+# svc api
+complete -c svc -n '__svc_is "svc api" 0' -a '(__svc_values_api_path)' -d 'the operation\'s path from /v1 on, its {placeholders} filled in ("/v1/chains/43114/blocks"); may carry a query string. With --list: a word to look for'
+complete -c svc -n '__svc_is "svc api"' -s X -l method -x -d 'GET, POST, PUT, PATCH, DELETE (default: GET, or POST when fields or --input are given)'
+complete -c svc -n '__svc_is "svc api"' -s f -l raw-field -x -d 'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise'
+complete -c svc -n '__svc_is "svc api"' -s F -l field -x -d 'a typed field, repeatable: numbers, true, false and null as JSON, @path for a file\'s contents (@- stdin); "key[]=value" adds to an array'
+complete -c svc -n '__svc_is "svc api"' -l input -r -F -d 'the request body as is, from a file (- for stdin); the fields then go in the query string'
+complete -c svc -n '__svc_is "svc api"' -s H -l header -x -d 'a request header, repeatable'
+complete -c svc -n '__svc_is "svc api"' -l paginate -d 'follow nextPageToken until the last page, one JSON document per page, one a line (GET only)'
+complete -c svc -n '__svc_is "svc api"' -l slurp -d 'with --paginate, print every page in one JSON array'
+complete -c svc -n '__svc_is "svc api"' -s i -l include -d 'print the status line and the headers before the body'
+complete -c svc -n '__svc_is "svc api"' -l silent -d 'print nothing on success'
+complete -c svc -n '__svc_is "svc api"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc api"' -l list -d 'print the operator\'s operations (method, path, summary); [path] is then a word to look for'
+complete -c svc -n '__svc_is "svc api"' -s h -l help -d 'show help'
 
 # svc completion
 complete -c svc -n '__svc_is "svc completion" 0' -a 'bash zsh fish' -d 'the shell to complete in'

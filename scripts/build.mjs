@@ -11,8 +11,9 @@
 //   launcher compiles the file's text as read, without copying half a megabyte into a wrapper;
 // - still lazy: what a command imports with import() is bundled as a function that runs on first use, so start-up
 //   runs commander and our small modules only (test/unit/bundle.test.ts);
-// - big third-party packages no common command runs at start (conf with ajv, ora, cli-table3, proper-lockfile) stay
-//   out of it, each in dist/svc-vendor-<name>.cjs, required when used: the less source, the less to read and cache.
+// - big third-party packages no common command runs at start (conf with ajv, ora, cli-table3, proper-lockfile, and
+//   jq-web, jq built to WebAssembly, for --jq) stay out of it, each in dist/svc-vendor-<name>.cjs, required when used:
+//   the less source, the less to read and cache.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -50,7 +51,7 @@ cpSync(INSPECTOR_PAGE, 'dist/emulator/inspector/page', { recursive: true });
 const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, __svcModuleUrl';
 
 /** Packages bundled on their own (see above); the CLI requires dist/svc-vendor-<name>.cjs instead. */
-const VENDORED = ['conf', 'ora', 'cli-table3', 'proper-lockfile'];
+const VENDORED = ['conf', 'ora', 'cli-table3', 'proper-lockfile', 'jq-web'];
 const vendorFile = (name) => `svc-vendor-${name}.cjs`;
 
 /**
@@ -358,6 +359,9 @@ for (const [module, file] of Object.entries(LLHTTP)) {
   writeFileSync(new URL(file, dist), require(`undici/lib/llhttp/${module}`));
   written.add(file);
 }
+
+// jq-web's glue reads jq.wasm from its own folder: dist/, where it is bundled as dist/svc-vendor-jq-web.cjs.
+writeFileSync(new URL('jq.wasm', dist), readFileSync(require.resolve('jq-web/jq.wasm')));
 
 // Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading
 // them): the chunks of the former split ES module build among them. Their code caches go at once: a CLI reads its

@@ -15,7 +15,7 @@ const src = resolve(process.argv[2] ?? join(root, 'src'));
  * Circles known and left to the work that owns their modules (issue 30, item 14), each as its modules sorted. The
  * check fails once one no longer exists, so the entry goes with the fix.
  */
-const ACCEPTED = [['src/commands/emulator/detach.ts', 'src/commands/emulator/start.ts']];
+const ACCEPTED = [];
 
 /** Every module of src/ and the modules of src/ it imports. */
 function importGraph() {
@@ -30,7 +30,8 @@ function importGraph() {
     for (const { fileName } of importedFiles) {
       if (!fileName.startsWith('.')) continue;
       const target = resolve(dirname(file), fileName).replace(/\.js$/, '.ts');
-      if (existsSync(target)) targets.add(target);
+      // A CommonJS module of src/ (src/jq/jq-web.cjs) imports none of src/: no circle goes through it.
+      if (existsSync(target) && target.endsWith('.ts')) targets.add(target);
     }
     graph.set(file, [...targets].sort());
   }

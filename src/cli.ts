@@ -1,5 +1,6 @@
 // Builds the program, registers the commands, and is the one place errors become messages and exit codes.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Option } from '@commander-js/extra-typings';
+import type { CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { createContext } from './context.js';
 import type { DetachedEmulatorCopy, Launch } from './context.js';
@@ -11,7 +12,8 @@ import type { IO } from './io.js';
 import { parseInteger, parseSeconds } from './options.js';
 import { watchStdoutReader } from './reader-watch.js';
 import { addHelpCommands } from './commands/help.js';
-import type { Action, Handler } from './commands/shared/action.js';
+import type { Action, FlagsOf, Handler } from './commands/shared/action.js';
+import { givenCommandLine } from './commands/shared/command-line.js';
 import { examples } from './commands/shared/help-text.js';
 import { registerCommands } from './commands/index.js';
 import { HELP_CONFIGURATION } from './commands/shared/help-format.js';
@@ -20,18 +22,28 @@ import { withAdvice } from './commands/shared/hints.js';
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
-interface RawGlobals {
-  baseUrl?: string;
-  profile?: string;
-  json?: boolean;
-  timeout: string;
-  retries: string;
-  verbose?: boolean;
-  quiet?: boolean;
-  color: boolean;
+/**
+ * The program and its own options, accepted before or after the command: declared once, here. Their type (GlobalFlags)
+ * and the options that take a value (so that a value is not taken for a command word) are read from this.
+ */
+function declareProgram() {
+  return new Command('svc')
+    .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addOption(new Option('--base-url <url>', 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'))
+    .addOption(new Option('--profile <name>', 'profile of the config store (env SVC_PROFILE; default "default")'))
+    .option('--json', "print the service's JSON exactly as returned (one document per page)")
+    .option('--timeout <seconds>', 'per-request time limit (connect + headers + body)', '30')
+    .option('--retries <n>', 'retries for retryable failures, 0-10 (0 disables)', '3')
+    .option('-v, --verbose', 'one stderr line per HTTP exchange (the key is never shown)')
+    .option('-q, --quiet', 'no spinner, progress or hints on stderr')
+    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)');
 }
 
-export function parseGlobals(raw: RawGlobals): GlobalOptions {
+export type GlobalFlags = FlagsOf<ReturnType<typeof declareProgram>>;
+
+export function parseGlobals(raw: GlobalFlags): GlobalOptions {
   return {
     baseUrl: raw.baseUrl,
     profile: raw.profile,
@@ -43,23 +55,23 @@ export function parseGlobals(raw: RawGlobals): GlobalOptions {
   };
 }
 
+/** The spellings of the program's options that take a value: `--profile x tx` names the command `tx`, not `x`. */
+export function valueOptions(program: CommandUnknownOpts): ReadonlySet<string> {
+  return new Set(
+    program.options
+      .filter((option) => option.required || option.optional)
+      .flatMap((option) => [option.short, option.long])
+      .filter((name): name is string => name !== undefined),
+  );
+}
+
 /**
  * The commander tree; `action` runs a command's handler with its context. Also used to generate completions. With
- * `word` (the command line's first command word), the noun it names is the only one loaded (commands/index.ts).
+ * `args` (the command line's arguments), the noun its first command word names is the only one loaded
+ * (commands/index.ts).
  */
-export async function buildProgram(action: Action, word?: string): Promise<Command> {
-  const program = new Command('svc')
-    .description('The command line for the Blockchain Data Service: transactions across EVM chains and address-activity webhooks')
-    .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
-    .addOption(new Option('--base-url <url>', 'service base address (env SVC_BASE_URL; default http://127.0.0.1:4010, the emulator)'))
-    .addOption(new Option('--profile <name>', 'profile of the config store (env SVC_PROFILE; default "default")'))
-    .option('--json', "print the service's JSON exactly as returned (one document per page)")
-    .option('--timeout <seconds>', 'per-request time limit (connect + headers + body)', '30')
-    .option('--retries <n>', 'retries for retryable failures, 0-10 (0 disables)', '3')
-    .option('-v, --verbose', 'one stderr line per HTTP exchange (the key is never shown)')
-    .option('-q, --quiet', 'no spinner, progress or hints on stderr')
-    .option('--no-color', 'no colour (also NO_COLOR; FORCE_COLOR forces it)')
+export async function buildProgram(action: Action, args?: readonly string[]) {
+  const program = declareProgram()
     .showSuggestionAfterError(true)
     .configureHelp(HELP_CONFIGURATION)
     .addHelpText(
@@ -77,13 +89,13 @@ export async function buildProgram(action: Action, word?: string): Promise<Comma
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
-  await registerCommands(program, action, word);
+  await registerCommands(program, action, args && commandWord(args, valueOptions(program)));
   addHelpCommands(program);
   return program;
 }
 
 /** Makes every command in the tree report usage errors through an exception instead of exiting. */
-function configureErrors(command: Command, io: IO, path = command.name()): void {
+function configureErrors(command: CommandUnknownOpts, io: IO, path = command.name()): void {
   command.exitOverride((error) => {
     // As gh says it: which group the unknown command was looked up in.
     if (error.code === 'commander.unknownCommand')
@@ -103,16 +115,13 @@ function configureErrors(command: Command, io: IO, path = command.name()): void 
   for (const sub of command.commands) configureErrors(sub, io, `${path} ${sub.name()}`);
 }
 
-/** Global options that take a value, so their value is not taken for a command word. */
-const VALUE_GLOBALS = new Set(['--base-url', '--profile', '--timeout', '--retries']);
-
 /** The first command word of the arguments (past the global options and their values), if any before `--`. */
-function commandWord(args: readonly string[]): string | undefined {
+function commandWord(args: readonly string[], valueGlobals: ReadonlySet<string>): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') return undefined;
     if (!arg.startsWith('-')) return arg;
-    if (VALUE_GLOBALS.has(arg)) i++;
+    if (valueGlobals.has(arg)) i++;
   }
   return undefined;
 }
@@ -121,7 +130,7 @@ function commandWord(args: readonly string[]): string | undefined {
  * `--version` (or `-V`) after a command word: the version is the program's flag, not a command's, so it is refused as
  * any unknown option is (as gh does), rather than printing the version in place of the command.
  */
-function versionAfterCommand(args: readonly string[]): string | undefined {
+function versionAfterCommand(args: readonly string[], valueGlobals: ReadonlySet<string>): string | undefined {
   let command: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -130,7 +139,7 @@ function versionAfterCommand(args: readonly string[]): string | undefined {
       command ??= arg;
       continue;
     }
-    if (command === undefined && VALUE_GLOBALS.has(arg)) i++;
+    if (command === undefined && valueGlobals.has(arg)) i++;
     else if (command !== undefined && (arg === '--version' || arg === '-V')) return arg;
   }
   return undefined;
@@ -156,7 +165,8 @@ export async function main(argv: string[], early: { detachedCopy?: DetachedEmula
       return adopted;
     },
   };
-  const exitCode = await runProcess(argv, launch);
+  // A detached start prints its line and ends: nothing to watch for between writes.
+  const exitCode = await runProcess(argv, launch, { watchReader: early.detachedCopy === undefined });
   if (detachedCopy) await (await import('./commands/emulator/early-detach.js')).discardCopy(detachedCopy);
   return exitCode;
 }
@@ -169,7 +179,7 @@ function readerGone(): NodeJS.ErrnoException {
   return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
 }
 
-async function runProcess(argv: string[], launch: Launch): Promise<number> {
+async function runProcess(argv: string[], launch: Launch, { watchReader }: { watchReader: boolean }): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -191,7 +201,7 @@ async function runProcess(argv: string[], launch: Launch): Promise<number> {
   });
   // The reader leaving between writes (`svc ... --follow | head -n 1`) ends the command as a failed write would, within
   // moments; a command done within half a second never watches.
-  watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
+  if (watchReader) watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
   // A write nobody waited for (a server printing as events come) fails with the same error: already handled above.
   process.on('unhandledRejection', (reason) => {
     if (!(reason instanceof OutputError)) throw reason;
@@ -213,16 +223,29 @@ export async function runCommandLine(
   };
 
   const action: Action =
-    <Args extends unknown[], Flags>(handler: Handler<Args, Flags>) =>
-    async (...commanderArgs: unknown[]) => {
-      const command = commanderArgs[commanderArgs.length - 1] as Command;
-      const globals = parseGlobals(command.optsWithGlobals() as RawGlobals);
-      globalsForErrors = globals;
-      const { context, close } = createContext({ io, globals, interrupt, version: VERSION, launch });
-      // commander passes the declared positional arguments, then the options object and the command.
+    <Args extends unknown[], Flags extends OptionValues>(handler: Handler<Args, Flags>) =>
+    async (...commanderArgs: [...Args, Flags, CommandUnknownOpts]) => {
+      // commander passes the declared positional arguments, then the flags, then the command: typed by the
+      // declaration (see Action), split here by position. The global flags are the program's, wherever given.
       const args = commanderArgs.slice(0, -2) as Args;
+      const flags = commanderArgs[commanderArgs.length - 2] as Flags;
+      const command = commanderArgs[commanderArgs.length - 1] as CommandUnknownOpts;
+      const jq = typeof flags.jq === 'string' ? flags.jq : undefined;
+      // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
+      const globals = { ...parseGlobals(program.opts()), ...(jq === undefined ? {} : { json: true }) };
+      globalsForErrors = globals;
+      const filtered = jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(jq, io);
+      const { context, close } = createContext({
+        io: filtered?.io ?? io,
+        globals,
+        interrupt,
+        version: VERSION,
+        launch,
+        commandLine: givenCommandLine(command),
+      });
       try {
-        await handler({ args, flags: command.opts() as Flags }, context);
+        await handler({ args, flags }, context);
+        await filtered?.end();
       } catch (error) {
         throw withAdvice(error);
       } finally {
@@ -231,11 +254,11 @@ export async function runCommandLine(
     };
 
   watchOutput(io.out);
-  const program = await buildProgram(action, commandWord(argv.slice(2)));
+  const program = await buildProgram(action, argv.slice(2));
   configureErrors(program, io);
   let exitCode: number;
   try {
-    const version = versionAfterCommand(argv.slice(2));
+    const version = versionAfterCommand(argv.slice(2), valueOptions(program));
     if (version) throw new UsageError(`unknown option '${version}'`, "the version is the program's: svc --version");
     if (argv.length <= 2) program.outputHelp();
     else await program.parseAsync(argv);

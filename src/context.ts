@@ -23,6 +23,11 @@ export interface CommandContext {
   emulatorControl(): Promise<EmulatorControlClient>;
   /** What the launcher (bin/svc.js) began before the CLI loaded, for the command that continues it; none in-process. */
   launch?: Launch;
+  /**
+   * The command as it was given, rebuilt from its parse (commands/shared/command-line.ts): what a copy of it in another
+   * process runs with (`emulator start --detach`). Empty where `run` is called without a command line (tests).
+   */
+  commandLine: readonly string[];
 }
 
 /** Work the launcher starts early, to spare the user the CLI's own start-up before it (see bin/svc.js). */

@@ -154,6 +154,11 @@ export class UnshownChangeError extends SvcError {
   }
 }
 
+/** jq (--jq) stopped with an error on the JSON it was given. */
+export class FilterError extends SvcError {
+  readonly exitCode = ExitCode.failure;
+}
+
 /** Ctrl-C or SIGTERM. */
 export class InterruptedError extends SvcError {
   constructor(readonly exitCode: number) {

@@ -30,7 +30,7 @@ import type {
   WebhookStatus,
 } from '../schema/index.js';
 import { Transport } from './http.js';
-import type { HttpResponse, RequestSpec, TransportOptions } from './http.js';
+import type { HttpMethod, HttpResponse, RequestSpec, TransportOptions } from './http.js';
 
 /** A parsed body together with the bytes it came from, so `--json` can print them exactly as returned. */
 export interface Fetched<T> {
@@ -57,6 +57,19 @@ export interface PageQuery {
 
 export interface WebhookQuery extends PageQuery {
   status?: WebhookStatus;
+}
+
+/** An operation as `svc api` sends it. */
+export interface ServiceRequest {
+  method: HttpMethod;
+  /** From the base URL on: starts with `/`, may carry a query string. */
+  path: string;
+  /** Query parameters in order; a name may repeat. */
+  query: ReadonlyArray<readonly [string, string]>;
+  /** Sent as is, as JSON unless `headers` names another content-type. */
+  body?: Uint8Array;
+  /** Names in lower case. */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** The answer to one batch of an address change: the bytes as returned when kept, the address count when asked for. */
@@ -247,6 +260,26 @@ export class ServiceClient {
       sendKey: true,
       outcomeUnknownHint: 'the secret may have been rotated: read the one in effect before rotating again',
       statusHints: { 403: WEBHOOK_HINTS[403] },
+    });
+  }
+
+  /**
+   * Any operation of the service, as the user gives it (`svc api`): the answer as returned, whatever its body; an error
+   * status raises as for every operation. A GET is retried like every read; any other method may act, and nothing
+   * says that repeating it would not act twice, so it is sent at most once (retried only where the service surely did
+   * not act: a 429, or no connection made).
+   */
+  async call(request: ServiceRequest): Promise<HttpResponse> {
+    return this.transport.send({
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      rawBody: request.body,
+      headers: request.headers,
+      traceHeaders: true,
+      retryPolicy: request.method === 'GET' ? 'repeatable' : 'at-most-once',
+      sendKey: true,
+      outcomeUnknownHint: 'check whether the service made the change before sending the request again',
     });
   }
 

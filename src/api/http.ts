@@ -41,10 +41,18 @@ export interface TransportOptions {
 
 export interface RequestSpec {
   method: HttpMethod;
+  /** Appended to the base URL; may carry a query string of its own, which `query` adds to. */
   path: string;
-  query?: Record<string, string | number | undefined>;
+  /** By name; or as name-value pairs, in order, where a name may repeat. */
+  query?: Record<string, string | number | undefined> | ReadonlyArray<readonly [string, string]>;
   /** Serialised once: every retry sends the same bytes. */
   jsonBody?: unknown;
+  /** The body's bytes as given (sent as JSON unless `headers` names another content-type); instead of `jsonBody`. */
+  rawBody?: Uint8Array;
+  /** More request headers (names in lower case), sent after svc's own and over them. */
+  headers?: Readonly<Record<string, string>>;
+  /** With --verbose, also the request's headers (the key masked) and the answer's status and headers, on stderr. */
+  traceHeaders?: boolean;
   retryPolicy: RetryPolicy;
   /** Whether the endpoint needs the key (checked by the caller; here it decides if the header is sent). */
   sendKey: boolean;
@@ -66,12 +74,16 @@ export interface RequestSpec {
 
 export interface HttpResponse {
   status: number;
+  /** As received, names in lower case. */
+  headers: ResponseHeaders;
   /** The body; with `successBody: 'edges'`, only its first and last EDGE_BYTES, joined. */
   body: Buffer;
   contentType: string | undefined;
   /** True when `body` holds only the edges of a longer answer. */
   edgesOnly?: boolean;
 }
+
+export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 /** How much of each end of an answer `successBody: 'edges'` keeps. */
 export const EDGE_BYTES = 64;
@@ -115,11 +127,14 @@ export class Transport {
     let url = this.options.baseUrl + spec.path;
     if (spec.query) {
       const params = new URLSearchParams();
-      for (const [name, value] of Object.entries(spec.query)) {
+      const entries: ReadonlyArray<readonly [string, string | number | undefined]> = Array.isArray(spec.query)
+        ? spec.query
+        : Object.entries(spec.query);
+      for (const [name, value] of entries) {
         if (value !== undefined) params.append(name, String(value));
       }
       const text = params.toString();
-      if (text) url += '?' + text;
+      if (text) url += (spec.path.includes('?') ? '&' : '?') + text;
     }
     return url;
   }
@@ -131,11 +146,16 @@ export class Transport {
       'user-agent': this.options.userAgent,
     };
     if (spec.sendKey && this.options.apiKey) headers[this.options.apiKeyHeader ?? API_KEY_HEADER] = this.options.apiKey;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (spec.jsonBody !== undefined) {
       body = JSON.stringify(spec.jsonBody);
       headers['content-type'] = 'application/json';
+    } else if (spec.rawBody !== undefined) {
+      body = spec.rawBody;
+      headers['content-type'] = 'application/json';
     }
+    Object.assign(headers, spec.headers);
+    if (spec.traceHeaders) this.traceRequest(spec.method, url, headers, body);
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
       const startedAt = Date.now();
@@ -151,7 +171,10 @@ export class Transport {
       const canRetry = attempt < attempts && this.mayRetry(spec.retryPolicy, outcome);
       const waitMs = canRetry ? retryDelayMs(attempt - 1, outcome.kind === 'response' ? outcome.retryAfter : undefined) : 0;
       this.logExchange(spec.method, url, outcome, elapsed, attempt, attempts, canRetry ? waitMs : undefined);
-      if (!canRetry) return this.settle(spec, outcome);
+      if (!canRetry) {
+        if (spec.traceHeaders && outcome.kind === 'response') this.traceResponse(outcome.status, outcome.headers);
+        return this.settle(spec, outcome);
+      }
       await sleep(waitMs, this.options.interrupt);
     }
   }
@@ -217,7 +240,7 @@ export class Transport {
     method: string,
     url: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: string | Uint8Array | undefined,
     maxBodyBytes: number,
     edgesOfSuccess: boolean,
   ): Promise<AttemptOutcome> {
@@ -268,6 +291,7 @@ export class Transport {
       return {
         kind: 'response',
         status: response.statusCode,
+        headers: response.headers,
         body: read.bytes,
         contentType: header('content-type'),
         retryAfter: header('retry-after'),
@@ -320,7 +344,13 @@ export class Transport {
       throw error;
     }
     if (outcome.status >= 200 && outcome.status < 300) {
-      return { status: outcome.status, body: outcome.body, contentType: outcome.contentType, edgesOnly: outcome.edgesOnly || undefined };
+      return {
+        status: outcome.status,
+        headers: outcome.headers,
+        body: outcome.body,
+        contentType: outcome.contentType,
+        edgesOnly: outcome.edgesOnly || undefined,
+      };
     }
     const error = apiErrorFrom(outcome.status, outcome.body, outcome.contentType, spec.statusHints);
     // A service (or proxy) that echoes the request back must not get the key printed by us.
@@ -355,6 +385,31 @@ export class Transport {
     this.options.onExchange(`${method} ${redactUrl(url)} -> ${result} (${elapsedMs} ms, attempt ${attempt}/${attempts}${retry})`);
   }
 
+  /** The request as sent, for --verbose: every header, the key's value masked wherever it is. */
+  private traceRequest(method: string, url: string, headers: Record<string, string>, body: string | Uint8Array | undefined): void {
+    const trace = this.options.onExchange;
+    if (!trace) return;
+    const { apiKey } = this.options;
+    const keyHeader = this.options.apiKeyHeader ?? API_KEY_HEADER;
+    trace(`> ${method} ${redactUrl(url)}`);
+    for (const [name, value] of Object.entries(headers)) {
+      // The key's header, and any a user adds that holds a credential (another key header, authorization).
+      let shown = name === keyHeader || /api-key|authorization|token|secret/i.test(name) ? maskKey(value) : value;
+      if (apiKey) shown = shown.split(apiKey).join(maskKey(apiKey));
+      trace(`> ${name}: ${shown}`);
+    }
+    if (body !== undefined) trace(`> (a body of ${Buffer.byteLength(body)} bytes)`);
+  }
+
+  private traceResponse(status: number, headers: ResponseHeaders): void {
+    const trace = this.options.onExchange;
+    if (!trace) return;
+    trace(`< ${status} ${REASON_PHRASES[status] ?? ''}`.trimEnd());
+    for (const [name, value] of Object.entries(headers)) {
+      for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) trace(`< ${name}: ${one}`);
+    }
+  }
+
   private throwIfInterrupted(): void {
     const interrupt = this.options.interrupt;
     if (interrupt?.aborted) {
@@ -367,6 +422,7 @@ type AttemptOutcome =
   | {
       kind: 'response';
       status: number;
+      headers: ResponseHeaders;
       body: Buffer;
       contentType: string | undefined;
       retryAfter: string | undefined;

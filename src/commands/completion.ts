@@ -1,6 +1,6 @@
 // `svc completion <shell>`: prints the completion script for bash, zsh or fish, written from the command tree.
-import { Argument } from 'commander';
-import type { Command } from 'commander';
+import { Argument } from '@commander-js/extra-typings';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../context.js';
 import { SHELLS } from '../completion/shells.js';
 import type { Shell } from '../completion/shells.js';
@@ -28,7 +28,7 @@ export function register(program: Command, action: Action): void {
         ['fish', 'mkdir -p ~/.config/fish/completions && svc completion fish > ~/.config/fish/completions/svc.fish'],
       ]) + '\nThe same scripts ship in the package under completions/.\n',
     )
-    .action(action<[shell: Shell], Record<string, never>>(({ args: [shell] }, context) => run(program, shell, context)));
+    .action(action(({ args: [shell] }, context) => run(program, shell, context)));
 }
 
 /** Writes the script for `shell`; `program` is the tree the script completes. */

@@ -1,10 +1,11 @@
 // `svc event-signature <declaration...>`: keccak-256 topic0 of event declarations, offline.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../context.js';
 import { UsageError } from '../errors.js';
 import type { Action } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 import { NOUN_SUMMARIES } from './nouns.js';
+import { jqOption } from './shared/jq-option.js';
 
 export function register(program: Command, action: Action): void {
   program
@@ -25,7 +26,8 @@ export function register(program: Command, action: Action): void {
         ['canonical forms too', "svc event-signature 'Transfer(address,address,uint)' --json | jq -r '.[].canonical'"],
       ]),
     )
-    .action(action<[declarations: string[]], Record<string, never>>(({ args: [declarations] }, context) => run(declarations, context)));
+    .addOption(jqOption())
+    .action(action(({ args: [declarations] }, context) => run(declarations, context)));
 }
 
 export async function run(declarations: string[], context: CommandContext): Promise<void> {

@@ -1,5 +1,5 @@
 // `svc help [command...]` in every command group, and the nearest command name for a typo.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../errors.js';
 import { examples } from './shared/help-text.js';
 
@@ -7,7 +7,7 @@ import { examples } from './shared/help-text.js';
  * Gives every command group a `help [command...]` subcommand that follows the whole path (`svc help tx
  * list`, `svc webhook help create`); commander's own help command looks at one word only.
  */
-export function addHelpCommands(group: Command): void {
+export function addHelpCommands(group: CommandUnknownOpts): void {
   if (group.commands.length === 0) return;
   for (const sub of group.commands) addHelpCommands(sub);
   const sample: string[] = [];
@@ -40,9 +40,9 @@ export function addHelpCommands(group: Command): void {
     });
 }
 
-function commandPath(command: Command): string {
+function commandPath(command: CommandUnknownOpts): string {
   const names: string[] = [];
-  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
+  for (let at: CommandUnknownOpts | null = command; at; at = at.parent) names.unshift(at.name());
   return names.join(' ');
 }
 

@@ -1,7 +1,7 @@
 // Every command of the program, one noun (or lone verb) a module. A command line loads the noun it names and lists
 // the others by name and summary only (commands/nouns.ts): what `svc tx list` compiles and runs at start grows with
 // what it needs, not with the number of commands (the register functions of every command cost ~10 ms here).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { NOUN_SUMMARIES } from './nouns.js';
 import type { NounName } from './nouns.js';
 import type { Action } from './shared/action.js';
@@ -18,6 +18,7 @@ const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },
   { name: 'emulator', load: () => import('./emulator/index.js') },
+  { name: 'api', load: () => import('./api.js') },
   // It writes the completion scripts from the whole tree.
   { name: 'completion', load: () => import('./completion.js') },
 ];

@@ -8,6 +8,7 @@ export const NOUN_SUMMARIES = {
   'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
   config: 'Settings: the API key and base URL, per profile',
   emulator: 'The bundled local emulator of the service',
+  api: 'Any operation of the service with your key and settings, and the list of them all',
   completion: 'Print the shell completion script for bash, zsh or fish',
 } as const;
 

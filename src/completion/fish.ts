@@ -1,5 +1,5 @@
 // The fish completion script: a walker that finds the command being typed, and `complete` lines per command.
-import { allNodes, DYNAMIC_VALUE_COMMANDS, firstLine, valueOptionNames } from './model.js';
+import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, firstLine, valueOptionNames } from './model.js';
 import type { CompletionNode, CompletionOption } from './model.js';
 
 /** A single-quoted fish word. */
@@ -48,7 +48,9 @@ function nodeLines(node: CompletionNode): string[] {
   node.arguments.forEach((argument, index) => {
     const condition = argument.variadic ? `__svc_is "${path}"` : `__svc_is "${path}" ${index}`;
     const description = quote(firstLine(argument.description || argument.name));
-    if (argument.values) {
+    if (argument.described) {
+      lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(`(${describedValuesFunction(node, argument)})`)} -d ${description}`);
+    } else if (argument.values) {
       lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${description}`);
     } else if (argument.dynamic) {
       // Piped rows are "id<TAB>name...": fish shows the name as the description. Nothing when the command fails.
@@ -60,6 +62,23 @@ function nodeLines(node: CompletionNode): string[] {
     if (!option.global) lines.push(optionLine(option, `__svc_is "${path}"`));
   }
   return lines;
+}
+
+/** Prints an argument's values, a tab before each one's description (fish shows it beside the value). */
+function describedValuesFunctions(root: CompletionNode): string[] {
+  return allNodes(root).flatMap((node) =>
+    node.arguments
+      .filter((argument) => argument.described)
+      .map((argument) =>
+        [
+          `function ${describedValuesFunction(node, argument)}`,
+          ...argument.described!.map(
+            ({ value, description }) => `    printf '%s\\t%s\\n' ${quote(value)} ${quote(firstLine(description))}`,
+          ),
+          'end',
+        ].join('\n'),
+      ),
+  );
 }
 
 export function fishScript(root: CompletionNode): string {
@@ -86,6 +105,8 @@ ${listFunction(
   'Prints the options that take a value of the command at path $argv.',
   nodes.map((node) => [node.path.join(' '), valueOptionNames(node)]),
 )}
+
+${describedValuesFunctions(root).join('\n\n')}
 
 # Prints the command being completed ("svc tx list"; "help:svc tx" after "help"), then how many arguments it has.
 function __svc_state

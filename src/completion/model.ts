@@ -1,6 +1,6 @@
 // The commander tree read into plain data for the script writers: commands, options, arguments, value lists.
-import type { Argument, Command, Option } from 'commander';
-import { offeredValues } from './offered-values.js';
+import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+import { offeredValueDescriptions, offeredValues } from './offered-values.js';
 import { SETTING_KEYS } from '../settings/store.js';
 
 export interface CompletionOption {
@@ -26,6 +26,8 @@ export interface CompletionArgument {
   required: boolean;
   variadic: boolean;
   values?: readonly string[];
+  /** Values offered with a description each (where a shell shows one); `values` holds the same values. */
+  described?: ReadonlyArray<{ value: string; description: string }>;
   /** Values the script asks the service for when completing (bounded by a short timeout, silent on failure). */
   dynamic?: DynamicValues;
 }
@@ -92,17 +94,20 @@ function describeOption(option: Option): CompletionOption {
 }
 
 function describeArgument(argument: Argument): CompletionArgument {
+  const values = argument.argChoices ?? offeredValues(argument) ?? ARGUMENT_VALUES[argument.name()];
+  const descriptions = offeredValueDescriptions(argument);
   return {
     name: argument.name(),
     description: argument.description,
     required: argument.required,
     variadic: argument.variadic,
-    values: argument.argChoices ?? offeredValues(argument) ?? ARGUMENT_VALUES[argument.name()],
+    values,
+    described: descriptions && values?.map((value, at) => ({ value, description: descriptions[at] ?? '' })),
     dynamic: ARGUMENT_DYNAMIC[argument.name()],
   };
 }
 
-function describeCommand(command: Command, path: string[], globals: CompletionOption[]): CompletionNode {
+function describeCommand(command: CommandUnknownOpts, path: string[], globals: CompletionOption[]): CompletionNode {
   const help = command.createHelp();
   const globalNames = new Set(globals.flatMap((option) => option.names));
   const own = help
@@ -130,12 +135,12 @@ function describeCommand(command: Command, path: string[], globals: CompletionOp
  * The name given with `{ isDefault: true }`. commander keeps it in a field of its own and offers no getter; the
  * completion tests of the default-command forms fail if a commander release moves it.
  */
-function defaultCommandName(command: Command): string | undefined {
-  return (command as Command & { _defaultCommandName?: string | null })._defaultCommandName ?? undefined;
+function defaultCommandName(command: CommandUnknownOpts): string | undefined {
+  return (command as CommandUnknownOpts & { _defaultCommandName?: string | null })._defaultCommandName ?? undefined;
 }
 
 /** The program as a tree of nodes; global options (the program's, less help and version) appear on every node. */
-export function describeProgram(program: Command): CompletionNode {
+export function describeProgram(program: CommandUnknownOpts): CompletionNode {
   const globals = program
     .createHelp()
     .visibleOptions(program)
@@ -158,4 +163,9 @@ export function valueOptionNames(node: CompletionNode): string[] {
 /** The first line of a description, for shells that show one line per candidate. */
 export function firstLine(text: string): string {
   return text.split('\n')[0]!.trim();
+}
+
+/** The name of the shell function that offers an argument's described values: `__svc_values_api_path`. */
+export function describedValuesFunction(node: CompletionNode, argument: CompletionArgument): string {
+  return ['__' + node.path[0], 'values', ...node.path.slice(1), argument.name].join('_').replace(/-/g, '_');
 }

@@ -1,5 +1,5 @@
 // The zsh completion script: one _arguments function per command, _describe for subcommand names.
-import { allNodes, DYNAMIC_VALUE_COMMANDS, firstLine } from './model.js';
+import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, firstLine } from './model.js';
 import type { CompletionArgument, CompletionNode, CompletionOption } from './model.js';
 
 /** A single-quoted zsh word. */
@@ -32,14 +32,16 @@ function optionSpecs(option: CompletionOption): string[] {
   });
 }
 
-function argumentSpec(argument: CompletionArgument, index: number): string {
+function argumentSpec(node: CompletionNode, argument: CompletionArgument, index: number): string {
   const position = argument.variadic ? '*' : String(index + 1);
   const optional = argument.required || argument.variadic ? '' : ':';
-  const action = argument.values
-    ? `(${argument.values.join(' ')})`
-    : argument.dynamic
-      ? `{__svc_asked ${quote(argument.name)} ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]}}`
-      : ' ';
+  const action = argument.described
+    ? describedValuesFunction(node, argument)
+    : argument.values
+      ? `(${argument.values.join(' ')})`
+      : argument.dynamic
+        ? `{__svc_asked ${quote(argument.name)} ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]}}`
+        : ' ';
   return quote(`${position}:${optional}${specText(argument.name)}:${action}`);
 }
 
@@ -91,8 +93,28 @@ function defaultCase(node: CompletionNode): string[] {
 }
 
 function leafFunction(node: CompletionNode): string {
-  const specs = [...node.options.flatMap(optionSpecs), ...node.arguments.map(argumentSpec)];
+  const specs = [...node.options.flatMap(optionSpecs), ...node.arguments.map((argument, index) => argumentSpec(node, argument, index))];
   return [`${functionName(node)}() {`, '    _arguments -s -S \\', specs.map((spec) => `        ${spec}`).join(' \\\n'), '}'].join('\n');
+}
+
+/** Offers an argument's values with their descriptions (colons in a value escaped, as _describe reads them). */
+function describedValuesFunctions(root: CompletionNode): string[] {
+  return allNodes(root).flatMap((node) =>
+    node.arguments
+      .filter((argument) => argument.described)
+      .map((argument) =>
+        [
+          `${describedValuesFunction(node, argument)}() {`,
+          '    local -a values=(',
+          ...argument.described!.map(
+            ({ value, description }) => `        ${quote(`${value.replace(/:/g, '\\:')}:${firstLine(description)}`)}`,
+          ),
+          '    )',
+          `    _describe -t values ${quote(argument.name)} values`,
+          '}',
+        ].join('\n'),
+      ),
+  );
 }
 
 /** `help [command...]`: the names of the commands under the group and the words typed after "help". */
@@ -132,7 +154,7 @@ export function zshScript(root: CompletionNode): string {
 
 ${functions.join('\n\n')}
 
-${helpFunction(root)}
+${[...describedValuesFunctions(root), helpFunction(root)].join('\n\n')}
 
 # Offers what "${program} <command>" prints piped, "value<TAB>description" per row (the service's ids, which hold no
 # colon, and names); nothing when it fails.

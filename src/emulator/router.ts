@@ -1,5 +1,6 @@
 // Route tables for the emulator's APIs: path templates with named segments, looked up by method and path.
 import type { ServerResponse } from 'node:http';
+import { OPERATIONS } from '../schema/operations.js';
 import { sendError } from './http-util.js';
 
 export interface RouteEntry {
@@ -50,7 +51,28 @@ export class RouteTable<R extends RouteEntry> {
   }
 }
 
-/** The answer for a path no route serves with this method, whether or not another method would serve it. */
+interface DescribedOperation extends RouteEntry {
+  operationId: string;
+}
+
+/** The operator's operations as routes, made on the first request no route serves. */
+let describedOperations: RouteTable<DescribedOperation> | undefined;
+
+/**
+ * The answer for a request no route serves. An operation of the operator's description that the emulator does not
+ * model gets 501 naming it, so a client learns "not emulated" rather than "no such path"; anything else (an unknown
+ * path, or a known path with a method the description does not give it) gets 404.
+ */
 export function sendNoRoute(res: ServerResponse, method: string, path: string): void {
+  describedOperations ??= new RouteTable(OPERATIONS.map(([method, pattern, operationId]) => ({ method, pattern, operationId })));
+  const operation = describedOperations.match(method, path)?.route;
+  if (operation) {
+    sendError(
+      res,
+      501,
+      `not emulated: ${operation.operationId} (${operation.method} ${operation.pattern}) is an operation of the service that this emulator does not model`,
+    );
+    return;
+  }
   sendError(res, 404, `Cannot ${method} ${path}`);
 }

@@ -77,6 +77,19 @@ export const WebhookSchema = v.object({
 export type Webhook = v.InferOutput<typeof WebhookSchema>;
 
 /**
+ * A webhook of another of the operator's event types (validator_activity, primary_network_address_activity), as the
+ * emulator answers it in the operator's shape: its network and its metadata, no addresses, no include flags.
+ */
+export interface OtherEventWebhook extends Omit<Webhook, 'eventType' | 'metadata' | 'includeInternalTxs' | 'includeLogs'> {
+  eventType: string;
+  network: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Any webhook the emulator holds. */
+export type AnyWebhook = Webhook | OtherEventWebhook;
+
+/**
  * A webhook as the CLI reads an answer: an object (not an array, which valibot's object schemas let through) whose
  * `id`, when present, is a string (a create's id is what scripts capture); every other field is shown when it has
  * its type.

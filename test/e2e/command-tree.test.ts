@@ -931,6 +931,8 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     'emulator deliveries list',
     'emulator deliveries show',
     'emulator redeliver',
+    // The service's body as returned, and the operations of --list: no count of its own.
+    'api',
     'completion',
     'help',
   ]);

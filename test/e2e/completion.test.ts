@@ -12,6 +12,35 @@ import { COMPLETION_FILES, COMPLETIONS, completeManyInBash, completeManyInFish, 
 const FILES = COMPLETION_FILES;
 const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
 
+/** What `svc api /v1/ch` completes to: the operator's paths under /v1/chains (the index made from its description). */
+const API_CHAIN_PATHS = [
+  '/v1/chains',
+  '/v1/chains/{chainId}',
+  '/v1/chains/{chainId}/addresses/{address}',
+  '/v1/chains/{chainId}/addresses/{address}/balances:getNative',
+  '/v1/chains/{chainId}/addresses/{address}/balances:listCollectibles',
+  '/v1/chains/{chainId}/addresses/{address}/balances:listErc1155',
+  '/v1/chains/{chainId}/addresses/{address}/balances:listErc20',
+  '/v1/chains/{chainId}/addresses/{address}/balances:listErc721',
+  '/v1/chains/{chainId}/addresses/{address}/transactions',
+  '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
+  '/v1/chains/{chainId}/addresses/{address}/transactions:listErc20',
+  '/v1/chains/{chainId}/addresses/{address}/transactions:listErc721',
+  '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
+  '/v1/chains/{chainId}/addresses/{address}/transactions:listNative',
+  '/v1/chains/{chainId}/blocks',
+  '/v1/chains/{chainId}/blocks/{blockId}',
+  '/v1/chains/{chainId}/blocks/{blockId}/transactions',
+  '/v1/chains/{chainId}/contracts/{address}/deployments',
+  '/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment',
+  '/v1/chains/{chainId}/nfts/collections/{address}/tokens',
+  '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}',
+  '/v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex',
+  '/v1/chains/{chainId}/tokens/{address}/transfers',
+  '/v1/chains/{chainId}/transactions',
+  '/v1/chains/{chainId}/transactions/{txHash}',
+];
+
 describe('svc completion <shell>', () => {
   it.each(Object.keys(FILES) as Array<keyof typeof FILES>)('%s: prints exactly the committed script', async (shell) => {
     const result = await runInProcess(['completion', shell]);
@@ -95,7 +124,7 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
     ],
     [
       ['svc', 'webhook', ''],
@@ -137,7 +166,14 @@ describe('bash', () => {
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion'],
+      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion'],
+    ],
+    // The operator's operations, from the index made from its description.
+    [['svc', 'api', '/v1/ch'], API_CHAIN_PATHS],
+    [['svc', 'api', '/v1/webhooks:get'], ['/v1/webhooks:getSharedSecret']],
+    [
+      ['svc', 'api', '--list', '--in'],
+      ['--input', '--include'],
     ],
     [['svc', 'help', 'webhook', 'cr'], ['create']],
     [
@@ -198,9 +234,10 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   });
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'completion', 'help']],
+    ['svc ', ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help']],
     ['svc webhook create --chain-id f', ['fuji']],
     ['svc chain get dfk', ['dfk', 'dfk-testnet']],
+    ['svc api /v1/ch', API_CHAIN_PATHS],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['mainnet', 'fuji', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
@@ -239,9 +276,10 @@ describe.skipIf(missing('fish'))('fish', () => {
   }
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc ', ['api', 'chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
     ['svc emulator trigger --chain-id fu', ['fuji']],
     ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
+    ['svc api /v1/ch', API_CHAIN_PATHS],
     ['svc tx list --net', ['--network']],
     ['svc tx list --network ', ['fuji', 'mainnet', 'testnet']],
     ['svc --json tx list --status ', ['failed', 'success']],
@@ -262,10 +300,15 @@ describe.skipIf(missing('fish'))('fish', () => {
   const LINES = [...CASES.map(([line]) => line), DESCRIBED];
 
   it.each(CASES)('%j → %j', async (line, expected) => {
-    expect((await complete(line)).map((entry) => entry.split('\t')[0])).toEqual(expected);
+    // fish orders candidates itself, numbers by their value (listErc20 before listErc721 before listErc1155).
+    expect((await complete(line)).map((entry) => entry.split('\t')[0]).sort()).toEqual([...expected].sort());
   });
 
   it('describes candidates, and global options complete after a command', async () => {
     expect(await complete(DESCRIBED)).toContainEqual(expect.stringMatching(/^--verbose\tone stderr line per HTTP exchange/));
+  });
+
+  it("describes each of the operator's paths by its operations' summaries", async () => {
+    expect(await complete('svc api /v1/ch')).toContain('/v1/chains\tGET: List chains');
   });
 });

@@ -442,12 +442,29 @@ describe('emulator /v1 API', () => {
 
     it('answers unknown paths with 404 and the spec body', async () => {
       // `/` is the inspector's page (src/emulator/inspector/), served there alone.
-      for (const path of ['/v1/blocks', '/v2/transactions', '/index.html']) {
+      for (const path of ['/v1/no-such-thing', '/v2/transactions', '/index.html']) {
         const response = await call(emulator.url, 'GET', path);
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ message: `Cannot GET ${path}`, statusCode: 404, error: 'Not Found' });
       }
+      // A path of the description with a method it does not give that path.
       expect((await call(emulator.url, 'PUT', '/v1/transactions')).status).toBe(404);
+      expect((await call(emulator.url, 'DELETE', '/v1/blocks')).status).toBe(404);
+    });
+
+    it("answers an operation of the operator's description it does not model with 501 naming it, before any key check", async () => {
+      const cases = [
+        ['GET', '/v1/blocks', 'listLatestBlocksAllChains (GET /v1/blocks)'],
+        ['GET', '/v1/chains/43114/addresses/0x71C7656EC7ab88b098defB751B7401B5f6d8976F/balances:listErc20', 'listErc20Balances'],
+        ['POST', '/v1/chains/43114/nfts/collections/0xabc/tokens/7:reindex', 'reindexNft'],
+        ['GET', '/v2/chains/43114/addresses/0xabc/transactions', 'listTransactionsV2'],
+      ];
+      for (const [method, path, named] of cases) {
+        const response = await call(emulator.url, method!, `${path}?pageSize=5`);
+        expect(response.status, path).toBe(501);
+        expect(response.body).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
+        expect(response.body.message).toContain(`not emulated: ${named}`);
+      }
     });
   });
 

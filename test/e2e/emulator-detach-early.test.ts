@@ -31,8 +31,8 @@ printf '%s\\n' "$SVC_BASE_URL"`;
     // Before, the URL stood alone on the first line and the shell tried to run it ("No such file or directory").
     expect(String(result.stderr)).toBe('');
     expect(result.exitCode).toBe(0);
-    // The CLI's own copy would carry every parsed option (--host, --block-time, ...) and never --quiet: this one is
-    // the launcher's.
+    // The CLI's own copy would have each value joined to its flag (--seed=5), the flags in their declared order: this
+    // one is the launcher's.
     if (process.platform === 'linux') {
       const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(commandLine.slice(-7)).toEqual(['emulator', 'start', '--seed', '5', '--port', '0', '--quiet']);

@@ -1,11 +1,12 @@
 // `svc emulator start --detach`, `status` and `stop` as processes: a real background emulator, found through its
 // record under a temporary config folder, and always stopped again.
 import { spawn } from 'node:child_process';
+import { execa } from 'execa';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proofOf } from '../../src/process-proof.js';
-import { freshConfigDir, isAlive, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isAlive, isolatedEnv, REPO_ROOT, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
@@ -64,6 +65,54 @@ describe('emulator start --detach', () => {
     expect(readdirSync(emulatorsDir).filter((name) => name.endsWith('.log'))).toEqual([`${port}.log`]);
     // Left running: `emulator stop` below ends it with SIGTERM, and checks that a clean end removes its record.
     kept = { url, pid };
+  });
+
+  it('started by the CLI (the launcher did not), the copy runs every flag given, as parsed: --keep-messages too', async () => {
+    // The built CLI's entry, run as bin/svc.js runs it but without the launcher's early copy: the CLI starts its own.
+    const entry = "import { main } from './dist/cli.js'; process.exitCode = await main(process.argv);";
+    const line = [
+      'emulator',
+      'start',
+      '--keep-messages',
+      '3',
+      '--detach',
+      '--port',
+      '0',
+      '--block-time',
+      '0',
+      '--api-key',
+      'k1',
+      '--api-key',
+      'k2',
+    ];
+    const result = await execa(process.execPath, ['--input-type=module', '-e', entry, BIN, ...line], {
+      cwd: REPO_ROOT,
+      env: isolatedEnv({ configDir }),
+      extendEnv: false,
+      reject: false,
+      stripFinalNewline: false,
+    });
+    expect(result.stderr).not.toMatch(/^svc: /m);
+    expect(result.exitCode).toBe(0);
+    const url = /^export SVC_BASE_URL=(\S+)\n$/.exec(result.stdout)?.[1] ?? '';
+    const { pid } = record(portOf(url)) as { pid: number };
+    started.add(pid);
+    if (process.platform === 'linux') {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(commandLine.slice(commandLine.indexOf(BIN) + 1)).toEqual([
+        'emulator',
+        'start',
+        '--port=0',
+        '--block-time=0',
+        '--api-key=k1',
+        '--api-key=k2',
+        '--keep-messages=3',
+      ]);
+    }
+    // It keeps what it was told: a key it was not given is refused.
+    const refused = await fetch(`${url}/v1/webhooks`, { headers: { 'x-service-api-key': 'other' } });
+    expect(refused.status).toBe(401);
+    expect((await runCli(['emulator', 'stop', '--port', String(portOf(url))], { configDir })).exitCode).toBe(0);
   });
 
   it('a bad flag fails in the parent, before anything starts', async () => {

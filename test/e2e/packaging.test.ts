@@ -46,6 +46,7 @@ describe('npm pack', () => {
         'completions/_svc',
         'completions/svc.bash',
         'completions/svc.fish',
+        'dist/jq.wasm',
         'dist/llhttp-simd.wasm',
         'dist/llhttp.wasm',
         'dist/svc-<build>.code-cache',
@@ -55,6 +56,7 @@ describe('npm pack', () => {
         'dist/svc-part-receiver.cjs',
         'dist/svc-vendor-cli-table3.cjs',
         'dist/svc-vendor-conf.cjs',
+        'dist/svc-vendor-jq-web.cjs',
         'dist/svc-vendor-ora.cjs',
         'dist/svc-vendor-proper-lockfile.cjs',
         'dist/svc.js',
@@ -87,12 +89,20 @@ describe('npm pack', () => {
       NO_COLOR: '1',
     };
     // --version is the launcher's own answer; completion runs the bundle and one of its parts; tx list the bundle's
-    // transport (undici and its parser, read from the installed files) against a real emulator.
-    const [version, completion, listed] = await Promise.all([
+    // transport (undici and its parser, read from the installed files) against a real emulator, and with --jq the jq
+    // built in (jq-web and its jq.wasm, from the installed files too).
+    const [version, completion, listed, filtered] = await Promise.all([
       execa(svc, ['--version'], { env, cwd: directory, extendEnv: false }),
       execa('svc', ['completion', 'bash'], { env, cwd: directory, extendEnv: false }),
       execa('svc', ['tx', 'list', '--page-size', '3'], { env, cwd: directory, extendEnv: false, reject: false }),
+      execa('svc', ['tx', 'list', '--page-size', '3', '--jq', '.transactions | length'], {
+        env,
+        cwd: directory,
+        extendEnv: false,
+        reject: false,
+      }),
     ]);
+    expect(filtered).toMatchObject({ exitCode: 0, stdout: '3', stderr: '' });
     expect(version.stdout).toBe(PACKAGE.version);
     expect(completion.stdout + '\n').toBe(readFileSync(join(REPO_ROOT, 'completions', 'svc.bash'), 'utf8'));
     expect(listed.stderr).toBe('');

@@ -90,6 +90,10 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     expect([...recipes.keys()]).toEqual([
       'manage-webhooks',
       'watch-more-addresses',
+      // Run by cli-api.test.ts, against a recording server.
+      'api-balances',
+      'api-every-page',
+      'api-jq',
       'terminal',
       'failed-fuji-hashes',
       'follow-hashes',
@@ -209,7 +213,9 @@ describe.skipIf(missing('jq'))('README recipes', () => {
     // The service agrees.
     const after = await svc(['webhook', 'get', webhookId, '--json']);
     expect(JSON.parse(String(after.stdout))).toMatchObject({ id: webhookId, status: 'active', url: 'https://example.com/new-hook' });
-  });
+    // Eight svc processes one after another (seven of them in the recipe's shell): ~1.6 s alone, and over 20 s in
+    // three full runs of a machine shared with three other test runs.
+  }, 60_000);
 
   it('watch-more-addresses: adds the file in batches, removes one, counts what is left', async () => {
     const created = await svc([

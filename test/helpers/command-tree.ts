@@ -1,12 +1,12 @@
 // The CLI's command tree as paths of words, for the tests that walk every command (help, examples, columns, counts).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { buildProgram } from '../../src/cli.js';
 
 /** The program with actions that do nothing: only its tree is read. */
-export const program: Command = await buildProgram(() => async () => {});
+export const program: CommandUnknownOpts = await buildProgram(() => async () => {});
 
 /** Every command below the program, depth first: ['tx'], ['tx', 'list'], ... */
-export function commandPaths(command: Command = program, path: string[] = []): string[][] {
+export function commandPaths(command: CommandUnknownOpts = program, path: string[] = []): string[][] {
   return command.commands.flatMap((sub) => [[...path, sub.name()], ...commandPaths(sub, [...path, sub.name()])]);
 }
 

@@ -29,6 +29,7 @@ export function createTestContext(options: TestContextOptions = {}): TestContext
     globals,
     interrupt: options.interrupt ?? new AbortController().signal,
     version: '0.0.0-test',
+    commandLine: [],
   });
   return { context, io, close };
 }

@@ -36,7 +36,11 @@ describe('the bundle built by npm run build', () => {
     // No command's module: each noun loads when the command line names it (commands/index.ts).
     expect(atStart).toContain('src/commands/index.ts');
     expect(atStart.filter((input) => /^src\/commands\/(?!index|nouns|help\.|shared\/)/.test(input))).toEqual([]);
-    expect([...new Set(atStart.filter((input) => input.includes('node_modules/')).map(packageOf))]).toEqual(['commander']);
+    // commander, through @commander-js/extra-typings: its types, and at run time a ~1 KB re-export of commander's classes.
+    expect([...new Set(atStart.filter((input) => input.includes('node_modules/')).map(packageOf))].sort()).toEqual([
+      '@commander-js',
+      'commander',
+    ]);
     // Of schema/, only the plain values the flag parsers check against (rules, chain names): never the schemas (valibot).
     expect(atStart.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules|chain-names)|api|render\/table)/.test(input))).toEqual(
       [],
@@ -65,6 +69,24 @@ describe('the bundle built by npm run build', () => {
       expect(existsSync(join(REPO_ROOT, 'dist', `svc-part-${part}.cjs`))).toBe(true);
   });
 
+  it('runs none of --jq without the flag: its filter, and jq-web in a file of its own, load only with it', () => {
+    expect(bundled).toEqual(expect.arrayContaining(['src/jq/filter.ts', 'src/jq/documents.ts', 'src/commands/shared/jq-output.ts']));
+    expect(atStart.filter((input) => /src\/jq\/|jq-output|jq-web/.test(input))).toEqual([]);
+    expect(bundled.filter((input) => input.includes('node_modules/jq-web/'))).toEqual([]);
+    // Lazily: the CLI loads the filter only when a command line gives --jq (src/cli.ts), the filter jq-web on its first run.
+    const importsOf = (input: string) => meta.inputs[input]?.imports ?? [];
+    expect(importsOf('src/jq/filter.ts')).toContainEqual(expect.objectContaining({ path: 'src/jq/jq-web.cjs', kind: 'dynamic-import' }));
+    expect(importsOf('src/jq/jq-web.cjs')).toEqual([expect.objectContaining({ path: './svc-vendor-jq-web.cjs', external: true })]);
+    expect(readFileSync(join(REPO_ROOT, 'dist', 'jq.wasm')).subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+    expect(importsOf('src/cli.ts')).toContainEqual(
+      expect.objectContaining({ path: 'src/commands/shared/jq-output.ts', kind: 'dynamic-import' }),
+    );
+    expect(importsOf('src/commands/shared/jq-output.ts').filter((imported) => imported.path.startsWith('src/jq/'))).toEqual([
+      expect.objectContaining({ kind: 'dynamic-import' }),
+      expect.objectContaining({ kind: 'dynamic-import' }),
+    ]);
+  });
+
   it("carries undici's HTTP parser as WebAssembly files beside the bundle, not as base64 inside it", () => {
     expect(bundled.filter((input) => input.includes('llhttp') && input.endsWith('-wasm.js'))).toEqual([]);
     for (const file of ['llhttp-simd.wasm', 'llhttp.wasm']) {
@@ -72,9 +94,9 @@ describe('the bundle built by npm run build', () => {
     }
   });
 
-  it('leaves conf (with ajv), ora, cli-table3 and proper-lockfile to their own files, required when used', () => {
+  it('leaves conf (with ajv), ora, cli-table3, proper-lockfile and jq-web to their own files, required when used', () => {
     expect(bundled.some((input) => input.includes('node_modules/undici/'))).toBe(true);
-    const vendored = ['conf', 'ajv', 'ora', 'cli-table3', 'proper-lockfile'];
+    const vendored = ['conf', 'ajv', 'ora', 'cli-table3', 'proper-lockfile', 'jq-web'];
     expect(bundled.filter((input) => input.includes('node_modules/') && vendored.includes(packageOf(input)))).toEqual([]);
     const required = Object.values(meta.inputs).flatMap((input) =>
       input.imports.filter((imported) => imported.external).map((imported) => imported.path),
@@ -85,6 +107,7 @@ describe('the bundle built by npm run build', () => {
         './svc-vendor-ora.cjs',
         './svc-vendor-cli-table3.cjs',
         './svc-vendor-proper-lockfile.cjs',
+        './svc-vendor-jq-web.cjs',
       ]),
     );
   });

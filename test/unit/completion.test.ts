@@ -23,6 +23,7 @@ describe('describeProgram', () => {
       'event-signature',
       'config',
       'emulator',
+      'api',
       'completion',
       'help',
     ]);

@@ -1,5 +1,5 @@
 // `svc chain get <chain>`: GET /v1/chains/{chainId}, one chain by its id, its blockchain id or the name svc knows it by.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { OfferedValuesArgument } from '../../completion/offered-values.js';
 import { parseChainArgument } from '../../options.js';
@@ -7,6 +7,7 @@ import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { spinning } from '../shared/spinning.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface ChainGetOptions {
   /** The chain id (a name given is its id already) or blockchain id to ask for. */
@@ -28,7 +29,8 @@ export function register(chain: Command, action: Action): void {
         ['its native token', "svc chain get c-chain --json | jq -r '.networkToken.symbol'"],
       ]),
     )
-    .action(action<[chain: string], object>(({ args: [chain] }, context) => run(parseChainGetOptions(chain), context)));
+    .addOption(jqOption())
+    .action(action(({ args: [chain] }, context) => run(parseChainGetOptions(chain), context)));
 }
 
 export function parseChainGetOptions(chain: string): ChainGetOptions {

@@ -1,5 +1,5 @@
 // `svc chain`: the chains the service supports, and the names svc knows them by.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as get from './get.js';

@@ -1,26 +1,23 @@
 // `svc chain list`: GET /v1/chains, the EVM chains the service supports, each with the name every --chain-id takes.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { parseChoice } from '../../options.js';
 import { CHAIN_FEATURES, NETWORKS } from '../../schema/rules.js';
 import type { ChainFeature, Network } from '../../schema/rules.js';
 import type { ChainPage, ShownChain } from '../../schema/chains.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
-
-export interface ChainListFlags {
-  network?: string;
-  feature?: string;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface ChainListOptions {
   network?: Network;
   feature?: ChainFeature;
 }
 
-export function register(chain: Command, action: Action): void {
-  chain
+/** The command and its flags, declared once: ChainListFlags is read from here. */
+function declareCommand(chain: Command) {
+  return chain
     .command('list')
     .description('List the EVM chains the service supports: id, the name --chain-id takes, network, native token')
     .addOption(
@@ -33,6 +30,13 @@ export function register(chain: Command, action: Action): void {
     .addOption(
       new OfferedValuesOption('--feature <feature>', `only chains with this feature: ${CHAIN_FEATURES.join(', ')}`, CHAIN_FEATURES),
     )
+    .addOption(jqOption());
+}
+
+export type ChainListFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(chain: Command, action: Action): void {
+  declareCommand(chain)
     .addHelpText(
       'after',
       examples([
@@ -41,7 +45,7 @@ export function register(chain: Command, action: Action): void {
         ['the ids of the test network', "svc chain list --network fuji --json | jq -r '.chains[].chainId'"],
       ]),
     )
-    .action(action<[], ChainListFlags>(({ flags }, context) => run(parseChainListOptions(flags), context)));
+    .action(action(({ flags }, context) => run(parseChainListOptions(flags), context)));
 }
 
 export function parseChainListOptions(flags: ChainListFlags): ChainListOptions {

@@ -1,5 +1,5 @@
 // `svc config get <key>`: the effective value of a setting; a key only ever as its last 4 characters, a URL's password never.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import { parseSettingKey } from '../../settings/store.js';
@@ -13,7 +13,7 @@ export function register(config: Command, action: Action): void {
     .description('Print the value a setting has now (flag > env > profile > default); a key is masked')
     .argument('<key>', 'api-key or base-url')
     .addHelpText('after', examples([['which service svc talks to', 'svc config get base-url']]))
-    .action(action<[key: string], Record<string, never>>(({ args: [key] }, context) => run(parseSettingKey(key), context)));
+    .action(action(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {

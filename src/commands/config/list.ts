@@ -1,15 +1,17 @@
 // `svc config list`: every effective setting with where it comes from (flag, env, profile, default).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export function register(config: Command, action: Action): void {
   config
     .command('list')
     .description('Show every setting in effect and its source: flag, env, profile or default')
     .addHelpText('after', examples([['what a CI job will use', 'SVC_PROFILE=ci svc config list']]))
-    .action(action<[], Record<string, never>>((_, context) => run(context)));
+    .addOption(jqOption())
+    .action(action((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

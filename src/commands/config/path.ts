@@ -1,5 +1,5 @@
 // `svc config path`: where the config file is (SVC_CONFIG_DIR moves it).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
@@ -15,7 +15,7 @@ export function register(config: Command, action: Action): void {
         ['a CI job keeps its settings in its own folder', 'SVC_CONFIG_DIR="$RUNNER_TEMP/svc" svc config path'],
       ]),
     )
-    .action(action<[], Record<string, never>>((_, context) => run(context)));
+    .action(action((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

@@ -1,5 +1,5 @@
 // `svc config set <key> [value]`: stores a setting in a profile; the API key comes from stdin or a hidden prompt.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkApiKeyHeader, checkBaseUrl } from '../../settings/resolve.js';
@@ -23,11 +23,7 @@ export function register(config: Command, action: Action): void {
         ['the header the real service reads the key from', 'svc config set api-key-header x-glacier-api-key --profile real'],
       ]),
     )
-    .action(
-      action<[key: string, value: string | undefined], Record<string, never>>(({ args: [key, value] }, context) =>
-        run(parseConfigSetOptions(key, value), context),
-      ),
-    );
+    .action(action(({ args: [key, value] }, context) => run(parseConfigSetOptions(key, value), context)));
 }
 
 export interface ConfigSetOptions {

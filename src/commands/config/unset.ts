@@ -1,5 +1,5 @@
 // `svc config unset <key>`: removes a setting from the profile.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { parseSettingKey } from '../../settings/store.js';
 import type { SettingKey } from '../../settings/store.js';
@@ -12,7 +12,7 @@ export function register(config: Command, action: Action): void {
     .description('Remove a setting from the profile')
     .argument('<key>', 'api-key or base-url')
     .addHelpText('after', examples([['forget the stored key', 'svc config unset api-key']]))
-    .action(action<[key: string], Record<string, never>>(({ args: [key] }, context) => run(parseSettingKey(key), context)));
+    .action(action(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {

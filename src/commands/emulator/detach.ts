@@ -5,7 +5,6 @@ import type { CommandContext } from '../../context.js';
 import { LocalError, SvcError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
 import { emulatorsDir } from '../../settings/paths.js';
-import type { EmulatorStartOptions } from './start.js';
 import { spawnDetachedCopy } from './early-detach.js';
 
 /** A start that takes longer than this is not going to listen: something is wrong, and the log says what. */
@@ -24,26 +23,16 @@ class DetachedStartError extends SvcError {
   }
 }
 
-/** The same options as flags, for the copy: what was parsed, not the raw command line (tests run the CLI in-process). */
-export function childArguments(options: EmulatorStartOptions, verbose: boolean): string[] {
-  const args = ['emulator', 'start', '--port', String(options.port), '--host', options.host];
-  if (options.seed !== undefined) args.push('--seed', String(options.seed));
-  args.push('--block-time', String(options.blockTimeMs));
-  for (const key of options.apiKeys) args.push('--api-key', key);
-  for (const key of options.readOnlyKeys) args.push('--read-only-key', key);
-  args.push('--rate-limit', String(options.rateLimit), '--fault-rate', String(options.faultRate), '--latency', String(options.latencyMs));
-  if (options.maxAddresses !== undefined) args.push('--max-addresses', String(options.maxAddresses));
-  if (options.webhookSecret !== undefined) args.push('--webhook-secret', options.webhookSecret);
-  if (options.retrySchedule !== undefined) args.push('--retry-schedule', options.retrySchedule);
-  if (options.dataDir !== undefined) args.push('--data-dir', options.dataDir);
-  if (options.repair) args.push('--repair');
-  if (options.inspector !== undefined) args.push(options.inspector ? '--inspector' : '--no-inspector');
-  if (options.inspectorPath !== undefined) args.push('--inspector-path', options.inspectorPath);
-  if (verbose) args.push('--verbose');
-  return args;
+/**
+ * The copy's arguments: this command as it was given, less --detach. Rebuilt from what was parsed (context.commandLine),
+ * not taken from process.argv (tests run the CLI in-process), so every flag of the command, and the global ones, go too.
+ */
+export function childArguments(commandLine: readonly string[]): string[] {
+  // Values are joined to their flags (`--api-key=--detach`), so only the flag itself is this word.
+  return commandLine.filter((arg) => arg !== '--detach');
 }
 
-export async function startDetached(options: EmulatorStartOptions, context: CommandContext): Promise<void> {
+export async function startDetached(context: CommandContext): Promise<void> {
   const records = await import('../../settings/emulator-records.js');
   const env = context.io.env;
   // Started by the launcher already when the command line asked for it (bin/svc.js): the same flags, so the same
@@ -52,7 +41,7 @@ export async function startDetached(options: EmulatorStartOptions, context: Comm
   if (!copy) {
     try {
       // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
-      copy = spawnDetachedCopy(process.argv[1]!, childArguments(options, context.globals.verbose), env);
+      copy = spawnDetachedCopy(process.argv[1]!, childArguments(context.commandLine), env);
     } catch (error) {
       throw new LocalError(`cannot create ${emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
     }

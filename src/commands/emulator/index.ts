@@ -1,5 +1,5 @@
 // `svc emulator`: the bundled local emulator of the service.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as deliveries from './deliveries/index.js';

@@ -1,27 +1,29 @@
 // `svc emulator open`: the running emulator's inspector page in the browser; its URL on stdout where none can be
 // opened (a machine without a display, a session over ssh) or when asked (--no-browser).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { emulatorAdvice } from './running.js';
-
-export interface EmulatorOpenFlags {
-  /** False with --no-browser. */
-  browser: boolean;
-}
 
 export interface EmulatorOpenOptions {
   /** Open a browser; else only print the URL. */
   browser: boolean;
 }
 
-export function register(emulator: Command, action: Action): void {
-  emulator
+/** The command and its flags, declared once: EmulatorOpenFlags is read from here. */
+function declareCommand(emulator: Command) {
+  return emulator
     .command('open')
     .description("Open the emulator's inspector page in the browser: deliveries live, webhooks, trigger, transactions")
-    .option('--no-browser', 'print the URL instead of opening it')
+    .option('--no-browser', 'print the URL instead of opening it');
+}
+
+export type EmulatorOpenFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(emulator: Command, action: Action): void {
+  declareCommand(emulator)
     .addHelpText(
       'after',
       examples([
@@ -32,7 +34,7 @@ export function register(emulator: Command, action: Action): void {
         '\nThe browser is $BROWSER when set, else the system\u2019s (xdg-open, open, the Windows shell). Where none can be\n' +
         'opened (no display, an opener that fails) the URL is printed on stdout instead, and stderr says why.\n',
     )
-    .action(action<[], EmulatorOpenFlags>(({ flags }, context) => run(parseEmulatorOpenOptions(flags), context)));
+    .action(action(({ flags }, context) => run(parseEmulatorOpenOptions(flags), context)));
 }
 
 export function parseEmulatorOpenOptions(flags: EmulatorOpenFlags): EmulatorOpenOptions {

@@ -1,15 +1,12 @@
 // `svc emulator redeliver <messageId>`: POST /_emulator/deliveries/{messageId}/redeliver: the message once more, now.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { ApiError, ExitCode, SvcError, UsageError } from '../../errors.js';
 import { parseHttpUrl } from '../../options.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { messageAdvice } from './deliveries/message-advice.js';
-
-export interface EmulatorRedeliverFlags {
-  to?: string;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface EmulatorRedeliverOptions {
   messageId: string;
@@ -22,12 +19,20 @@ export class ReceiverRefusedError extends SvcError {
   readonly exitCode = ExitCode.failure;
 }
 
-export function register(emulator: Command, action: Action): void {
-  emulator
+/** The command and its flags, declared once: EmulatorRedeliverFlags is read from here. */
+function declareCommand(emulator: Command) {
+  return emulator
     .command('redeliver')
     .description('Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt')
     .argument('<messageId>', 'the message id (from svc emulator deliveries)')
     .option('--to <url>', "send this one attempt to another URL (a local handler); the webhook's url stays")
+    .addOption(jqOption());
+}
+
+export type EmulatorRedeliverFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(emulator: Command, action: Action): void {
+  declareCommand(emulator)
     .addHelpText(
       'after',
       examples([
@@ -39,11 +44,7 @@ export function register(emulator: Command, action: Action): void {
         ],
       ]),
     )
-    .action(
-      action<[messageId: string], EmulatorRedeliverFlags>(({ args: [messageId], flags }, context) =>
-        run(parseEmulatorRedeliverOptions(messageId, flags), context),
-      ),
-    );
+    .action(action(({ args: [messageId], flags }, context) => run(parseEmulatorRedeliverOptions(messageId, flags), context)));
 }
 
 export function parseEmulatorRedeliverOptions(messageId: string, flags: EmulatorRedeliverFlags): EmulatorRedeliverOptions {

@@ -1,7 +1,7 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
 import { renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
 import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
@@ -11,31 +11,10 @@ import type { EmulatorOptions } from '../../emulator/options.js';
 import { parseChoice, parseInteger } from '../../options.js';
 import { RETRY_SCHEDULES } from '../../schema/rules.js';
 import { collect } from '../shared/action.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { shellQuoted } from './running.js';
-
-export interface EmulatorStartFlags {
-  port: string;
-  host: string;
-  seed?: string;
-  blockTime: string;
-  apiKey: string[];
-  readOnlyKey: string[];
-  rateLimit: string;
-  faultRate: string;
-  latency: string;
-  maxAddresses?: string;
-  keepMessages?: string;
-  webhookSecret?: string;
-  retrySchedule: string;
-  detach?: boolean;
-  dataDir?: string;
-  repair?: boolean;
-  inspector?: boolean;
-  inspectorPath?: string;
-}
 
 /**
  * Hex digits, an even number of them: the form of a shared secret (as src/signature checks it; that module loads
@@ -43,8 +22,9 @@ export interface EmulatorStartFlags {
  */
 const HEX_SECRET = /^(?:[0-9a-fA-F]{2})+$/;
 
-export function register(emulator: Command, action: Action): void {
-  emulator
+/** The command and its flags, declared once: EmulatorStartFlags is read from here. */
+function declareCommand(emulator: Command) {
+  return emulator
     .command('start')
     .description('Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '4010')
@@ -77,7 +57,13 @@ export function register(emulator: Command, action: Action): void {
     .option(
       '--detach',
       'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return',
-    )
+    );
+}
+
+export type EmulatorStartFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(emulator: Command, action: Action): void {
+  declareCommand(emulator)
     .addHelpText(
       'after',
       examples([
@@ -100,7 +86,7 @@ export function register(emulator: Command, action: Action): void {
         'Its inspector page (deliveries, webhooks, trigger, transactions) is served on loopback only, unless --inspector\n' +
         'or --no-inspector says otherwise: `svc emulator open` opens it.\n',
     )
-    .action(action<[], EmulatorStartFlags>(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
+    .action(action(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
 }
 
 function parseRate(text: string): number {
@@ -196,7 +182,7 @@ function parseHost(text: string): string {
 export async function run(startOptions: EmulatorStartOptions, context: CommandContext): Promise<void> {
   if (startOptions.detach) {
     const { startDetached } = await import('./detach.js');
-    return startDetached(startOptions, context);
+    return startDetached(context);
   }
   const { detach: _detach, ...emulatorOptions } = startOptions;
   const env = context.io.env;

@@ -1,5 +1,5 @@
 // `svc emulator status`: the emulators this user runs, found through their records, each asked how it is doing.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { LocalError, NotFoundError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
@@ -8,6 +8,7 @@ import { examples } from '../shared/help-text.js';
 import type { EmulatorLine } from '../../render/emulators.js';
 import { findEmulators, warnUnreadable } from './running.js';
 import type { UnreadableRecord } from './running.js';
+import { jqOption } from '../shared/jq-option.js';
 
 /** An emulator that does not answer its control API within this is shown as not answering, not waited for. */
 const ANSWER_TIMEOUT_MS = 1_000;
@@ -27,7 +28,8 @@ export function register(emulator: Command, action: Action): void {
         '(running, stopping, not-answering, stale). A record whose process is gone (or whose pid now runs another\n' +
         'program) is shown as stale once and removed. A record file that cannot be read is named on stderr.\n',
     )
-    .action(action<[], Record<string, never>>((_, context) => run(context)));
+    .addOption(jqOption())
+    .action(action((_, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

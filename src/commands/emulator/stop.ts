@@ -1,12 +1,12 @@
 // `svc emulator stop`: ends an emulator this user runs, found through its record, cleanly (SIGTERM) and says so. It
 // signals only a process proven to be that emulator, and waits for one that is still writing its last state.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { LocalError, NotFoundError, UsageError } from '../../errors.js';
 import { sleep } from '../../interrupt.js';
 import { parseInteger } from '../../options.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { findEmulators, shellQuoted, warnUnreadable } from './running.js';
 import type { FoundEmulators } from './running.js';
@@ -19,22 +19,24 @@ const POLL_MS = 25;
 /** An emulator whose record holds no proof is asked who it is; it answers within this or is not taken for itself. */
 const ANSWER_TIMEOUT_MS = 1_000;
 
-export interface EmulatorStopFlags {
-  port?: string;
-  all?: boolean;
-}
-
 export interface EmulatorStopOptions {
   port?: number;
   all: boolean;
 }
 
-export function register(emulator: Command, action: Action): void {
-  emulator
+/** The command and its flags, declared once: EmulatorStopFlags is read from here. */
+function declareCommand(emulator: Command) {
+  return emulator
     .command('stop')
     .description('Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed')
     .option('--port <n>', 'the one listening on this port')
-    .option('--all', 'every emulator you run (none running is no failure)')
+    .option('--all', 'every emulator you run (none running is no failure)');
+}
+
+export type EmulatorStopFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(emulator: Command, action: Action): void {
+  declareCommand(emulator)
     .addHelpText(
       'after',
       examples([
@@ -47,7 +49,7 @@ export function register(emulator: Command, action: Action): void {
         'record whose pid now runs another program is removed as stale. Without --port or --all, and with several\n' +
         'running, the one the base URL names (--base-url, SVC_BASE_URL or the profile) is stopped.\n',
     )
-    .action(action<[], EmulatorStopFlags>(({ flags }, context) => run(parseEmulatorStopOptions(flags), context)));
+    .action(action(({ flags }, context) => run(parseEmulatorStopOptions(flags), context)));
 }
 
 export function parseEmulatorStopOptions(flags: EmulatorStopFlags): EmulatorStopOptions {

@@ -1,5 +1,5 @@
 // `svc emulator trigger`: makes a transaction happen in the running emulator, delivering its notifications now.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import type { InjectTransactionRequest } from '../../api/emulator-control.js';
 import { SvcError, UsageError } from '../../errors.js';
@@ -8,26 +8,13 @@ import { safeText } from '../../render/text.js';
 import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { isAddress, isEventSignature } from '../../schema/rules.js';
 import { collect } from '../shared/action.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { checkChecksums } from '../../given-address.js';
 import type { GivenAddress } from '../../given-address.js';
 import { examples } from '../shared/help-text.js';
 import { emulatorAdvice } from './running.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
-
-export interface EmulatorTriggerFlags {
-  chainId?: string;
-  from?: string;
-  to?: string;
-  value?: string;
-  status?: string;
-  erc20: string[];
-  erc721: string[];
-  erc1155: string[];
-  internal: string[];
-  log: string[];
-  contractCreation?: boolean;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 const TRIGGER_STATUSES = ['success', 'failed'] as const;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -44,8 +31,9 @@ const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
 const SYNC_TOPIC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1';
 const word = (hex: string) => '0x' + hex.toLowerCase().padStart(64, '0');
 
-export function register(emulator: Command, action: Action): void {
-  emulator
+/** The command and its flags, declared once: EmulatorTriggerFlags is read from here. */
+function declareCommand(emulator: Command) {
+  return emulator
     .command('trigger')
     .description('Make a transaction happen in the running emulator; matching webhooks are notified at once')
     .addOption(new OfferedValuesOption('--chain-id <id>', 'chain of the transaction (required): its id, or its name (fuji)', CHAIN_VALUES))
@@ -69,6 +57,13 @@ export function register(emulator: Command, action: Action): void {
       [],
     )
     .option('--contract-creation', 'the transaction creates a contract (from --from; its address is in contractAddress)')
+    .addOption(jqOption());
+}
+
+export type EmulatorTriggerFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(emulator: Command, action: Action): void {
+  declareCommand(emulator)
     .addHelpText(
       'after',
       examples([
@@ -103,7 +98,7 @@ export function register(emulator: Command, action: Action): void {
         ['the message ids, for a test', 'svc emulator trigger --chain-id 43113 --to "$ADDR" --json | jq -r \'.messageIds[]\''],
       ]),
     )
-    .action(action<[], EmulatorTriggerFlags>(async ({ flags }, context) => run(await parseEmulatorTriggerOptions(flags), context)));
+    .action(action(async ({ flags }, context) => run(await parseEmulatorTriggerOptions(flags), context)));
 }
 
 function decimal(flag: string, text: string): string {
@@ -123,7 +118,7 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
   if (flags.from !== undefined) request.from = address('--from', flags.from);
   if (flags.to !== undefined) request.to = address('--to', flags.to);
   if (flags.value !== undefined) request.value = decimal('--value', flags.value);
-  if (flags.status !== undefined) request.txStatus = parseChoice('--status', flags.status, TRIGGER_STATUSES) === 'success' ? '1' : '0';
+  request.txStatus = parseChoice('--status', flags.status, TRIGGER_STATUSES) === 'success' ? '1' : '0';
   if (flags.erc20.length) {
     request.erc20Transfers = flags.erc20.map((text) => {
       const [from = '', to = '', value = '', ...extra] = text.split(':');

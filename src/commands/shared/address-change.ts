@@ -1,7 +1,7 @@
 // `svc webhook addresses add|remove`: the flags, the input and the batches they share. Every address is read and
 // checked before the first request; batches are then made from the set one at a time and sent one at a time, in
 // input order, so memory holds the set (25 bytes an address) and one batch, whatever the count.
-import type { Command } from 'commander';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { AddressChange } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import { InterruptedError, LocalError, OutputError, SvcError, UnshownChangeError } from '../../errors.js';
@@ -9,8 +9,8 @@ import { interruption } from '../../interrupt.js';
 import type { IO } from '../../io.js';
 import { checkWebhookId, parseInteger } from '../../options.js';
 import { collect } from './action.js';
+import type { FlagsOf } from './action.js';
 import { readAddressSet } from './address-input.js';
-import type { AddressFlags } from './address-input.js';
 import type { AddressSet } from './address-set.js';
 import { withAdvice } from './hints.js';
 import { countOf, formatCount } from '../../render/count.js';
@@ -19,10 +19,6 @@ export const BATCH_SIZE_DEFAULT = 500;
 export const BATCH_SIZE_MIN = 1;
 /** A batch of 10,000 is a ~450 KB body: larger gains nothing and risks a service's or proxy's request-size limit. */
 export const BATCH_SIZE_MAX = 10_000;
-
-export interface AddressChangeFlags extends AddressFlags {
-  batchSize?: string;
-}
 
 export interface AddressChangeOptions {
   change: AddressChange;
@@ -37,7 +33,11 @@ const WORDS: Record<AddressChange, { doing: string; done: string; past: string; 
   remove: { doing: 'Removing addresses', done: 'removed', past: 'Removed', verb: 'remove', onWebhook: 'from webhook' },
 };
 
-export function addAddressChangeOptions(command: Command, change: AddressChange): Command {
+/** Declares the flags of `add` and `remove`, keeping the types of what the command declares before and after them. */
+export function addAddressChangeOptions<Args extends unknown[], Flags extends OptionValues, Globals extends OptionValues>(
+  command: Command<Args, Flags, Globals>,
+  change: AddressChange,
+) {
   const verb = WORDS[change].verb;
   return command
     .option('--address <addresses>', `an address to ${verb}, 0x + 40 hex; repeatable or comma-separated`, collect, [])
@@ -48,6 +48,9 @@ export function addAddressChangeOptions(command: Command, change: AddressChange)
       String(BATCH_SIZE_DEFAULT),
     );
 }
+
+/** The flags of `add` and `remove` as their handlers receive them. */
+export type AddressChangeFlags = FlagsOf<ReturnType<typeof addAddressChangeOptions<[], Record<never, never>, Record<never, never>>>>;
 
 /**
  * Every flag checked, then every address read and checked (deduplicated, first spelling kept), before any request.

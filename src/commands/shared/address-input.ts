@@ -10,7 +10,8 @@ import type { AddressSet } from './address-set.js';
 import { addressOfLine, ChecksumCheck, isMixedCase } from '../../given-address.js';
 import type { GivenAddress } from '../../given-address.js';
 
-export interface AddressFlags {
+/** The flags the addresses come from, as create, add and remove declare them (their declarations are checked against this). */
+export interface AddressInput {
   address: string[];
   addressesFile?: string;
 }
@@ -19,7 +20,7 @@ export interface AddressFlags {
  * The addresses in input order, each once (case-insensitively), or a usage error naming the flag, line and rule.
  * `interrupt` ends a wait for the file (a FIFO nobody writes) or stdin.
  */
-export async function readAddressInput(flags: AddressFlags, io: IO, interrupt?: AbortSignal): Promise<string[]> {
+export async function readAddressInput(flags: AddressInput, io: IO, interrupt?: AbortSignal): Promise<string[]> {
   const addresses = await readAddressSet(flags, io, interrupt);
   return addresses.slice(0, addresses.size);
 }
@@ -30,7 +31,7 @@ export async function readAddressInput(flags: AddressFlags, io: IO, interrupt?: 
  * only after it has the set sends nothing when any of the input is bad (stdin cannot be read twice, so there is one
  * pass that checks and keeps).
  */
-export async function readAddressSet(flags: AddressFlags, io: IO, interrupt?: AbortSignal): Promise<AddressSet> {
+export async function readAddressSet(flags: AddressInput, io: IO, interrupt?: AbortSignal): Promise<AddressSet> {
   const { AddressSet } = await import('./address-set.js');
   const addresses = new AddressSet();
   const checksums = new ChecksumCheck();

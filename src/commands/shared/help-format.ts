@@ -1,8 +1,8 @@
 // How every command's help reads, set once on the program (gh's manner): defaults as a person writes them (30, not
 // "30"; none for a repeatable flag's empty list), and the program's own flags listed in full under `svc --help` only,
 // named in one compact "Inherited flags" line under every other command.
-import { Help } from 'commander';
-import type { Argument, Command, HelpConfiguration, Option } from 'commander';
+import { Help } from '@commander-js/extra-typings';
+import type { Argument, CommandUnknownOpts, HelpConfiguration, Option } from '@commander-js/extra-typings';
 
 /** A default worth showing, as typed on a command line; undefined for none (an empty list, false). */
 function shownDefault(option: Option): string | undefined {
@@ -33,7 +33,7 @@ function argumentDescription(argument: Argument): string {
 }
 
 /** The program's flags in one line, for the help of every command under it. */
-function inheritedFlags(cmd: Command, helper: Help): string {
+function inheritedFlags(cmd: CommandUnknownOpts, helper: Help): string {
   let root = cmd;
   while (root.parent) root = root.parent;
   // --version is the program's alone: `svc webhook --version` is refused (see versionAfterCommand in src/cli.ts).
@@ -57,7 +57,7 @@ export const HELP_CONFIGURATION: HelpConfiguration = {
   showGlobalOptions: false,
   optionDescription,
   argumentDescription,
-  formatHelp(cmd: Command, helper: Help): string {
+  formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
     const text = Help.prototype.formatHelp.call(helper, cmd, helper);
     return cmd.parent ? text + inheritedFlags(cmd, helper) : text;
   },

@@ -16,6 +16,7 @@ const STATUS_ADVICE: Partial<Record<number, string>> = {
   403: 'this key may not do that',
   404: 'check the base URL: svc config get base-url',
   429: 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits',
+  501: 'the local emulator models only some of the service: send it to the service itself (--base-url), or see what is modelled in the README',
 };
 
 /** Gives an error without a hint the advice its fact calls for; returns it, to be thrown on. */

@@ -1,15 +1,9 @@
 // The paging flags of every list command (--page-size, --page-token, --limit, --all) and their rules.
-import type { Command } from 'commander';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import { UsageError } from '../../errors.js';
 import { parseInteger, parsePositiveInteger } from '../../options.js';
 import { PAGE_SIZE_MAX, PAGE_SIZE_MIN } from '../../schema/rules.js';
-
-export interface PagingFlags {
-  pageSize?: string;
-  pageToken?: string;
-  limit?: string;
-  all?: boolean;
-}
+import type { FlagsOf } from './action.js';
 
 export interface PagingOptions {
   pageSize?: number;
@@ -20,13 +14,20 @@ export interface PagingOptions {
   followPages: boolean;
 }
 
-export function addPagingOptions(command: Command, noun: string): Command {
+/** Declares the paging flags on a list command, keeping the types of what it declared before and after them. */
+export function addPagingOptions<Args extends unknown[], Flags extends OptionValues, Globals extends OptionValues>(
+  command: Command<Args, Flags, Globals>,
+  noun: string,
+) {
   return command
     .option('--page-size <n>', `${noun} per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)`)
     .option('--page-token <token>', 'continue from the nextPageToken of a previous page')
     .option('--limit <n>', `follow pages until n ${noun} are printed`)
     .option('--all', 'follow pages until the service has no more');
 }
+
+/** The paging flags as a list command's handler receives them. */
+export type PagingFlags = FlagsOf<ReturnType<typeof addPagingOptions<[], Record<never, never>, Record<never, never>>>>;
 
 export function parsePageSize(text: string): number {
   return parseInteger('--page-size', text, PAGE_SIZE_MIN, PAGE_SIZE_MAX);

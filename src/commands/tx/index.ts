@@ -1,5 +1,5 @@
 // `svc tx`: transactions across EVM chains.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as list from './list.js';

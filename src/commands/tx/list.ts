@@ -1,17 +1,18 @@
 // `svc tx list`: GET /v1/transactions, one page or many, never the same (chainId, txHash) twice in a run; with
 // --follow, the latest page and then each new transaction as it appears.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { NETWORKS, TX_STATUS_FILTERS } from '../../schema/rules.js';
 import type { Network, TxStatusFilter } from '../../schema/rules.js';
 import type { ListedTransaction, TransactionPage } from '../../schema/transactions.js';
 import { UsageError } from '../../errors.js';
 import { parseChoice } from '../../options.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
-import type { PagingFlags, PagingOptions } from '../shared/paging.js';
+import type { PagingOptions } from '../shared/paging.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface TxListOptions {
   network?: Network;
@@ -21,19 +22,13 @@ export interface TxListOptions {
   follow?: { intervalMs: number };
 }
 
-export interface TxListFlags extends PagingFlags {
-  network?: string;
-  status?: string;
-  follow?: boolean;
-  interval?: string;
-}
-
 /** The shortest wait between polls a user may ask for, and the default. */
 export const MIN_INTERVAL_SECONDS = 0.5;
 export const DEFAULT_INTERVAL_SECONDS = 2;
 const MAX_INTERVAL_SECONDS = 3600;
 
-export function register(tx: Command, action: Action): void {
+/** The command and its flags, declared once: TxListFlags is read from here. */
+function declareCommand(tx: Command) {
   const command = tx
     .command('list')
     .description('List the latest transactions across EVM chains, newest first')
@@ -51,28 +46,34 @@ export function register(tx: Command, action: Action): void {
         TX_STATUS_FILTERS,
       ),
     );
-  addPagingOptions(command, 'transactions');
-  command
+  return addPagingOptions(command, 'transactions')
     .option('--follow', 'print the latest page oldest first, then each new transaction once as it appears, until Ctrl-C')
     .option(
       '--interval <seconds>',
       `with --follow, seconds between polls, at least ${MIN_INTERVAL_SECONDS} (default: ${DEFAULT_INTERVAL_SECONDS})`,
-    );
-  command.addHelpText(
-    'after',
-    examples([
-      ['the 10 latest transactions on every chain', 'svc tx list'],
-      ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
-      ['250 transactions as JSON, one page per line', 'svc tx list --limit 250 --json'],
-      [
-        'hashes of failed fuji transactions',
-        "svc tx list --network fuji --status failed --limit 100 --json | jq -r '.transactions[].txHash'",
-      ],
-      ['new transactions on the test network as they appear (Ctrl-C stops)', 'svc tx list --follow --network fuji'],
-      ['the hash of each new transaction, one JSON document per transaction', 'svc tx list --follow --json | jq -r .txHash'],
-    ]),
-  );
-  command.action(action<[], TxListFlags>(({ flags }, context) => run(parseTxListOptions(flags), context)));
+    )
+    .addOption(jqOption());
+}
+
+export type TxListFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(tx: Command, action: Action): void {
+  declareCommand(tx)
+    .addHelpText(
+      'after',
+      examples([
+        ['the 10 latest transactions on every chain', 'svc tx list'],
+        ['failed transactions on the test network', 'svc tx list --network fuji --status failed'],
+        ['250 transactions as JSON, one page per line', 'svc tx list --limit 250 --json'],
+        [
+          'hashes of failed fuji transactions',
+          "svc tx list --network fuji --status failed --limit 100 --json | jq -r '.transactions[].txHash'",
+        ],
+        ['new transactions on the test network as they appear (Ctrl-C stops)', 'svc tx list --follow --network fuji'],
+        ['the hash of each new transaction, one JSON document per transaction', 'svc tx list --follow --json | jq -r .txHash'],
+      ]),
+    )
+    .action(action(({ flags }, context) => run(parseTxListOptions(flags), context)));
 }
 
 export function parseTxListOptions(flags: TxListFlags): TxListOptions {

@@ -1,9 +1,10 @@
 // `svc webhook activate <id>`: PATCH /v1/webhooks/{id} with {"status":"active"}, the counterpart of `deactivate`.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookActivateOptions {
   webhookId: string;
@@ -24,7 +25,8 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
-    .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookActivateOptions(id), context)));
+    .addOption(jqOption())
+    .action(action(({ args: [id] }, context) => run(parseWebhookActivateOptions(id), context)));
 }
 
 export function parseWebhookActivateOptions(id: string): WebhookActivateOptions {

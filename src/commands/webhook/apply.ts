@@ -1,23 +1,16 @@
 // `svc webhook apply -f <file>`: makes the key's webhooks match a file (webhooks as code); running it twice changes
 // nothing the second time, and a run broken half-way is finished by running it again.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { DesiredWebhook } from '../../apply/file.js';
 import type { Plan } from '../../apply/plan.js';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
 import { examples } from '../shared/help-text.js';
 import { countOf } from '../../render/count.js';
-
-export interface WebhookApplyFlags {
-  file?: string;
-  dryRun?: boolean;
-  prune?: boolean;
-  recreate?: boolean;
-  yes?: boolean;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookApplyOptions {
   webhooks: DesiredWebhook[];
@@ -28,8 +21,9 @@ export interface WebhookApplyOptions {
   confirmed: boolean;
 }
 
-export function register(webhook: Command, action: Action): void {
-  webhook
+/** The command and its flags, declared once: WebhookApplyFlags is read from here. */
+function declareCommand(webhook: Command) {
+  return webhook
     .command('apply')
     .description("Make the key's webhooks match a file: create, update, add and remove addresses; a second run changes nothing")
     .option(
@@ -40,6 +34,13 @@ export function register(webhook: Command, action: Action): void {
     .option('--recreate', 'replace a webhook whose chainId or event signatures changed: deactivate it, then create a new one')
     .option('--prune', 'also deactivate the active webhooks the file does not name')
     .option('-y, --yes', 'do not ask before pruning (required for --prune when not at a terminal)')
+    .addOption(jqOption());
+}
+
+export type WebhookApplyFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
     .addHelpText(
       'after',
       [
@@ -60,11 +61,7 @@ export function register(webhook: Command, action: Action): void {
           ['the plan as JSON, from stdin', 'generate-webhooks | svc webhook apply -f - --dry-run --json'],
         ]),
     )
-    .action(
-      action<[], WebhookApplyFlags>(async ({ flags }, context) =>
-        run(await parseWebhookApplyOptions(flags, context.io, context.interrupt), context),
-      ),
-    );
+    .action(action(async ({ flags }, context) => run(await parseWebhookApplyOptions(flags, context.io, context.interrupt), context)));
 }
 
 /** Every flag and the whole file checked before any request; `interrupt` ends a wait for stdin or a FIFO. */

@@ -1,5 +1,5 @@
 // `svc webhook create`: POST /v1/webhooks for address_activity; never retried where it could create a second one.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
@@ -9,29 +9,19 @@ import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { isEventSignature } from '../../schema/rules.js';
 import type { CreateWebhookRequest } from '../../schema/webhooks.js';
 import { collect } from '../shared/action.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { readAddressInput } from '../shared/address-input.js';
-import type { AddressFlags } from '../shared/address-input.js';
 import { examples } from '../shared/help-text.js';
-
-export interface WebhookCreateFlags extends AddressFlags {
-  url?: string;
-  chainId?: string;
-  eventSignature: string[];
-  event: string[];
-  name?: string;
-  description?: string;
-  includeLogs?: boolean;
-  includeInternalTxs?: boolean;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookCreateOptions {
   request: CreateWebhookRequest;
 }
 
-export function register(webhook: Command, action: Action): void {
-  webhook
+/** The command and its flags, declared once: WebhookCreateFlags is read from here. */
+function declareCommand(webhook: Command) {
+  return webhook
     .command('create')
     .description('Create an address-activity webhook that notifies a URL of activity on watched addresses')
     .option('--url <url>', 'where notifications are sent (required; absolute http or https URL)')
@@ -55,6 +45,13 @@ export function register(webhook: Command, action: Action): void {
     .option('--description <text>', 'a description for the webhook')
     .option('--include-logs', 'ask for the transaction logs in each notification')
     .option('--include-internal-txs', 'ask for internal transactions in each notification')
+    .addOption(jqOption());
+}
+
+export type WebhookCreateFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
     .addHelpText(
       'after',
       examples([
@@ -72,11 +69,7 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
-    .action(
-      action<[], WebhookCreateFlags>(async ({ flags }, context) =>
-        run(await parseWebhookCreateOptions(flags, context.io, context.interrupt), context),
-      ),
-    );
+    .action(action(async ({ flags }, context) => run(await parseWebhookCreateOptions(flags, context.io, context.interrupt), context)));
 }
 
 /** `interrupt` ends a wait for --addresses-file (a FIFO nobody writes, stdin). */

@@ -1,11 +1,12 @@
 // `svc webhook deactivate <id>`: DELETE /v1/webhooks/{id}, after a confirmation on a terminal (or --yes).
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import type { IO } from '../../io.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../shared/confirm.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookDeactivateOptions {
   webhookId: string;
@@ -25,11 +26,8 @@ export function register(webhook: Command, action: Action): void {
         ['in a script or CI job', 'svc webhook deactivate "$WEBHOOK_ID" --yes'],
       ]),
     )
-    .action(
-      action<[id: string], { yes?: boolean }>(({ args: [id], flags }, context) =>
-        run(parseWebhookDeactivateOptions(id, flags, context.io), context),
-      ),
-    );
+    .addOption(jqOption())
+    .action(action(({ args: [id], flags }, context) => run(parseWebhookDeactivateOptions(id, flags, context.io), context)));
 }
 
 export function parseWebhookDeactivateOptions(id: string, flags: { yes?: boolean }, io: IO): WebhookDeactivateOptions {

@@ -1,10 +1,11 @@
 // `svc webhook get <id>`: GET /v1/webhooks/{id}, printed as `create` prints the webhook it made.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { checkWebhookId } from '../../options.js';
 import type { Action } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookGetOptions {
   webhookId: string;
@@ -25,7 +26,8 @@ export function register(webhook: Command, action: Action): void {
         ],
       ]),
     )
-    .action(action<[id: string], object>(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
+    .addOption(jqOption())
+    .action(action(({ args: [id] }, context) => run(parseWebhookGetOptions(id), context)));
 }
 
 export function parseWebhookGetOptions(id: string): WebhookGetOptions {

@@ -1,5 +1,5 @@
 // `svc webhook`: address-activity webhooks, their addresses, their shared secret, and tools for receivers.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as activate from './activate.js';

@@ -1,43 +1,47 @@
 // `svc webhook list`: GET /v1/webhooks, the key's own webhooks newest first, page by page, streamed.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { parseChoice } from '../../options.js';
 import { WEBHOOK_STATUSES } from '../../schema/rules.js';
 import type { WebhookStatus } from '../../schema/rules.js';
 import type { ShownWebhook, WebhookPage } from '../../schema/webhooks.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
-import type { PagingFlags, PagingOptions } from '../shared/paging.js';
+import type { PagingOptions } from '../shared/paging.js';
 import { countOf } from '../../render/count.js';
-
-export interface WebhookListFlags extends PagingFlags {
-  status?: string;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookListOptions {
   status?: WebhookStatus;
   paging: PagingOptions;
 }
 
-export function register(webhook: Command, action: Action): void {
+/** The command and its flags, declared once: WebhookListFlags is read from here. */
+function declareCommand(webhook: Command) {
   const command = webhook
     .command('list')
     .description("List the key's webhooks, newest first")
     .addOption(
       new OfferedValuesOption('--status <status>', `only ${WEBHOOK_STATUSES.join(' or ')} webhooks (default: both)`, WEBHOOK_STATUSES),
     );
-  addPagingOptions(command, 'webhooks');
-  command.addHelpText(
-    'after',
-    examples([
-      ['the 10 newest webhooks', 'svc webhook list'],
-      ['the webhooks the service switched off (or you deactivated)', 'svc webhook list --status inactive --all'],
-      ['find a webhook again by its name', `svc webhook list --all --json | jq -r '.webhooks[] | select(.name == "payments") | .id'`],
-    ]),
-  );
-  command.action(action<[], WebhookListFlags>(({ flags }, context) => run(parseWebhookListOptions(flags), context)));
+  return addPagingOptions(command, 'webhooks').addOption(jqOption());
+}
+
+export type WebhookListFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
+    .addHelpText(
+      'after',
+      examples([
+        ['the 10 newest webhooks', 'svc webhook list'],
+        ['the webhooks the service switched off (or you deactivated)', 'svc webhook list --status inactive --all'],
+        ['find a webhook again by its name', `svc webhook list --all --json | jq -r '.webhooks[] | select(.name == "payments") | .id'`],
+      ]),
+    )
+    .action(action(({ flags }, context) => run(parseWebhookListOptions(flags), context)));
 }
 
 export function parseWebhookListOptions(flags: WebhookListFlags): WebhookListOptions {

@@ -1,25 +1,17 @@
 // `svc webhook listen`: a local receiver for notifications, for developing a webhook consumer.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { parseInteger } from '../../options.js';
 import { displayUrl, isLoopbackHost } from '../../settings/resolve.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { quotedText } from '../../render/text.js';
 import { parseSecretSource } from '../shared/webhook-secret.js';
 import type { SecretSource } from '../shared/webhook-secret.js';
 import type { SignatureCheck } from '../../receiver/index.js';
-
-export interface WebhookListenFlags {
-  port: string;
-  host: string;
-  path?: string;
-  forwardTo?: string;
-  verify?: boolean;
-  secretFile?: string;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookListenOptions {
   port: number;
@@ -30,8 +22,9 @@ export interface WebhookListenOptions {
   verify?: SecretSource;
 }
 
-export function register(webhook: Command, action: Action): void {
-  webhook
+/** The command and its flags, declared once: WebhookListenFlags is read from here. */
+function declareCommand(webhook: Command) {
+  return webhook
     .command('listen')
     .description('Receive notifications locally and show each one (duplicates flagged by messageId)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '4020')
@@ -43,6 +36,13 @@ export function register(webhook: Command, action: Action): void {
       '--secret-file <path>',
       'with --verify: read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)',
     )
+    .addOption(jqOption());
+}
+
+export type WebhookListenFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
     .addHelpText(
       'after',
       examples([
@@ -61,7 +61,7 @@ export function register(webhook: Command, action: Action): void {
         '\nWith --verify the secret comes from --secret-file, else SVC_WEBHOOK_SECRET, else the service (read once at start;\n' +
         'after a mismatch it is read from the service again, at most every 10 seconds, so a rotation is picked up).\n',
     )
-    .action(action<[], WebhookListenFlags>(({ flags }, context) => run(parseWebhookListenOptions(flags, context.io.env), context)));
+    .action(action(({ flags }, context) => run(parseWebhookListenOptions(flags, context.io.env), context)));
 }
 
 export function parseWebhookListenOptions(flags: WebhookListenFlags, env: NodeJS.ProcessEnv = {}): WebhookListenOptions {

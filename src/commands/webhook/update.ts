@@ -1,23 +1,15 @@
 // `svc webhook update <id>`: PATCH /v1/webhooks/{id} with only the fields given; the same body again on retry.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { checkWebhookId, parseChoice, parseHttpUrl } from '../../options.js';
 import { WEBHOOK_STATUSES } from '../../schema/rules.js';
 import type { UpdateWebhookRequest } from '../../schema/webhooks.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { spinning } from '../shared/spinning.js';
 import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
-
-export interface WebhookUpdateFlags {
-  url?: string;
-  name?: string;
-  description?: string;
-  status?: string;
-  includeLogs?: boolean;
-  includeInternalTxs?: boolean;
-}
+import { jqOption } from '../shared/jq-option.js';
 
 export interface WebhookUpdateOptions {
   webhookId: string;
@@ -25,8 +17,9 @@ export interface WebhookUpdateOptions {
   request: UpdateWebhookRequest;
 }
 
-export function register(webhook: Command, action: Action): void {
-  webhook
+/** The command and its flags, declared once: WebhookUpdateFlags is read from here. */
+function declareCommand(webhook: Command) {
+  return webhook
     .command('update')
     .description('Change a webhook: only the fields given are sent, the others stay as they are')
     .argument('<id>', 'the webhook id')
@@ -44,6 +37,13 @@ export function register(webhook: Command, action: Action): void {
     .option('--no-include-logs', 'leave the logs out of each notification')
     .option('--include-internal-txs', 'put internal transactions in each notification')
     .option('--no-include-internal-txs', 'leave internal transactions out of each notification')
+    .addOption(jqOption());
+}
+
+export type WebhookUpdateFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
     .addHelpText(
       'after',
       examples([
@@ -52,9 +52,7 @@ export function register(webhook: Command, action: Action): void {
         ['switch it back on (as `svc webhook activate` does)', 'svc webhook update "$WEBHOOK_ID" --status active'],
       ]),
     )
-    .action(
-      action<[id: string], WebhookUpdateFlags>(({ args: [id], flags }, context) => run(parseWebhookUpdateOptions(id, flags), context)),
-    );
+    .action(action(({ args: [id], flags }, context) => run(parseWebhookUpdateOptions(id, flags), context)));
 }
 
 export function parseWebhookUpdateOptions(id: string, flags: WebhookUpdateFlags): WebhookUpdateOptions {

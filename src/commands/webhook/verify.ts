@@ -1,20 +1,15 @@
 // `svc webhook verify --signature <base64>`: checks a notification body on stdin against its x-signature, offline
 // when the secret comes from SVC_WEBHOOK_SECRET or --secret-file.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { ExitCode, SvcError, UsageError } from '../../errors.js';
 import { readStreamBytes } from '../../io.js';
 import type { IO } from '../../io.js';
 import { MAX_NOTIFICATION_BYTES } from '../../schema/rules.js';
-import type { Action } from '../shared/action.js';
+import type { Action, FlagsOf } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import { loadSecret, parseSecretSource } from '../shared/webhook-secret.js';
 import type { SecretSource } from '../shared/webhook-secret.js';
-
-export interface WebhookVerifyFlags {
-  signature?: string;
-  secretFile?: string;
-}
 
 export interface WebhookVerifyOptions {
   signature: string;
@@ -29,12 +24,19 @@ export class InvalidSignatureError extends SvcError {
   }
 }
 
-export function register(webhook: Command, action: Action): void {
-  webhook
+/** The command and its flags, declared once: WebhookVerifyFlags is read from here. */
+function declareCommand(webhook: Command) {
+  return webhook
     .command('verify')
     .description('Check a notification body (on stdin) against its x-signature: prints "valid", or says why not and exits 1')
     .option('--signature <base64>', 'the value of the x-signature header the body came with (required)')
-    .option('--secret-file <path>', 'read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)')
+    .option('--secret-file <path>', 'read the shared secret from this file (default: SVC_WEBHOOK_SECRET, else ask the service)');
+}
+
+export type WebhookVerifyFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(webhook: Command, action: Action): void {
+  declareCommand(webhook)
     .addHelpText(
       'after',
       examples([
@@ -48,7 +50,7 @@ export function register(webhook: Command, action: Action): void {
         '\nThe secret comes from --secret-file, else SVC_WEBHOOK_SECRET, else the service; no flag takes the secret itself.\n' +
         'Exit codes: 0 valid, 1 invalid (the reason on stderr), 2 usage.\n',
     )
-    .action(action<[], WebhookVerifyFlags>(({ flags }, context) => run(parseWebhookVerifyOptions(flags, context.io), context)));
+    .action(action(({ flags }, context) => run(parseWebhookVerifyOptions(flags, context.io), context)));
 }
 
 export function parseWebhookVerifyOptions(flags: WebhookVerifyFlags, io: IO): WebhookVerifyOptions {

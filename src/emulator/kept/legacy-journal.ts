@@ -96,7 +96,7 @@ export function readLegacyJournal(data: Buffer, file: string, warn: (line: strin
   for (const [id, { value, addresses }] of webhooks) {
     const { webhook, ownerKey, eventSignatures, other } = value;
     entries.push(['webhook', id, { webhook, ownerKey, eventSignatures, sequence: sequence++, ...(other ? { other } : {}) }]);
-    for (const chunk of addresses.chunkValues()) entries.push(['addresses', `${id}/${chunk.id}`, chunk.addresses]);
+    for (const chunk of addresses.chunkRecords()) entries.push(['addresses', `${id}/${chunk.id}`, JSON.parse(chunk.json.toString())]);
   }
   for (const [ownerKey, secret] of secrets) entries.push(['secret', ownerKey, secret]);
   for (const [txHash, tx] of transactions) entries.push(['transaction', txHash, tx]);

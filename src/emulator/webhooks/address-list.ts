@@ -4,7 +4,9 @@
 // A CLI adds 1,000,000 addresses in batches of 500, and every answer is the whole webhook: re-serializing the
 // whole list after each batch would cost the square of its size. Chunks keep the work per change to the chunks it
 // touched; the rest of the answer is bytes already made. Each chunk has a number of its own, which never changes:
-// a data directory keeps a list as its chunks (webhooks/records.ts), so a change writes the chunks it touched.
+// a data directory keeps a list as its chunks (one string each, the addresses joined by commas), so a change writes
+// the chunks it touched. A list restored from them stays those strings until it is first used otherwise than to answer
+// with its JSON: a restart on a million addresses makes a thousand strings, not a million, before it serves.
 
 /** Addresses per chunk: small enough that re-serializing one is cheap, large enough that walking them is too. */
 const CHUNK_CAPACITY = 1_024;
@@ -33,10 +35,29 @@ export interface ChunkDelta {
   removed: string[];
 }
 
+/** A chunk as a data directory keeps it: its addresses joined by commas (an address holds none). */
+export function joinChunk(addresses: readonly string[]): string {
+  return addresses.join(',');
+}
+
+function splitChunk(joined: string): string[] {
+  return joined === '' ? [] : joined.split(',');
+}
+
+/** A restored chunk not made into members yet: its kept string, and its JSON once an answer needed it. */
+interface KeptChunk {
+  id: number;
+  joined: string;
+  json: Buffer | null;
+}
+
 export class AddressList {
   /** Never holds an empty chunk; ordered by id. New addresses go to the last one until it is full. */
   private chunks: Chunk[] = [];
   private readonly chunkOf = new Map<string, Chunk>();
+  /** Restored chunks, until first needed as members (see materialize()); then empty. */
+  private kept: KeptChunk[] = [];
+  private keptSize = 0;
 
   /**
    * Addresses are kept as given and compared case-insensitively (repeats in any case are dropped, the first kept).
@@ -49,20 +70,16 @@ export class AddressList {
     for (const value of AddressList.chunked(addresses, 0, chunkCapacity)) this.setChunk(value.id, value.addresses);
   }
 
-  /** The list a data directory kept, from its chunks. */
-  static fromChunks(values: Iterable<ChunkValue>, chunkCapacity = CHUNK_CAPACITY): AddressList {
+  /** The list a data directory kept, from its chunks' strings: made into members on first need. */
+  static fromChunks(values: Iterable<{ id: number; joined: string }>, chunkCapacity = CHUNK_CAPACITY): AddressList {
     const list = new AddressList([], chunkCapacity);
-    // In order, onto an empty list: each chunk is appended as it comes (a restart on a million addresses makes them
-    // all here, and setChunk's accounting of what came in and went out would be a million entries of garbage).
-    for (const value of [...values].sort((a, b) => a.id - b.id)) {
-      const chunk: Chunk = { id: value.id, members: new Map(), json: null };
-      for (const address of value.addresses ?? []) {
-        const key = address.toLowerCase();
-        if (list.chunkOf.has(key)) continue;
-        chunk.members.set(key, address);
-        list.chunkOf.set(key, chunk);
-      }
-      if (chunk.members.size > 0) list.chunks.push(chunk);
+    for (const { id, joined } of [...values].sort((a, b) => a.id - b.id)) {
+      if (joined === '') continue;
+      list.kept.push({ id, joined, json: null });
+      // One address per comma, plus one: the size without making the addresses.
+      let commas = 0;
+      for (let at = joined.indexOf(','); at >= 0; at = joined.indexOf(',', at + 1)) commas++;
+      list.keptSize += commas + 1;
     }
     return list;
   }
@@ -87,15 +104,17 @@ export class AddressList {
   }
 
   get size(): number {
-    return this.chunkOf.size;
+    return this.kept.length > 0 ? this.keptSize : this.chunkOf.size;
   }
 
   has(address: string): boolean {
+    this.materialize();
     return this.chunkOf.has(address.toLowerCase());
   }
 
   /** How many of these addresses (any case) are not in the list yet, counting repeats once. */
   countAbsent(addresses: readonly string[]): number {
+    this.materialize();
     const fresh = new Set<string>();
     for (const address of addresses) {
       const key = address.toLowerCase();
@@ -106,6 +125,7 @@ export class AddressList {
 
   /** How many of these addresses (any case) are in the list, counting repeats once. */
   countPresent(addresses: readonly string[]): number {
+    this.materialize();
     const found = new Set<string>();
     for (const address of addresses) {
       const key = address.toLowerCase();
@@ -119,6 +139,7 @@ export class AddressList {
    * any case), in order and as given, fill the last chunk and then new ones. Changes nothing.
    */
   planAdd(addresses: Iterable<string>): ChunkValue[] {
+    this.materialize();
     const fresh: string[] = [];
     const seen = new Set<string>();
     for (const address of addresses) {
@@ -141,6 +162,7 @@ export class AddressList {
 
   /** The chunks that dropping these addresses (any case; absent ones skipped) would change. Changes nothing. */
   planRemove(addresses: Iterable<string>): ChunkValue[] {
+    this.materialize();
     const leaving = new Map<Chunk, Set<string>>();
     for (const address of addresses) {
       const key = address.toLowerCase();
@@ -158,6 +180,7 @@ export class AddressList {
 
   /** Sets one chunk to these addresses (as given), or removes it (null); answers what came in and went out. */
   setChunk(id: number, addresses: readonly string[] | null): ChunkDelta {
+    this.materialize();
     const delta: ChunkDelta = { added: [], removed: [] };
     const index = this.indexOf(id);
     const chunk = this.chunks[index]?.id === id ? this.chunks[index] : undefined;
@@ -202,18 +225,20 @@ export class AddressList {
     return delta;
   }
 
-  /** Every chunk with its addresses as given: a new webhook's records. */
-  chunkValues(): ChunkValue[] {
-    return this.chunks.map((chunk) => ({ id: chunk.id, addresses: [...chunk.members.values()] }));
+  /** The numbers of its chunks. */
+  chunkIds(): number[] {
+    return this.kept.length > 0 ? this.kept.map((chunk) => chunk.id) : this.chunks.map((chunk) => chunk.id);
   }
 
-  /** Every chunk with its JSON array's bytes (cached, not copied): a snapshot's records. */
-  chunkJson(): Array<{ id: number; parts: Buffer[] }> {
-    return this.chunks.map((chunk) => ({ id: chunk.id, parts: [OPEN, this.jsonOf(chunk), CLOSE] }));
+  /** Every chunk as a data directory keeps it (its string), as JSON bytes: a snapshot's records. */
+  chunkRecords(): Array<{ id: number; json: Buffer }> {
+    if (this.kept.length > 0) return this.kept.map((chunk) => ({ id: chunk.id, json: Buffer.from(JSON.stringify(chunk.joined)) }));
+    return this.chunks.map((chunk) => ({ id: chunk.id, json: Buffer.from(JSON.stringify(joinChunk([...chunk.members.values()]))) }));
   }
 
   /** Up to `count` addresses from position `offset` on. */
   slice(offset: number, count: number): string[] {
+    this.materialize();
     const out: string[] = [];
     let skip = offset;
     for (const chunk of this.chunks) {
@@ -241,11 +266,13 @@ export class AddressList {
 
   /** The addresses as given. */
   *[Symbol.iterator](): IterableIterator<string> {
+    this.materialize();
     for (const chunk of this.chunks) yield* chunk.members.values();
   }
 
   /** The addresses in lower case, as the matching index keys them. */
   *keys(): IterableIterator<string> {
+    this.materialize();
     for (const chunk of this.chunks) yield* chunk.members.keys();
   }
 
@@ -256,6 +283,15 @@ export class AddressList {
   /** The inside of the JSON array (no brackets), as parts to write one after another: only changed chunks are made anew. */
   jsonParts(): Buffer[] {
     const parts: Buffer[] = [];
+    if (this.kept.length > 0) {
+      for (const chunk of this.kept) {
+        // Addresses hold no quote or comma: the kept string is the JSON once each comma is a quoted one.
+        chunk.json ??= Buffer.from(`"${chunk.joined.replaceAll(',', '","')}"`);
+        if (parts.length > 0) parts.push(COMMA);
+        parts.push(chunk.json);
+      }
+      return parts;
+    }
     for (const chunk of this.chunks) {
       if (parts.length > 0) parts.push(COMMA);
       parts.push(this.jsonOf(chunk));
@@ -266,6 +302,24 @@ export class AddressList {
   private jsonOf(chunk: Chunk): Buffer {
     chunk.json ??= Buffer.from(Array.from(chunk.members.values(), (address) => JSON.stringify(address)).join(','));
     return chunk.json;
+  }
+
+  /** The restored chunks made into members, in order, all at once: every use but answering with the JSON needs them. */
+  private materialize(): void {
+    if (this.kept.length === 0) return;
+    const kept = this.kept;
+    this.kept = [];
+    this.keptSize = 0;
+    for (const { id, joined } of kept) {
+      const chunk: Chunk = { id, members: new Map(), json: null };
+      for (const address of splitChunk(joined)) {
+        const key = address.toLowerCase();
+        if (this.chunkOf.has(key)) continue;
+        chunk.members.set(key, address);
+        this.chunkOf.set(key, chunk);
+      }
+      if (chunk.members.size > 0) this.chunks.push(chunk);
+    }
   }
 
   /** Where the chunk numbered `id` is, or would go: a binary search of the chunks by number. */
@@ -280,6 +334,3 @@ export class AddressList {
     return low;
   }
 }
-
-const OPEN = Buffer.from('[');
-const CLOSE = Buffer.from(']');

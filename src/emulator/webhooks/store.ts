@@ -1,11 +1,11 @@
 // Webhooks by id with their owners, and the indexes that find the active ones for a transaction, kept right on every
 // change. Its kept records: a webhook's fields (kind `webhook`), and its addresses by chunk (kind `addresses`, key
 // `<id>/<chunk number>`), so a change to a list of a million addresses writes the chunks it touched.
-import type { CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
+import type { AnyWebhook, CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
 import type { OtherWebhookRequest } from '../validation.js';
 import type { KeptEntry, KeptResource } from '../kept/change.js';
 import { RawJson } from '../kept/change.js';
-import { AddressList } from './address-list.js';
+import { AddressList, joinChunk } from './address-list.js';
 import type { ChunkValue } from './address-list.js';
 import type { StoredTx } from '../chain-data.js';
 
@@ -86,7 +86,7 @@ export class WebhookStore implements KeptResource {
       sequence: this.nextSequence++,
     };
     const chunks = AddressList.chunked(request.metadata.addresses);
-    return [[WEBHOOK_KIND, id, value], ...chunks.map((chunk): KeptEntry => [ADDRESSES_KIND, chunkKey(id, chunk.id), chunk.addresses])];
+    return [[WEBHOOK_KIND, id, value], ...chunks.map((chunk) => chunkEntry(id, chunk))];
   }
 
   /** The record of a webhook of another event type (see StoredWebhook.other): stored and listed, never delivered to. */
@@ -112,7 +112,7 @@ export class WebhookStore implements KeptResource {
 
   /** The records that append the addresses not present yet (compared case-insensitively, kept as given). */
   planAddAddresses(stored: StoredWebhook, addresses: readonly string[]): KeptEntry[] {
-    return stored.addresses.planAdd(addresses).map((chunk) => [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), chunk.addresses]);
+    return stored.addresses.planAdd(addresses).map((chunk) => chunkEntry(stored.webhook.id, chunk));
   }
 
   /**
@@ -121,7 +121,7 @@ export class WebhookStore implements KeptResource {
    */
   planRemoveAddresses(stored: StoredWebhook, addresses: readonly string[]): KeptEntry[] | null {
     if (stored.addresses.countPresent(addresses) >= stored.addresses.size) return null;
-    return stored.addresses.planRemove(addresses).map((chunk) => [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), chunk.addresses]);
+    return stored.addresses.planRemove(addresses).map((chunk) => chunkEntry(stored.webhook.id, chunk));
   }
 
   /** The records that delete every webhook (a reset). */
@@ -129,7 +129,7 @@ export class WebhookStore implements KeptResource {
     const entries: KeptEntry[] = [];
     for (const stored of this.byId.values()) {
       entries.push([WEBHOOK_KIND, stored.webhook.id, null]);
-      for (const chunk of stored.addresses.chunkJson()) entries.push([ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), null]);
+      for (const chunkId of stored.addresses.chunkIds()) entries.push([ADDRESSES_KIND, chunkKey(stored.webhook.id, chunkId), null]);
     }
     return entries;
   }
@@ -141,16 +141,16 @@ export class WebhookStore implements KeptResource {
 
   applyEntry(kind: string, key: string, value: unknown): void {
     if (kind === WEBHOOK_KIND) this.setWebhook(key, value as WebhookValue | null);
-    else this.setChunk(key, value as string[] | null);
+    else this.setChunk(key, value as string | null);
   }
 
   restore(tables: ReadonlyMap<string, ReadonlyMap<string, unknown>>): void {
-    const chunksOf = new Map<string, ChunkValue[]>();
-    for (const [key, addresses] of tables.get(ADDRESSES_KIND) ?? []) {
+    const chunksOf = new Map<string, Array<{ id: number; joined: string }>>();
+    for (const [key, joined] of tables.get(ADDRESSES_KIND) ?? []) {
       const { webhookId, chunkId } = parseChunkKey(key);
       let chunks = chunksOf.get(webhookId);
       if (!chunks) chunksOf.set(webhookId, (chunks = []));
-      chunks.push({ id: chunkId, addresses: addresses as string[] });
+      chunks.push({ id: chunkId, joined: joined as string });
     }
     const restored = [...((tables.get(WEBHOOK_KIND) ?? new Map()) as ReadonlyMap<string, WebhookValue>).values()];
     restored.sort((a, b) => a.sequence - b.sequence);
@@ -169,8 +169,8 @@ export class WebhookStore implements KeptResource {
   *snapshot(): Iterable<KeptEntry> {
     for (const stored of this.byId.values()) {
       yield [WEBHOOK_KIND, stored.webhook.id, { ...webhookValue(stored), webhook: { ...stored.webhook } }];
-      for (const chunk of stored.addresses.chunkJson()) {
-        yield [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), new RawJson(chunk.parts)];
+      for (const chunk of stored.addresses.chunkRecords()) {
+        yield [ADDRESSES_KIND, chunkKey(stored.webhook.id, chunk.id), new RawJson([chunk.json])];
       }
     }
   }
@@ -247,12 +247,12 @@ export class WebhookStore implements KeptResource {
   }
 
   /** A chunk of a webhook's addresses applied; what it matches follows while the webhook is active. */
-  private setChunk(key: string, addresses: string[] | null): void {
+  private setChunk(key: string, joined: string | null): void {
     const { webhookId, chunkId } = parseChunkKey(key);
     const stored = this.byId.get(webhookId);
     // A chunk of a webhook deleted before it (a reset that raced a change): nothing to add it to.
     if (!stored) return;
-    const delta = stored.addresses.setChunk(chunkId, addresses);
+    const delta = stored.addresses.setChunk(chunkId, joined === null ? null : joined.split(','));
     if (stored.webhook.status === 'active' && !stored.other) {
       this.unwatch(stored, delta.removed);
       this.watch(stored, delta.added);
@@ -433,6 +433,11 @@ function storedFrom(value: WebhookValue, addresses: AddressList): StoredWebhook 
   };
 }
 
+/** A chunk's record: its addresses joined by commas, or null when it is gone. */
+function chunkEntry(webhookId: string, chunk: ChunkValue): KeptEntry {
+  return [ADDRESSES_KIND, chunkKey(webhookId, chunk.id), chunk.addresses === null ? null : joinChunk(chunk.addresses)];
+}
+
 function chunkKey(webhookId: string, chunkId: number): string {
   return `${webhookId}/${chunkId}`;
 }
@@ -448,10 +453,10 @@ function listingOrder(a: StoredWebhook, b: StoredWebhook): number {
 }
 
 /** The webhook as the service answers it, `metadata.addresses` included: for tests and small answers. */
-export function toWebhook(stored: StoredWebhook): Webhook {
+export function toWebhook(stored: StoredWebhook): AnyWebhook {
   const { includeInternalTxs, includeLogs, ...head } = stored.webhook;
   // Another event type answers in its own shape (the operator's models): no addresses, no include flags.
-  if (stored.other) return { ...head, network: stored.other.network, metadata: stored.other.metadata } as unknown as Webhook;
+  if (stored.other) return { ...head, network: stored.other.network, metadata: stored.other.metadata };
   return {
     ...head,
     eventType: 'address_activity',

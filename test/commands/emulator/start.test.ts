@@ -7,10 +7,12 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { buildProgram } from '../../../src/cli.js';
 import { childArguments } from '../../../src/commands/emulator/detach.js';
 import { parseEmulatorStartOptions, run } from '../../../src/commands/emulator/start.js';
 import type { EmulatorStartFlags } from '../../../src/commands/emulator/start.js';
 import { InterruptedError, LocalError } from '../../../src/errors.js';
+import { givenCommandLine } from '../../../src/commands/shared/command-line.js';
 import { currentProcessProof } from '../../../src/process-proof.js';
 import { freshConfigDir } from '../../helpers/cli.js';
 import { writeRecord } from '../../helpers/emulator-records.js';
@@ -242,11 +244,29 @@ describe('emulator start: the inspector page', () => {
   ])('refuses %o before it starts', (overrides, message) => {
     expect(() => parseEmulatorStartOptions(flags(overrides))).toThrow(message);
   });
+});
 
-  it('a detached start passes the inspector flags on to its copy', () => {
-    const options = parseEmulatorStartOptions(flags({ inspector: false }));
-    expect(childArguments(options, false)).toContain('--no-inspector');
-    const placed = parseEmulatorStartOptions(flags({ host: '0.0.0.0', inspector: true, inspectorPath: '/ui' }));
-    expect(childArguments(placed, false).join(' ')).toContain('--inspector --inspector-path /ui/');
+/** `svc emulator start` as the program parsed `args` (its actions do nothing). */
+async function parsedStart(args: string[]) {
+  const program = await buildProgram(() => async () => {});
+  await program.parseAsync(['node', 'svc', ...args]);
+  return program.commands.find((command) => command.name() === 'emulator')!.commands.find((command) => command.name() === 'start')!;
+}
+
+describe('emulator start --detach: the copy the command starts itself', () => {
+  it('is given every flag of the command line, whichever flag it is (read from the declaration), less --detach', async () => {
+    const declared = (await parsedStart(['emulator', 'start'])).options.filter((option) => option.long !== '--detach');
+    expect(declared.map((option) => option.long)).toContain('--keep-messages');
+    // Every flag given, twice where it takes a value (a repeatable one keeps both), each value looking like a flag: only
+    // --detach itself may be left out.
+    const given = declared.flatMap((option) =>
+      option.required ? [option.long!, '--detach', option.long!, `--${option.attributeName()}`] : [option.long!],
+    );
+    const parent = await parsedStart(['--verbose', 'emulator', 'start', '--detach', ...given, '--quiet']);
+    expect(parent.opts().detach).toBe(true);
+    const copy = await parsedStart(childArguments(givenCommandLine(parent)));
+    expect(copy.opts()).toEqual({ ...parent.opts(), detach: undefined });
+    for (const option of declared) expect(copy.getOptionValueSource(option.attributeName()), option.long).toBe('cli');
+    expect(copy.parent!.parent!.opts()).toMatchObject({ verbose: true, quiet: true });
   });
 });

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEmulatorStopOptions, run } from '../../../src/commands/emulator/stop.js';
+import type { EmulatorStopFlags } from '../../../src/commands/emulator/stop.js';
 import { LocalError, NotFoundError, UsageError } from '../../../src/errors.js';
 import { proofOf } from '../../../src/process-proof.js';
 import { freshConfigDir, isAlive } from '../../helpers/cli.js';
@@ -97,7 +98,8 @@ describe.skipIf(process.platform === 'win32')('emulator stop: run', () => {
     const configDir = freshConfigDir();
     const garbage = writeRecord(configDir, 4108, 'garbage\n');
     const unreadable = `svc: cannot read the emulator record ${garbage} (it is not JSON): an emulator may be running on port 4108`;
-    for (const flags of [{}, { port: '4108' }, { all: true }]) {
+    const given: EmulatorStopFlags[] = [{}, { port: '4108' }, { all: true }];
+    for (const flags of given) {
       await withTestContext({ configDir }, async ({ context, io }) => {
         const error = await run(parseEmulatorStopOptions(flags), context).catch((caught: unknown) => caught);
         expect(error, JSON.stringify(flags)).toBeInstanceOf(LocalError);

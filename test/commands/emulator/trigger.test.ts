@@ -1,6 +1,7 @@
 // `svc emulator trigger`: its run, called directly against the emulator.
 import { describe, expect, it } from 'vitest';
 import { parseEmulatorTriggerOptions, run } from '../../../src/commands/emulator/trigger.js';
+import type { EmulatorTriggerFlags } from '../../../src/commands/emulator/trigger.js';
 import { NetworkError } from '../../../src/errors.js';
 import { currentProcessProof } from '../../../src/process-proof.js';
 import { freshConfigDir } from '../../helpers/cli.js';
@@ -11,14 +12,15 @@ import { WATCHED, createWebhook, useEmulator } from '../fixture.js';
 
 const emulator = useEmulator();
 /** The repeatable flags, none given. */
-const NO_TRANSFERS = { erc20: [], erc721: [], erc1155: [], internal: [], log: [] };
+/** The flags commander gives a command line that names none of them. */
+const DEFAULTS = { status: 'success', erc20: [], erc721: [], erc1155: [], internal: [], log: [] };
 const TOPIC = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 describe('emulator trigger: run', () => {
   it('injects a transaction and prints its hash and the message made for the watching webhook', async () => {
     await createWebhook(emulator.url);
     await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
-      await run(await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, ...NO_TRANSFERS }), context);
+      await run(await parseEmulatorTriggerOptions({ chainId: '43113', from: WATCHED, ...DEFAULTS }), context);
       const [txHash, messageId, ...rest] = io.stdout().trimEnd().split('\t');
       expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -39,13 +41,14 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
         await createWebhook(emulator.url, { name, url: receiver.url, metadata: { addresses: [watched] } });
       }
       const other = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
-      for (const flags of [
+      const kinds: Array<Partial<EmulatorTriggerFlags>> = [
         { erc721: [`${other}:${watched}:42`] },
         { erc1155: [`${watched}:${other}:7:3`] },
         { from: watched, contractCreation: true },
-      ]) {
+      ];
+      for (const flags of kinds) {
         await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
-          await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, ...flags }), context);
+          await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...DEFAULTS, ...flags }), context);
           // One message for each of the two webhooks.
           expect(io.stdout().trimEnd().split('\t').slice(1)).toHaveLength(2);
         });
@@ -77,7 +80,7 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
         `${watched}:0x1111111111111111111111111111111111111111:0:DELEGATECALL`,
       ];
       await withTestContext({ baseUrl: emulator.url }, async ({ context }) => {
-        await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, log: logs, internal }), context);
+        await run(await parseEmulatorTriggerOptions({ chainId: '43113', ...DEFAULTS, log: logs, internal }), context);
       });
       const [message] = await receiver.waitFor(1);
       expect(
@@ -101,7 +104,7 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
     }
   });
 
-  it.each([
+  it.each<[Partial<EmulatorTriggerFlags>, RegExp]>([
     [
       { erc721: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F'] },
       /--erc721 tokenId "": must be a whole decimal/,
@@ -128,12 +131,12 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
       /--internal .*upper-case call type/,
     ],
   ])('bad input %j: a usage error before any request', async (flags, message) => {
-    await expect(parseEmulatorTriggerOptions({ chainId: '43113', ...NO_TRANSFERS, ...flags })).rejects.toThrow(message);
+    await expect(parseEmulatorTriggerOptions({ chainId: '43113', ...DEFAULTS, ...flags })).rejects.toThrow(message);
   });
 });
 
 describe('emulator trigger: which emulator, when no base URL is set', () => {
-  const flags = { chainId: '43113', from: WATCHED, ...NO_TRANSFERS };
+  const flags = { chainId: '43113', from: WATCHED, ...DEFAULTS };
 
   it('the one emulator recorded, wherever it listens', async () => {
     const configDir = freshConfigDir();

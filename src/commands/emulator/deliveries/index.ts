@@ -1,6 +1,6 @@
 // `svc emulator deliveries`: the messages the emulator sent and their attempts. `list` is the default command, so
 // `svc emulator deliveries [flags]` runs `svc emulator deliveries list [flags]`.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { closestName } from '../../help.js';
 import type { Action } from '../../shared/action.js';

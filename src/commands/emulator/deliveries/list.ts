@@ -1,6 +1,6 @@
 // `svc emulator deliveries list`: GET /_emulator/deliveries, newest first, page by page, streamed. The group's default
 // command, so `svc emulator deliveries` runs it too.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import type { DeliveryFilters } from '../../../api/emulator-control.js';
 import type { DeliveriesAnswer, DeliveryRecord } from '../../../schema/emulator-control.js';
@@ -8,18 +8,12 @@ import { DELIVERY_STATES } from '../../../schema/rules.js';
 import { UsageError } from '../../../errors.js';
 import { checkWebhookId, parseChoice } from '../../../options.js';
 import { OfferedValuesOption } from '../../../completion/offered-values.js';
-import type { Action } from '../../shared/action.js';
+import type { Action, FlagsOf } from '../../shared/action.js';
 import { examples, shellQuote } from '../../shared/help-text.js';
 import { emulatorAdvice } from '../running.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
-import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
-
-export interface EmulatorDeliveriesFlags extends PagingFlags {
-  webhook?: string;
-  state?: string;
-  since?: string;
-  follow?: boolean;
-}
+import type { PagingOptions } from '../../shared/paging.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface EmulatorDeliveriesOptions {
   filters: DeliveryFilters;
@@ -35,7 +29,8 @@ const DEFAULT_PAGE_SIZE = 10;
 const SINCE_EXAMPLE = 'e.g. --since 10m, --since 2h, --since 1d or --since 2026-01-31T12:00:00Z';
 const DURATION_UNITS_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-export function register(deliveries: Command, action: Action): void {
+/** The command and its flags, declared once: EmulatorDeliveriesFlags is read from here. */
+function declareCommand(deliveries: Command) {
   const command = deliveries
     .command('list', { isDefault: true })
     .description("The emulator's messages, newest first, with their attempts and state (also: svc emulator deliveries)")
@@ -43,19 +38,25 @@ export function register(deliveries: Command, action: Action): void {
     .addOption(new OfferedValuesOption('--state <state>', 'only messages in this state', DELIVERY_STATES))
     .option('--since <when>', 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time')
     .option('--follow', 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)');
-  addPagingOptions(command, 'messages');
-  command.addHelpText(
-    'after',
-    examples([
-      ['the 10 newest messages', 'svc emulator deliveries'],
-      ['what failed in the last hour', 'svc emulator deliveries --state failed --since 1h'],
-      ['every message of one webhook, as JSON pages', 'svc emulator deliveries --webhook "$WEBHOOK_ID" --all --json'],
-      ['the ids of the messages still being retried', 'svc emulator deliveries --state retrying --all | cut -f2'],
-      ['watch attempts as they happen', 'svc emulator deliveries --follow'],
-      ['one JSON line per attempt, for a script', "svc emulator deliveries --follow --json | jq -c '.attempt.status'"],
-    ]),
-  );
-  command.action(action<[], EmulatorDeliveriesFlags>(({ flags }, context) => run(parseEmulatorDeliveriesOptions(flags), context)));
+  return addPagingOptions(command, 'messages').addOption(jqOption());
+}
+
+export type EmulatorDeliveriesFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(deliveries: Command, action: Action): void {
+  declareCommand(deliveries)
+    .addHelpText(
+      'after',
+      examples([
+        ['the 10 newest messages', 'svc emulator deliveries'],
+        ['what failed in the last hour', 'svc emulator deliveries --state failed --since 1h'],
+        ['every message of one webhook, as JSON pages', 'svc emulator deliveries --webhook "$WEBHOOK_ID" --all --json'],
+        ['the ids of the messages still being retried', 'svc emulator deliveries --state retrying --all | cut -f2'],
+        ['watch attempts as they happen', 'svc emulator deliveries --follow'],
+        ['one JSON line per attempt, for a script', "svc emulator deliveries --follow --json | jq -c '.attempt.status'"],
+      ]),
+    )
+    .action(action(({ flags }, context) => run(parseEmulatorDeliveriesOptions(flags), context)));
 }
 
 /** `--since`: a duration back from `now` (10m, 2h) or an ISO 8601 time, as the ISO time the emulator filters by. */
@@ -92,7 +93,7 @@ export function parseEmulatorDeliveriesOptions(flags: EmulatorDeliveriesFlags): 
       ['--all', flags.all],
       ['--page-size', flags.pageSize],
       ['--page-token', flags.pageToken],
-    ].flatMap(([flag, value]) => (value === undefined || value === false ? [] : [flag]));
+    ].flatMap(([flag, value]) => (value === undefined ? [] : [flag]));
     if (listingOnly.length) {
       throw new UsageError(
         `--follow prints attempts as they happen: leave out ${listingOnly.join(', ')}`,

@@ -1,13 +1,10 @@
 // `svc emulator deliveries show <messageId>`: GET /_emulator/deliveries/{messageId}: the message and each attempt.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
-import type { Action } from '../../shared/action.js';
+import type { Action, FlagsOf } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
 import { messageAdvice } from './message-advice.js';
-
-export interface EmulatorDeliveriesShowFlags {
-  body?: boolean;
-}
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface EmulatorDeliveriesShowOptions {
   messageId: string;
@@ -15,12 +12,20 @@ export interface EmulatorDeliveriesShowOptions {
   body: boolean;
 }
 
-export function register(deliveries: Command, action: Action): void {
-  deliveries
+/** The command and its flags, declared once: EmulatorDeliveriesShowFlags is read from here. */
+function declareCommand(deliveries: Command) {
+  return deliveries
     .command('show')
     .description('One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error')
     .argument('<messageId>', 'the message id (from svc emulator deliveries, or the trigger that caused it)')
     .option('--body', 'print the exact bytes that were sent, nothing else')
+    .addOption(jqOption());
+}
+
+export type EmulatorDeliveriesShowFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(deliveries: Command, action: Action): void {
+  declareCommand(deliveries)
     .addHelpText(
       'after',
       examples([
@@ -32,11 +37,7 @@ export function register(deliveries: Command, action: Action): void {
         ['the status of each attempt', 'svc emulator deliveries show "$MESSAGE_ID" --json | jq \'.attempts[].status\''],
       ]),
     )
-    .action(
-      action<[messageId: string], EmulatorDeliveriesShowFlags>(({ args: [messageId], flags }, context) =>
-        run({ messageId, body: Boolean(flags.body) }, context),
-      ),
-    );
+    .action(action(({ args: [messageId], flags }, context) => run({ messageId, body: Boolean(flags.body) }, context)));
 }
 
 export async function run(options: EmulatorDeliveriesShowOptions, context: CommandContext): Promise<void> {

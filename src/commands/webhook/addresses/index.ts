@@ -1,6 +1,6 @@
 // `svc webhook addresses`: the addresses a webhook watches. `list` is the default command, so the older form
 // `svc webhook addresses <id> [flags]` runs `svc webhook addresses list <id> [flags]`.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { UsageError } from '../../../errors.js';
 import { closestName } from '../../help.js';
 import type { Action } from '../../shared/action.js';

@@ -1,6 +1,6 @@
 // `svc webhook addresses list <id>`: GET /v1/webhooks/{id}/addresses, page by page, streamed. The group's default
 // command, so the older `svc webhook addresses <id>` runs it too.
-import type { Command } from 'commander';
+import type { Command, CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import type { AddressPage } from '../../../schema/webhooks.js';
 import { checkWebhookId } from '../../../options.js';
@@ -9,6 +9,7 @@ import { examples, shellQuote } from '../../shared/help-text.js';
 import { addPagingOptions, parsePaging } from '../../shared/paging.js';
 import type { PagingFlags, PagingOptions } from '../../shared/paging.js';
 import { countOf, partOf } from '../../../render/count.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface WebhookAddressesOptions {
   webhookId: string;
@@ -22,27 +23,24 @@ export function register(addresses: Command, action: Action): void {
     .command('list', { isDefault: true })
     .description('List the addresses a webhook watches (also: svc webhook addresses <id>)')
     .argument('<id>', 'the webhook id');
-  addPagingOptions(command, 'addresses');
-  command.addHelpText(
-    'after',
-    examples([
-      ['the first 10 watched addresses', 'svc webhook addresses list 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
-      ['every watched address to a file, one per line', 'svc webhook addresses list "$WEBHOOK_ID" --all > addresses.txt'],
-      [
-        'is an address watched? (case-insensitive)',
-        'svc webhook addresses list "$WEBHOOK_ID" --all | grep -qi 0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
-      ],
-    ]),
-  );
-  command.action(
-    action<[id: string], PagingFlags>(({ args: [id], flags }, context) =>
-      run(parseWebhookAddressesOptions(id, flags, invokedAs(command)), context),
-    ),
-  );
+  addPagingOptions(command, 'addresses')
+    .addOption(jqOption())
+    .addHelpText(
+      'after',
+      examples([
+        ['the first 10 watched addresses', 'svc webhook addresses list 3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60'],
+        ['every watched address to a file, one per line', 'svc webhook addresses list "$WEBHOOK_ID" --all > addresses.txt'],
+        [
+          'is an address watched? (case-insensitive)',
+          'svc webhook addresses list "$WEBHOOK_ID" --all | grep -qi 0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
+        ],
+      ]),
+    )
+    .action(action(({ args: [id], flags }, context) => run(parseWebhookAddressesOptions(id, flags, invokedAs(command)), context)));
 }
 
 /** `svc webhook addresses list` when the word was typed, `svc webhook addresses` when the group ran its default. */
-function invokedAs(command: Command): string {
+function invokedAs(command: CommandUnknownOpts): string {
   const group = command.parent!;
   return group.args[0] === command.name() ? 'svc webhook addresses list' : 'svc webhook addresses';
 }

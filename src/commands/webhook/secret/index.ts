@@ -1,5 +1,5 @@
 // `svc webhook secret`: the shared secret notifications are signed with.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
 import * as rotate from './rotate.js';

@@ -1,12 +1,13 @@
 // `svc webhook secret rotate`: POST /v1/webhooks:generateOrRotateSharedSecret, after a confirmation on a terminal
 // (or --yes): receivers holding the old secret reject every notification until they get the new one.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import { InterruptedError, ResponseShapeError, SvcError } from '../../../errors.js';
 import type { IO } from '../../../io.js';
 import type { Action } from '../../shared/action.js';
 import { checkConfirmation, confirmOrCancel } from '../../shared/confirm.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export interface WebhookSecretRotateOptions {
   confirmed: boolean;
@@ -24,7 +25,8 @@ export function register(secret: Command, action: Action): void {
         ['in a script: straight into a file only you can read', '(umask 077; svc webhook secret rotate --yes > webhook-secret)'],
       ]),
     )
-    .action(action<[], { yes?: boolean }>(({ flags }, context) => run(parseWebhookSecretRotateOptions(flags, context.io), context)));
+    .addOption(jqOption())
+    .action(action(({ flags }, context) => run(parseWebhookSecretRotateOptions(flags, context.io), context)));
 }
 
 export function parseWebhookSecretRotateOptions(flags: { yes?: boolean }, io: IO): WebhookSecretRotateOptions {

@@ -1,8 +1,9 @@
 // `svc webhook secret show`: GET /v1/webhooks:getSharedSecret, the secret notifications are signed with.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../../context.js';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
+import { jqOption } from '../../shared/jq-option.js';
 
 export function register(secret: Command, action: Action): void {
   secret
@@ -15,7 +16,8 @@ export function register(secret: Command, action: Action): void {
         ['hand it to your receiver', 'export WEBHOOK_SECRET=$(svc webhook secret show)'],
       ]),
     )
-    .action(action<[], object>((_invocation, context) => run(context)));
+    .addOption(jqOption())
+    .action(action((_invocation, context) => run(context)));
 }
 
 export async function run(context: CommandContext): Promise<void> {

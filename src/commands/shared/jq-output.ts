@@ -1,0 +1,56 @@
+// --jq: a stdout that hands each JSON document a command writes to jq, and prints jq's results instead. src/cli.ts puts
+// it in place for a command line that gives the option (shared/jq-option.ts); it and jq (a WebAssembly build) load
+// only then.
+import { FilterError, UsageError } from '../../errors.js';
+import type { IO } from '../../io.js';
+import { safeText } from '../../render/text.js';
+
+/** A stdout that filters through jq, and the end of its input (a last document may be pending until then). */
+export interface JqOutput {
+  io: IO;
+  end(): Promise<void>;
+}
+
+/**
+ * Compiles `expression` (a usage error with jq's message when jq refuses it, before the command sends anything) and
+ * returns the IO the command writes to. What jq prints goes to `io`: compact when piped, indented on a terminal, where
+ * escape sequences and control characters are taken out as they are from all text from the service.
+ */
+export async function jqOutput(expression: string, io: IO): Promise<JqOutput> {
+  const [{ compileJq, JqFailure }, { JsonDocuments }] = await Promise.all([import('../../jq/filter.js'), import('../../jq/documents.js')]);
+  let program: Awaited<ReturnType<typeof compileJq>>;
+  try {
+    program = await compileJq(expression, { compact: !io.isStdoutTTY });
+  } catch (error) {
+    if (error instanceof JqFailure) throw new UsageError(`--jq ${JSON.stringify(expression)}: ${error.message}`);
+    throw error;
+  }
+  const documents = new JsonDocuments();
+  const filter = async (document: Uint8Array): Promise<void> => {
+    let result: ReturnType<typeof program.run>;
+    try {
+      result = program.run(document);
+    } catch (error) {
+      if (error instanceof JqFailure) throw new FilterError(`--jq: ${error.message}`);
+      throw error;
+    }
+    for (const message of result.messages) io.warn(message);
+    if (result.output === '') return;
+    await io.write(io.isStdoutTTY ? result.output.split('\n').map(safeText).join('\n') : result.output);
+  };
+  // The command's IO in every other respect (its getters stay lazy: stdin is made only if read).
+  const filtered: IO = Object.create(io, {
+    write: {
+      value: async (text: string | Uint8Array) => {
+        for (const document of documents.push(typeof text === 'string' ? Buffer.from(text) : text)) await filter(document);
+      },
+    },
+  }) as IO;
+  return {
+    io: filtered,
+    end: async () => {
+      const rest = documents.end();
+      if (rest) await filter(rest);
+    },
+  };
+}

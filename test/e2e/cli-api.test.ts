@@ -1,0 +1,134 @@
+// `svc api` and --jq as processes: the README's three recipes in bash with `svc` on PATH, against a recording server
+// that fails on any request it was not told to expect, and one run per exit-code rule of its own (a refused flag, an
+// operation the emulator does not model, jq failing at run time). Options and every flag's request are tested in
+// this process (test/commands/api.test.ts).
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, isolatedEnv, runCli } from '../helpers/cli.js';
+import { startTestEmulator } from '../helpers/emulator-helpers.js';
+import { readRecipes } from '../helpers/readme-recipes.js';
+import { json, useRecordingServer } from '../helpers/test-server.js';
+
+const KEY = 'sk_test_cli_api_0001';
+const server = useRecordingServer();
+let emulator: RunningEmulator;
+let workDir: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  workDir = mkdtempSync(join(tmpdir(), 'svc-api-recipes-'));
+  mkdirSync(join(workDir, '.bin'));
+  writeFileSync(join(workDir, '.bin', 'svc'), `#!/bin/sh\nexec node ${JSON.stringify(BIN)} "$@"\n`);
+  chmodSync(join(workDir, '.bin', 'svc'), 0o755);
+});
+afterAll(async () => {
+  await emulator.close();
+});
+
+/** A README recipe in bash, in the work folder, `svc` on PATH, aimed at the recording server. */
+async function recipe(name: string) {
+  const script = readRecipes().get(name);
+  if (script === undefined) throw new Error(`README.md has no recipe "${name}"`);
+  const env = isolatedEnv({ baseUrl: server.url, apiKey: KEY });
+  const result = await execa('bash', ['-e', '-c', script], {
+    env: { ...env, PATH: `${join(workDir, '.bin')}:${process.env.PATH}` },
+    extendEnv: false,
+    cwd: workDir,
+    reject: false,
+    timeout: 30_000,
+    stripFinalNewline: false,
+  });
+  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+const ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+
+describe('svc api: the README recipes', () => {
+  it("api-balances: the operation's path, the key in its header; the body printed as returned", async () => {
+    const body = '{"erc20TokenBalances":[{"symbol":"USDC","balance":"123456789012345678901234567890"}]}';
+    server.respond([json(body)]);
+    const result = await recipe('api-balances');
+    expect(result).toEqual({ exitCode: 0, stdout: body + '\n', stderr: '' });
+    expect(server.requests.map((request) => [request.method, request.rawUrl, request.headers['x-service-api-key']])).toEqual([
+      ['GET', `/v1/chains/43114/addresses/${ADDRESS}/balances:listErc20`, KEY],
+    ]);
+  });
+
+  it('api-every-page: three pages into one array in a file', async () => {
+    const pages = [
+      { webhooks: [{ id: 'w-1' }], nextPageToken: 't1' },
+      { webhooks: [{ id: 'w-2' }], nextPageToken: 't2' },
+      { webhooks: [{ id: 'w-3' }] },
+    ];
+    server.respond(pages.map((page) => json(page)));
+    const result = await recipe('api-every-page');
+    expect(result).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(readFileSync(join(workDir, 'all-webhooks.json'), 'utf8'))).toEqual(pages);
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/webhooks?pageSize=100',
+      '/v1/webhooks?pageSize=100&pageToken=t1',
+      '/v1/webhooks?pageSize=100&pageToken=t2',
+    ]);
+  });
+
+  it('api-jq: fields pulled by the jq built in, from svc api and from webhook list, raw strings one a line', async () => {
+    server.respond([
+      json({ transactions: [{ txHash: '0xa1' }, { txHash: '0xb2' }] }),
+      json({
+        webhooks: [
+          { id: 'w-1', status: 'active' },
+          { id: 'w-2', status: 'inactive' },
+        ],
+        nextPageToken: 'n',
+      }),
+      json({ webhooks: [{ id: 'w-3', status: 'active' }] }),
+    ]);
+    const result = await recipe('api-jq');
+    expect(result).toEqual({ exitCode: 0, stdout: '0xa1\n0xb2\nw-1\nw-3\n', stderr: '' });
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([
+      '/v1/transactions?network=fuji&pageSize=5',
+      '/v1/webhooks?pageSize=100',
+      '/v1/webhooks?pageToken=n&pageSize=100',
+    ]);
+  });
+});
+
+describe('svc api: exit codes as a process', () => {
+  it('exit 2 for a refused flag, one line naming it, nothing sent', async () => {
+    const result = await runCli(['api', '/v1/webhooks', '--paginate', '-X', 'DELETE'], { baseUrl: server.url, apiKey: KEY });
+    expect(result).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'svc: --paginate follows the pages of a GET listing: not with DELETE\n',
+    });
+    expect(server.requests).toEqual([]);
+  });
+
+  it('exit 1 for an operation the emulator does not model: it says so, by name; --json adds the error line', async () => {
+    const result = await runCli(['api', `/v1/chains/43114/addresses/${ADDRESS}/balances:listErc20`, '--json'], {
+      baseUrl: emulator.url,
+      apiKey: KEY,
+    });
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toBe('');
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'svc: not emulated: listErc20Balances (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20) is an operation of the service that this emulator does not model (501 Not Implemented)',
+    );
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
+  });
+
+  it("exit 1 for jq failing at run time, with jq's message (what jq printed for that document before failing is lost)", async () => {
+    server.respond([json({ transactions: [{ txHash: '0xa1' }, { txHash: 7 }] })]);
+    const result = await runCli(['api', '/v1/transactions', '--jq', '.transactions[] | .txHash | ascii_downcase'], {
+      baseUrl: server.url,
+      apiKey: KEY,
+    });
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe('svc: --jq: explode input must be a string');
+  });
+});
