@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,detach picks figures.
+//   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
 //   of seeding); by default 5,000 against 500.
 //   BENCH_TX_FOLLOW_SECONDS=n (default 20; the issue's figure is 60) sets how long `tx list --follow` runs.
 //   BENCH_FULL=1 runs the emulator-that-stays figures at the issue's sizes (restart: 100 webhooks x 10,000 addresses).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -811,6 +812,105 @@ try {
     console.log(
       `${'  its peak RSS'.padEnd(52)} ${`${rssMiB.toFixed(1)} MiB`.padStart(12)}  goal <= 400 MiB ${rssMiB <= 400 ? 'PASS' : 'MISS'}`,
     );
+  }
+
+  if (wanted('inspector')) {
+    // The inspector in Debian's Chromium (driven by playwright-core, as its tests drive it): the deliveries page's first
+    // page of messages painted with 10,000 kept, beside 100 kept (the page asks for one page however many are kept);
+    // then the emulator's request throughput while the page is open and following ~30 deliveries a second, beside the
+    // same emulator with no page open.
+    const chromiumPath = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
+    if (!chromiumPath) {
+      console.log('inspector: skipped: no chromium here (apt-get install -y chromium)');
+    } else {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launchPersistentContext(mkdtempSync(join(scratch, 'chromium-')), {
+        executablePath: chromiumPath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      stops.push(() => browser.close());
+      const [big, small] = [10_000, 100];
+      const bigEmulator = await startServer('deliveries-seeded.mjs', [String(big)]);
+      stops.push(bigEmulator.stop);
+      const smallEmulator = await startServer('deliveries-seeded.mjs', [String(small)]);
+      stops.push(smallEmulator.stop);
+      /** From navigation to the first page of messages painted, as the page marks it (page/deliveries.js). */
+      const firstPaint = async (port) => {
+        const page = await browser.newPage();
+        await page.goto(`http://127.0.0.1:${port}/#/deliveries`);
+        await page.waitForFunction(() => performance.getEntriesByName('svc:deliveries-shown').length > 0);
+        const ms = await page.evaluate(() => performance.getEntriesByName('svc:deliveries-shown')[0].startTime);
+        const rows = await page.locator('tbody tr').count();
+        await page.close();
+        if (rows !== 50) throw new Error(`the deliveries page showed ${rows} rows, not one page of 50`);
+        return { ms };
+      };
+      const painted = await alternate(
+        RUNS,
+        () => firstPaint(bigEmulator.port),
+        () => firstPaint(smallEmulator.port),
+      );
+      reportTime(`inspector deliveries page painted, ${big / 1000}k kept  vs  ${small}`, painted.as, painted.bs, 1.25);
+      reportWithin(
+        '  that first paint',
+        painted.as.map((run) => run.ms),
+        1_000,
+      );
+      await smallEmulator.stop();
+      await bigEmulator.stop();
+      stops.splice(-2);
+
+      const busy = await startServer('inspector-emulator.mjs');
+      stops.push(busy.stop);
+      const base = `http://127.0.0.1:${busy.port}`;
+      const load = async () => {
+        const { rps, failed } = JSON.parse(
+          await captureLine([join(BENCH, 'load.mjs'), `${base}/v1/transactions?pageSize=100`, '8', '1000']),
+        );
+        if (failed) throw new Error(`${failed} requests failed during the load run`);
+        return rps;
+      };
+      // One tab, on the inspector or on a blank page, settled for a second before each load run (a page's own load
+      // is not what is measured). Short runs, many of them, alternated: what else the machine runs falls on both.
+      const page = await browser.newPage();
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+      const following = async () => {
+        await page.goto(`${base}/#/deliveries`);
+        await page.locator('#connection[data-state="live"]').waitFor();
+        await settle();
+        const newest = () => page.locator('tbody tr').first().getAttribute('data-message-id');
+        const before = await newest();
+        const rps = await load();
+        if ((await newest()) === before) throw new Error('the page followed no delivery during the load run');
+        return rps;
+      };
+      const notFollowing = async () => {
+        await page.goto('about:blank');
+        await settle();
+        return load();
+      };
+      const rps = [[], []];
+      await following();
+      await notFollowing();
+      for (let i = 0; i < Math.max(15, 2 * RUNS); i++) {
+        rps[0].push(await following());
+        rps[1].push(await notFollowing());
+      }
+      report('emulator GET /v1/transactions: inspector following  vs  none', rps[0], rps[1], 'req/s', { op: '>=', ratio: 0.9 });
+      await busy.stop();
+      stops.pop();
+      await browser.close();
+      stops.pop();
+    }
   }
 
   if (wanted('detach')) {

@@ -145,14 +145,14 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator')
-        __svc_commands='start status stop trigger deliveries redeliver'
+        __svc_commands='start status stop open trigger deliveries redeliver'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --repair --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --repair --inspector --no-inspector --inspector-path --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries'
         ;;
     'svc emulator status')
         __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -161,6 +161,10 @@ __svc_node() {
     'svc emulator stop')
         __svc_options='--port --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--port --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator open')
+        __svc_options='--no-browser -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
         __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -213,6 +217,7 @@ __svc_option_values() {
     'svc webhook listen --secret-file') __svc_reply_files ;;
     'svc webhook verify --secret-file') __svc_reply_files ;;
     'svc emulator start --retry-schedule') __svc_reply_words 'fast real' ;;
+    'svc emulator start --inspector-path') __svc_reply_files ;;
     'svc emulator trigger --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc emulator trigger --status') __svc_reply_words 'success failed' ;;
     'svc emulator deliveries --state') __svc_reply_words 'delivered retrying failed' ;;

@@ -20,7 +20,7 @@ function __svc_subcommands
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
-            printf '%s\n' start status stop trigger deliveries redeliver help
+            printf '%s\n' start status stop open trigger deliveries redeliver help
         case 'svc emulator deliveries'
             printf '%s\n' list show help
     end
@@ -102,11 +102,13 @@ function __svc_value_options
         case 'svc emulator'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator start'
-            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --base-url --profile --timeout --retries
+            printf '%s\n' --port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries
         case 'svc emulator status'
             printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
+        case 'svc emulator open'
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
@@ -523,6 +525,7 @@ complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
@@ -530,6 +533,7 @@ complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "help:svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "help:svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "help:svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
@@ -551,6 +555,9 @@ complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex 
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
 complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it'
+complete -c svc -n '__svc_is "svc emulator start"' -l inspector -d 'serve the inspector page even with a --host beyond loopback (to this machine\'s browsers only)'
+complete -c svc -n '__svc_is "svc emulator start"' -l no-inspector -d 'serve no inspector page'
+complete -c svc -n '__svc_is "svc emulator start"' -l inspector-path -r -F -d 'where the inspector page is served (default: /)'
 complete -c svc -n '__svc_is "svc emulator start"' -l detach -d 'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return'
 complete -c svc -n '__svc_is "svc emulator start"' -s h -l help -d 'show help'
 
@@ -562,6 +569,10 @@ complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator stop"' -l port -x -d 'the one listening on this port'
 complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run (none running is no failure)'
 complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
+
+# svc emulator open
+complete -c svc -n '__svc_is "svc emulator open"' -l no-browser -d 'print the URL instead of opening it'
+complete -c svc -n '__svc_is "svc emulator open"' -s h -l help -d 'show help'
 
 # svc emulator trigger
 complete -c svc -n '__svc_is "svc emulator trigger"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'chain of the transaction (required): its id, or its name (fuji)'

@@ -17,10 +17,10 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 
 const require = createRequire(import.meta.url);
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -42,6 +42,10 @@ await build({
   // src/render/columns.ts calls require() only where there is one (the bundle, a CommonJS script).
   logOverride: { 'unsupported-require-call': 'silent' },
 });
+// The inspector's page files beside its modules, where they read them from (src/emulator/inspector/page-files.ts).
+const INSPECTOR_PAGE = 'src/emulator/inspector/page';
+rmSync('dist/emulator/inspector/page', { recursive: true, force: true });
+cpSync(INSPECTOR_PAGE, 'dist/emulator/inspector/page', { recursive: true });
 
 /** What the bundle's function takes: a CommonJS module's parameters, and the bundle's file URL (import.meta.url). */
 const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, __svcModuleUrl';
@@ -185,6 +189,32 @@ const llhttpFiles = {
   },
 };
 
+/**
+ * The inspector's page files, held in the emulator's part: its module that reads them from page/ beside itself
+ * (src/emulator/inspector/page-files.ts) becomes one that has them, so an installed svc looks for no file of the page.
+ */
+const resolveInspectorPage = counted('inspector page files', (args) =>
+  args.importer.endsWith('src/emulator/inspector/routes.ts')
+    ? { path: resolvePath(INSPECTOR_PAGE), namespace: 'inspector-page' }
+    : undefined,
+);
+const inspectorPage = {
+  name: 'inspector-page',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/page-files\.js$/ }, resolveInspectorPage);
+    build.onLoad({ filter: /.*/, namespace: 'inspector-page' }, (args) => {
+      const files = readdirSync(args.path)
+        .sort()
+        .map((name) => [name, readFileSync(join(args.path, name), 'utf8')]);
+      return {
+        contents: `const files = new Map(${JSON.stringify(files)}.map(([name, text]) => [name, Buffer.from(text)]));\nexport function pageFiles() { return files; }`,
+        loader: 'js',
+        watchDirs: [args.path],
+      };
+    });
+  },
+};
+
 /** The CLI's imports of vendored packages, pointed at their own files (kept as require() calls). */
 const vendored = {
   name: 'vendored',
@@ -260,6 +290,7 @@ const [cli, ...others] = await Promise.all([
       ...common,
       entryPoints: [entry],
       outfile: `dist/${partFile(name)}`,
+      plugins: name === 'emulator' ? [inspectorPage] : [],
       // A part is run by require(): import.meta means nothing there, and nothing in a part reads it at run time.
       define: { 'import.meta.url': 'undefined' },
     }),

@@ -74,6 +74,11 @@ export class EmulatorControlClient {
     return { data: parseAnswer(DeliveriesAnswerSchema, response), raw: response.body };
   }
 
+  /** A path of the emulator (its inspector page) as this client reaches it. */
+  urlOf(path: string): string {
+    return this.transport.url({ path });
+  }
+
   /** What the emulator tells about itself: version, start time, data folder, webhooks and messages pending. */
   async status(): Promise<EmulatorStatusAnswer> {
     const response = await this.transport.send({ method: 'GET', path: '/_emulator/status', retryPolicy: 'repeatable', sendKey: false });

@@ -25,6 +25,8 @@ export interface EmulatorIdentity {
   version: string;
   startedAt: string;
   dataDir: string | null;
+  /** The inspector page's path; null when it is not served. */
+  inspectorPath: string | null;
 }
 
 interface ControlRequest {
@@ -84,6 +86,7 @@ function emulatorStatus({ state, res, identity }: ControlRequest): void {
     pendingMessages: state.deliveries.pending().messages,
     dataDir: identity.dataDir,
     pid: process.pid,
+    inspectorPath: identity.inspectorPath,
   };
   sendJson(res, 200, JSON.stringify(answer));
 }

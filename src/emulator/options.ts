@@ -37,6 +37,13 @@ export interface EmulatorOptions {
   warn?: (line: string) => void;
   /** One line per request, for the CLI to print on stderr. */
   log?: (line: string) => void;
+  /**
+   * Serve the inspector page (inspector/): absent, only when `host` is a loopback address. The page shows every
+   * key's messages and sends them again, so an emulator put on a network does not offer it unasked.
+   */
+  inspector?: boolean;
+  /** Where the inspector page is served: a path ending in `/`; absent, `/`. */
+  inspectorPath?: string;
 }
 
 export interface RunningEmulator {
@@ -48,6 +55,8 @@ export interface RunningEmulator {
   boundAddress: string;
   /** ISO 8601: when it started listening. */
   startedAt: string;
+  /** The inspector page's URL for a browser on this machine; null when it is not served. */
+  inspectorUrl: string | null;
   close(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@ import { sendError } from './http-util.js';
 import { KeepError } from './kept/change.js';
 import { DataDir } from './kept/data-dir.js';
 import type { KeptFiles } from './kept/data-dir.js';
+import { inspectorFor } from './inspector/routes.js';
 import { localUrl, networkUrls } from './listen-urls.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
@@ -72,8 +73,14 @@ export async function startEmulatorServer(
   const log = options.log;
   // Each delivery attempt as it ends, one line as each request has: what a detached emulator's log is read for.
   if (log) state.deliveries.feed.subscribe((event) => log(attemptLine(JSON.parse(event.data) as AttemptEvent)));
+  const inspector = inspectorFor(options, state);
   /** What `GET /_emulator/status` tells besides the state's counts. */
-  const identity: EmulatorIdentity = { version: options.version ?? 'unknown', startedAt: '', dataDir: dataDir?.dir ?? null };
+  const identity: EmulatorIdentity = {
+    version: options.version ?? 'unknown',
+    startedAt: '',
+    dataDir: dataDir?.dir ?? null,
+    inspectorPath: inspector?.path ?? null,
+  };
 
   /** Each API takes every path under its prefix, unknown ones too, so its policy (loopback only; faults and latency) covers them. */
   const apis: {
@@ -97,6 +104,7 @@ export async function startEmulatorServer(
     const path = queryStart < 0 ? rawUrl : rawUrl.slice(0, queryStart);
     const search = queryStart < 0 ? '' : rawUrl.slice(queryStart + 1);
     const api = apis.find((candidate) => path.startsWith(candidate.prefix));
+    if (!api && inspector?.serves(path)) return inspector.serve(req, res, path, search);
     if (!api) return sendNoRoute(res, req.method ?? 'GET', path);
     return api.serve(req, res, path, search);
   };
@@ -164,6 +172,7 @@ export async function startEmulatorServer(
         networkUrls: networkUrls(bound),
         boundAddress: bound.address,
         startedAt: identity.startedAt,
+        inspectorUrl: inspector ? localUrl(bound) + inspector.path : null,
         close: () =>
           (closing ??= (async () => {
             clearInterval(activity);

@@ -136,6 +136,8 @@ export const EmulatorStatusAnswerSchema = v.object({
   dataDir: v.nullable(v.string()),
   /** Its process id: who it is, for `svc emulator stop` where its record holds no proof (older emulators leave it out). */
   pid: v.optional(v.pipe(v.number(), v.integer())),
+  /** Where its inspector page is served (`/`); null when it is not (older emulators leave it out: they have none). */
+  inspectorPath: v.optional(v.nullable(v.string())),
 });
 export type EmulatorStatusAnswer = v.InferOutput<typeof EmulatorStatusAnswerSchema>;
 

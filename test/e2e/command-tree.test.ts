@@ -924,6 +924,8 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     // Its webhooks and pending counts go through formatCount like every count; no test runs 1,000 webhooks for it.
     'emulator status',
     'emulator stop',
+    // A URL, and no count.
+    'emulator open',
     // Its one count at a terminal ("Showing n messages", "n older ones were dropped") goes through countOf grouped;
     // a scenario here would need over a thousand messages.
     'emulator deliveries list',

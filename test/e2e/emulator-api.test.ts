@@ -441,7 +441,8 @@ describe('emulator /v1 API', () => {
     });
 
     it('answers unknown paths with 404 and the spec body', async () => {
-      for (const path of ['/v1/no-such-thing', '/v2/transactions', '/']) {
+      // `/` is the inspector's page (src/emulator/inspector/), served there alone.
+      for (const path of ['/v1/no-such-thing', '/v2/transactions', '/index.html']) {
         const response = await call(emulator.url, 'GET', path);
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ message: `Cannot GET ${path}`, statusCode: 404, error: 'Not Found' });

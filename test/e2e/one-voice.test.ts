@@ -155,6 +155,8 @@ describe('every resource has one column set, the README’s, in every command th
     'config list',
     'config unset',
     'config path',
+    // The inspector's URL, or nothing.
+    'emulator open',
     'emulator start',
     'emulator trigger',
     'emulator stop',

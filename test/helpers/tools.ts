@@ -1,4 +1,5 @@
-// Programs some tests need beyond node (the shells the completion scripts run in, jq for the README recipes).
+// Programs some tests need beyond node (the shells the completion scripts run in, jq for the README recipes, the
+// browser the inspector's page is tested in).
 // Without one, those tests are skipped, and test/setup/tools.ts says so once, naming how to install it.
 import { spawnSync } from 'node:child_process';
 
@@ -6,6 +7,7 @@ export const TOOLS = {
   zsh: 'apt-get install -y zsh',
   fish: 'apt-get install -y fish',
   jq: 'apt-get install -y jq',
+  chromium: 'apt-get install -y chromium',
 } as const;
 export type Tool = keyof typeof TOOLS;
 

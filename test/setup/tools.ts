@@ -7,6 +7,7 @@ const NEEDED_BY: Record<Tool, string> = {
   zsh: 'the zsh completion tests',
   fish: 'the fish completion tests',
   jq: 'the README recipe tests',
+  chromium: "the inspector page's tests in a browser",
 };
 
 export default function setup(): void {

@@ -519,7 +519,8 @@ describe('emulator route tables over HTTP', () => {
   });
 
   it.each([
-    ['GET', '/'],
+    // `/` is the inspector's page (src/emulator/inspector/), served there alone.
+    ['GET', '/index.html'],
     ['GET', '/v1'],
     ['GET', '/v1/no-such-thing'],
     ['GET', '/v2/transactions'],

@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { Action } from '../shared/action.js';
 import { examples } from '../shared/help-text.js';
 import * as deliveries from './deliveries/index.js';
+import * as open from './open.js';
 import * as redeliver from './redeliver.js';
 import * as start from './start.js';
 import * as status from './status.js';
@@ -19,10 +20,11 @@ export function register(program: Command, action: Action): void {
       examples([
         ['run it in the background, then talk to it', 'eval "$(svc emulator start --detach --seed 1)"\n  $ svc tx list'],
         ['its messages, with no base URL set: the one emulator you run, wherever it listens', 'svc emulator deliveries'],
+        ['its inspector page, in the browser', 'svc emulator open'],
         ['and stop it again', 'svc emulator stop'],
       ]) +
-        '\ndeliveries, redeliver and trigger talk to the base URL (--base-url, SVC_BASE_URL, the profile); with none set\n' +
+        '\nopen, deliveries, redeliver and trigger talk to the base URL (--base-url, SVC_BASE_URL, the profile); with none set\n' +
         'and one emulator of yours running, to that one.\n',
     );
-  for (const verb of [start, status, stop, trigger, deliveries, redeliver]) verb.register(emulator, action);
+  for (const verb of [start, status, stop, open, trigger, deliveries, redeliver]) verb.register(emulator, action);
 }

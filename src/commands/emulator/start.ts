@@ -51,6 +51,9 @@ function declareCommand(emulator: Command) {
     )
     .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
     .option('--repair', 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it')
+    .option('--inspector', "serve the inspector page even with a --host beyond loopback (to this machine's browsers only)")
+    .option('--no-inspector', 'serve no inspector page')
+    .option('--inspector-path <path>', 'where the inspector page is served (default: /)')
     .option(
       '--detach',
       'run it in the background: once it listens, print the export line of its URL (for eval), log to a file it names, and return',
@@ -70,12 +73,18 @@ export function register(emulator: Command, action: Action): void {
         ['keep its state across restarts, in the background', 'svc emulator start --detach --data-dir .svc-emulator'],
         ['start on a folder a damaged disk wrote to, setting the damage aside', 'svc emulator start --data-dir .svc-emulator --repair'],
         ['rehearse a flaky service', 'svc emulator start --fault-rate 0.2 --latency 300'],
+        [
+          'its inspector page at /inspector/ rather than /, then in the browser',
+          'svc emulator start --detach --inspector-path /inspector\n  $ svc emulator open',
+        ],
         ['a known signing secret, for a receiver under test', 'svc emulator start --webhook-secret 00112233445566778899aabbccddeeff'],
       ]) +
         '\nA webhook whose message used up all its attempts is switched to inactive, as the service does;\n' +
         'GET /_emulator/deliveries marks that message with "webhookDeactivated": true.\n' +
         'POST /_emulator/reset forgets webhooks, injected transactions, deliveries and the secrets made or rotated.\n' +
-        'A running emulator is recorded under the config folder: `svc emulator status` lists them, `svc emulator stop` ends one.\n',
+        'A running emulator is recorded under the config folder: `svc emulator status` lists them, `svc emulator stop` ends one.\n' +
+        'Its inspector page (deliveries, webhooks, trigger, transactions) is served on loopback only, unless --inspector\n' +
+        'or --no-inspector says otherwise: `svc emulator open` opens it.\n',
     )
     .action(action(({ flags }, context) => run(parseEmulatorStartOptions(flags), context)));
 }
@@ -117,7 +126,30 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     detach: flags.detach === true,
     dataDir: flags.dataDir === undefined ? undefined : parseDataDir(flags.dataDir),
     repair: parseRepair(flags),
+    inspector: flags.inspector,
+    inspectorPath: parseInspectorPath(flags),
   };
+}
+
+/**
+ * The inspector page's path, ending in "/" (its own files are under /_inspector/ wherever it is): plain segments,
+ * none of the APIs' prefixes.
+ */
+function parseInspectorPath(flags: EmulatorStartFlags): string | undefined {
+  const text = flags.inspectorPath;
+  if (text === undefined) return undefined;
+  if (flags.inspector === false) throw new UsageError('--inspector-path: the page is off (--no-inspector); give one or the other');
+  const path = text.endsWith('/') ? text : `${text}/`;
+  const segments = path.split('/').slice(1, -1);
+  if (!path.startsWith('/') || segments.some((segment) => !/^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(segment))) {
+    throw new UsageError(
+      `--inspector-path "${text}": must be a path such as / or /inspector (letters, digits and - _ . ~ in each segment)`,
+    );
+  }
+  if (segments[0] === 'v1' || segments[0] === '_emulator') {
+    throw new UsageError(`--inspector-path "${text}": /${segments[0]}/ is the ${segments[0] === 'v1' ? "service's" : "control API's"}`);
+  }
+  return path;
 }
 
 /** --repair changes how a data directory is read: without one it would do nothing, which is surely not what was meant. */
@@ -228,6 +260,8 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     } else {
       warn(`Emulator listening on ${emulator.url} (Ctrl-C to stop)`);
     }
+    if (emulator.inspectorUrl) warn(`  Inspector: ${emulator.inspectorUrl} (svc emulator open)`);
+    else if (options.inspector === undefined) warn('  Inspector: off beyond loopback; --inspector serves it to browsers on this machine');
   }
   try {
     await untilInterrupted(context.interrupt);

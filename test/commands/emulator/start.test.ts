@@ -1,5 +1,6 @@
 // `svc emulator start` in the foreground: its run, called directly (the emulator runs in this process): the record
-// it takes and marks as stopping, what it says while it shuts down, and a port or record already taken.
+// it takes and marks as stopping, what it says while it shuts down, a port or record already taken, and where its
+// inspector page is served, if anywhere.
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
@@ -171,6 +172,77 @@ describe('emulator start: run, in the foreground', () => {
       await receiver.close();
       await started.stop();
     }
+  });
+});
+
+describe('emulator start: the inspector page', () => {
+  /** The page's path as the emulator answers it: its HTML, or the error body. */
+  const page = async (url: string, path: string) => {
+    const response = await fetch(url + path);
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
+
+  it('on loopback it is served at / and named on stderr; the status answer gives its path', async () => {
+    const started = await startCommand(freshConfigDir());
+    try {
+      expect(started.io.stderr()).toContain(`  Inspector: ${started.url}/ (svc emulator open)\n`);
+      const served = await page(started.url, '/');
+      expect([served.status, served.type]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(served.text).toContain('<script type="module" src="/_inspector/app.js"></script>');
+      expect((await call(started.url, 'GET', '/_emulator/status')).body.inspectorPath).toBe('/');
+    } finally {
+      await started.stop();
+    }
+  });
+
+  it('--inspector-path: there alone (its files still under /_inspector/), the path without its "/" sent on', async () => {
+    const started = await startCommand(freshConfigDir(), { inspectorPath: '/tools/inspector' });
+    try {
+      expect(started.io.stderr()).toContain(`  Inspector: ${started.url}/tools/inspector/ (svc emulator open)\n`);
+      expect((await page(started.url, '/tools/inspector/')).status).toBe(200);
+      expect((await page(started.url, '/_inspector/app.js')).type).toBe('text/javascript; charset=utf-8');
+      const bare = await fetch(`${started.url}/tools/inspector`, { redirect: 'manual' });
+      expect([bare.status, bare.headers.get('location')]).toEqual([308, '/tools/inspector/']);
+      expect(await page(started.url, '/')).toMatchObject({ status: 404, text: expect.stringContaining('Cannot GET /') });
+    } finally {
+      await started.stop();
+    }
+  });
+
+  it('--host beyond loopback: off unless --inspector asks for it, and stderr says how; --no-inspector: off anywhere', async () => {
+    const wide = await startCommand(freshConfigDir(), { host: '0.0.0.0' });
+    try {
+      expect(wide.io.stderr()).toContain('  Inspector: off beyond loopback; --inspector serves it to browsers on this machine\n');
+      expect((await page(wide.url, '/')).status).toBe(404);
+      expect((await call(wide.url, 'GET', '/_emulator/status')).body.inspectorPath).toBeNull();
+    } finally {
+      await wide.stop();
+    }
+    const asked = await startCommand(freshConfigDir(), { host: '0.0.0.0', inspector: true });
+    try {
+      expect(asked.io.stderr()).toContain(`  Inspector: ${asked.url}/ (svc emulator open)\n`);
+      expect((await page(asked.url, '/')).status).toBe(200);
+    } finally {
+      await asked.stop();
+    }
+    const off = await startCommand(freshConfigDir(), { inspector: false });
+    try {
+      expect(off.io.stderr()).not.toContain('Inspector');
+      expect((await page(off.url, '/')).status).toBe(404);
+    } finally {
+      await off.stop();
+    }
+  });
+
+  it.each([
+    [{ inspectorPath: 'inspector' }, '--inspector-path "inspector": must be a path such as / or /inspector'],
+    [{ inspectorPath: '/a/../b' }, '--inspector-path "/a/../b": must be a path such as / or /inspector'],
+    [{ inspectorPath: '/a b' }, '--inspector-path "/a b": must be a path such as / or /inspector'],
+    [{ inspectorPath: '/v1' }, `--inspector-path "/v1": /v1/ is the service's`],
+    [{ inspectorPath: '/_emulator/ui' }, `--inspector-path "/_emulator/ui": /_emulator/ is the control API's`],
+    [{ inspectorPath: '/ui', inspector: false }, '--inspector-path: the page is off (--no-inspector); give one or the other'],
+  ])('refuses %o before it starts', (overrides, message) => {
+    expect(() => parseEmulatorStartOptions(flags(overrides))).toThrow(message);
   });
 });
 

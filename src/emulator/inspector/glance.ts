@@ -1,0 +1,60 @@
+// A transaction as the inspector's Transactions page lists it: the listing's fields and what the transaction holds
+// besides (transfers, calls, logs and their topics, the contract it made), which the listing does not tell. Counts,
+// not the parts themselves: the page shows the kinds at a glance, and a message's body shows the rest.
+import { nameOfChainId } from '../../schema/chain-names.js';
+import type { AddressInfo } from '../../schema/index.js';
+import type { StoredTx } from '../chain-data.js';
+import { CHAINS, unknownChain } from '../chains.js';
+
+export interface TransactionGlance {
+  txHash: string;
+  chainId: string;
+  /** The name `--chain-id` takes for it (`fuji`); absent for chains svc knows by id only. */
+  chainName?: string;
+  /** The native coin's symbol, for `value`. */
+  nativeSymbol: string;
+  blockNumber: string;
+  blockTimestampMilliseconds: number;
+  /** "1" success, "0" failed. */
+  txStatus: string;
+  /** Wei, decimal. */
+  value: string;
+  from: AddressInfo;
+  to: AddressInfo;
+  method: { callType: string; methodHash: string; methodName?: string };
+  erc20Transfers: number;
+  erc721Transfers: number;
+  erc1155Transfers: number;
+  internalTransactions: number;
+  /** One entry per log, in order: how many topics it has (1 to 4). */
+  logTopics: number[];
+  /** The contract a contract creation made. */
+  contractAddress?: string;
+}
+
+const NATIVE_SYMBOLS = new Map(CHAINS.map((chain) => [chain.chainId, chain.nativeSymbol]));
+
+export function glance(tx: StoredTx): TransactionGlance {
+  const { item, detail } = tx;
+  const chainName = nameOfChainId(item.chainId);
+  return {
+    txHash: item.txHash,
+    chainId: item.chainId,
+    ...(chainName === undefined ? {} : { chainName }),
+    nativeSymbol: NATIVE_SYMBOLS.get(item.chainId) ?? unknownChain(item.chainId).nativeSymbol,
+    blockNumber: item.blockNumber,
+    blockTimestampMilliseconds: item.blockTimestampMilliseconds,
+    txStatus: item.txStatus,
+    value: item.value,
+    from: item.from,
+    to: item.to,
+    method: item.method,
+    erc20Transfers: detail.erc20Transfers.length,
+    erc721Transfers: detail.erc721Transfers.length,
+    erc1155Transfers: detail.erc1155Transfers.length,
+    internalTransactions: detail.internalTransactions.length,
+    // topic3 is null, and topic1 and topic2 absent, where a log has fewer topics (schema/notifications.ts).
+    logTopics: detail.logs.map((log) => 1 + [log.topic1, log.topic2, log.topic3].filter((topic) => typeof topic === 'string').length),
+    ...(detail.contractAddress === undefined ? {} : { contractAddress: detail.contractAddress }),
+  };
+}

@@ -1,0 +1,203 @@
+// Building the page's elements, and the forms its values are shown in. Whatever a receiver, a payload or a user
+// wrote goes into the page as text (textContent, attribute values), never as HTML: nothing in this page parses HTML.
+
+/**
+ * @typedef {Node | string | number | null | undefined | false} Child
+ * @typedef {Child | (Child | Child[])[]} Children a child, or a list of them (lists in it flattened too)
+ * @typedef {Record<string, string | number | boolean | null | undefined | EventListener>} Attributes
+ */
+
+/**
+ * An element: attributes as given (true: present and empty; false, null or undefined: absent; a function under an
+ * `on...` name: a listener), then its children (text, or nodes; null, undefined and false left out).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attributes} [attributes]
+ * @param {...Children} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
+    else if (value === true) element.setAttribute(name, '');
+    else if (value !== false && value !== null && value !== undefined) element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/**
+ * @param {Element} parent
+ * @param {Children[]} children
+ */
+export function append(parent, children) {
+  for (const child of /** @type {Child[]} */ (children.flat(2))) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.append(typeof child === 'number' ? String(child) : child);
+  }
+}
+
+/**
+ * Replaces an element's children.
+ * @param {Element} parent
+ * @param {...Children} children
+ */
+export function fill(parent, ...children) {
+  parent.replaceChildren();
+  append(parent, children);
+}
+
+/**
+ * Controls and bidirectional overrides in text from outside, as visible escapes: an answer cannot hide a part of
+ * itself, or make what follows read backwards. Line breaks and tabs stay.
+ */
+const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from outside, safe to read: line ends as "\n", controls shown as escapes.
+ * @param {string} text
+ */
+export function shown(text) {
+  return text
+    .replace(/\r\n/g, '\n')
+    .replace(HIDDEN_CHARACTERS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * A URL as it may be shown: a user name and password it carries replaced by `***` (as svc prints webhook URLs).
+ * @param {string} url
+ */
+export function shownUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return shown(url);
+    return shown(url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@'));
+  } catch {
+    return shown(url.replace(/^(.*:\/\/)?.*@/, '$1***@'));
+  }
+}
+
+/** @param {number} n */
+const two = (n) => String(n).padStart(2, '0');
+
+/**
+ * A moment as local time: the time of day for today, with the date for other days; the exact instant on hover.
+ * @param {string | number} when ISO 8601, or milliseconds
+ */
+export function time(when) {
+  const date = new Date(when);
+  if (Number.isNaN(date.getTime())) return h('span', {}, String(when));
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  const clock = `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+  const today = new Date().toDateString() === date.toDateString();
+  return h('time', { datetime: date.toISOString(), title: date.toISOString() }, today ? clock : `${day} ${clock}`);
+}
+
+/**
+ * "in 4 s", "in 2 min", "now": how far off a moment is.
+ * @param {string} iso
+ */
+export function fromNow(iso) {
+  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
+  if (seconds <= 0) return 'now';
+  return seconds < 120 ? `in ${seconds} s` : seconds < 7200 ? `in ${Math.round(seconds / 60)} min` : `in ${Math.round(seconds / 3600)} h`;
+}
+
+/**
+ * A long hex value shortened to its ends, its whole on hover and for screen readers.
+ * @param {string} hex
+ * @param {string} [className]
+ */
+export function short(hex, className = 'hex') {
+  const text = shown(hex);
+  const cut = text.length > 14 ? `${text.slice(0, 8)}\u2026${text.slice(-4)}` : text;
+  return h(
+    'span',
+    { class: className, title: text },
+    h('span', { 'aria-hidden': 'true' }, cut),
+    h('span', { class: 'visually-hidden' }, text),
+  );
+}
+
+/**
+ * A whole amount of the smallest unit in units of `decimals`, trailing zeros trimmed (as svc tx list shows it).
+ * @param {string} amount decimal
+ * @param {number} [decimals]
+ */
+export function units(amount, decimals = 18) {
+  if (!/^\d+$/.test(amount)) return shown(amount);
+  const digits = amount.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/**
+ * A count with its noun, singular or plural.
+ * @param {number} count
+ * @param {string} noun
+ */
+export function countOf(count, noun) {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Says something to screen readers without moving them (the page's polite live region).
+ * @param {string} text
+ */
+export function announce(text) {
+  const region = document.getElementById('announcer');
+  if (!region) return;
+  // The same words twice are read twice only if the region changes in between.
+  region.textContent = '';
+  window.setTimeout(() => (region.textContent = text), 50);
+}
+
+/**
+ * A table that scrolls sideways on a narrow screen, reachable by keyboard to do so.
+ * @param {string} label what the table holds
+ * @param {string[]} headings
+ * @param {HTMLTableSectionElement} body
+ * @param {string} [className] the table's own, for its column widths
+ */
+export function table(label, headings, body, className = '') {
+  return h(
+    'div',
+    { class: `table-wrap ${className}`.trim(), role: 'region', 'aria-label': label, tabindex: 0 },
+    h(
+      'table',
+      {},
+      h('caption', { class: 'visually-hidden' }, label),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          headings.map((text) => h('th', { scope: 'col' }, text)),
+        ),
+      ),
+      body,
+    ),
+  );
+}
+
+/**
+ * A message saying what went wrong, read out at once.
+ * @param {string | string[]} message
+ */
+export function failure(message) {
+  const lines = Array.isArray(message) ? message : [message];
+  return h(
+    'div',
+    { class: 'failure', role: 'alert' },
+    lines.length === 1
+      ? shown(lines[0] ?? '')
+      : h(
+          'ul',
+          {},
+          lines.map((line) => h('li', {}, shown(line))),
+        ),
+  );
+}

@@ -1,0 +1,49 @@
+// A real browser for the inspector's tests: the system's Chromium (Debian's package; playwright-core cannot download
+// one of its own here), driven by playwright-core, headless, in a new empty profile, with the background services
+// that would reach for the network turned off (on a closed network they fail, many at a time, at every start).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Where the system's Chromium is (test/helpers/tools.ts says whether there is one). */
+export function chromiumPath(): string {
+  return spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/chromium';
+}
+
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<TestBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'svc-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    timezoneId: 'UTC',
+    locale: 'en-GB',
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
