@@ -7,6 +7,8 @@ import { countOf, failure, fill, h, short, shown, table, time, units } from './d
 const PAGE_SIZE = 25;
 /** Blocks come every 2 s by default; between them the browser's cache answers (the emulator says 304). */
 const POLL_MS = 2_000;
+/** How long a transaction that arrived stays marked as new. */
+const NEW_FOR_MS = 1_500;
 const HEADINGS = ['Time', 'Chain', 'Block', 'Transaction', 'From', 'To', 'What it holds', 'Value', 'Status'];
 
 /**
@@ -77,6 +79,8 @@ export function transactionsView({ main }) {
             transactions.map((tx, index) => row(tx, !first && !shownHashes.has(hashes[index] ?? ''))),
           );
           shownHashes = new Set(hashes);
+          const marked = [...body.querySelectorAll('tr.new')];
+          if (marked.length > 0) window.setTimeout(() => marked.forEach((row) => row.classList.remove('new')), NEW_FOR_MS);
         }
         summary.textContent = `The newest ${transactions.length} transactions across chains, following new blocks; svc tx list pages through them all.`;
         fill(problem);
