@@ -125,6 +125,17 @@ describe('every command, as a process here or in a README recipe', () => {
     expect(unknown.stderr).toMatch(/^svc: chain "avalanche": must be .*fuji \(43113\)/);
   });
 
+  it("emulator open against the emulator: its inspector's URL on stdout with --no-browser, exit 0; where none can be opened, the same and why on stderr", async () => {
+    const headless = { env: { DISPLAY: undefined, WAYLAND_DISPLAY: undefined, BROWSER: undefined } };
+    expect(await svc(['emulator', 'open', '--no-browser'], headless)).toEqual({ exitCode: 0, stdout: `${emulator.url}/\n`, stderr: '' });
+    const failing = await svc(['emulator', 'open'], { env: { ...headless.env, BROWSER: 'false' } });
+    expect(failing).toEqual({
+      exitCode: 0,
+      stdout: `${emulator.url}/\n`,
+      stderr: 'svc: cannot open a browser: false failed (exit 1); open the URL yourself\n',
+    });
+  });
+
   // Their process runs: event-signature and help in the terminal recipe; --version (the launcher's) and completion
   // bash from the installed package, which checks both against the package (packaging.test.ts).
   it('event-signature, completion, help and --version need no service (in-process)', async () => {
