@@ -206,6 +206,15 @@ export class DataDir implements Keeper {
     for (const handle of this.openHandles) void handle.close().catch(() => {});
   }
 
+  /**
+   * A file just opened, counted among those open. One whose opening ended after `abandon()` is closed at once, as the
+   * system closes a dead process's files: left to the garbage collector, it is an uncaught error from Node 26 on.
+   */
+  private adopt(handle: FileHandle): void {
+    if (this.abandoned) void handle.close().catch(() => {});
+    else this.openHandles.add(handle);
+  }
+
   /** Runs a file operation, unless abandoned: then it never settles, as in a process that no longer runs. */
   private io<T>(operation: () => Promise<T>): Promise<T> {
     const never = new Promise<T>(() => {});
@@ -260,7 +269,7 @@ export class DataDir implements Keeper {
 
   /** A new log after the current one, which is closed: from here on changes go to it. */
   private async nextLog(): Promise<OpenLog> {
-    const next = await startLog(this.dir, this.log.number + 1, this.files, (handle) => this.openHandles.add(handle));
+    const next = await startLog(this.dir, this.log.number + 1, this.files, (handle) => this.adopt(handle));
     this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     return next;
@@ -286,7 +295,7 @@ export class DataDir implements Keeper {
     const file = join(this.dir, snapshotName(covered));
     const temporary = `${file}.tmp`;
     const handle = await open(temporary, 'w', 0o600);
-    this.openHandles.add(handle);
+    this.adopt(handle);
     if (this.abandoned) return new Promise(() => {});
     let bytes = 0;
     try {
