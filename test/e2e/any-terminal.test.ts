@@ -6,7 +6,6 @@
 // run in two batches, each from one python (runInPtys).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -18,6 +17,7 @@ import type { PtyRun, PtySession } from '../helpers/pty.js';
 import { notification } from '../helpers/signatures.js';
 import { errorBody, repeatedly, startTestServer } from '../helpers/test-server.js';
 import type { TestServer } from '../helpers/test-server.js';
+import { freePort } from '../helpers/ports.js';
 
 /** The widths that behave differently: none reported (0, so COLUMNS or 80), narrow, and the usual. */
 const WIDTHS = [0, 20, 80];
@@ -71,18 +71,6 @@ const env = () => ({ baseUrl: emulator.url, apiKey: API_KEY });
  */
 const inPtys = (sessions: PtySession[]) => runInPtys(sessions.map((session) => ({ deadlineMs: 20_000, ...session })));
 const BUSY = { timeout: 60_000 };
-
-/** A port nothing listens on now, for a receiver started in a pty (which cannot report the port it chose). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Posts `body` to a receiver on `port` once it listens: node's http, tried again after each refused connection, at

@@ -4,7 +4,6 @@
 // bin/svc.js, the handlers the script starts in the background are ended with it, and the follower gets --verbose to
 // say when it is connected.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -13,6 +12,7 @@ import { BIN, REPO_ROOT, freshConfigDir, isolatedEnv } from '../helpers/cli.js';
 import { missing } from '../helpers/tools.js';
 import { killAllChildren, spawnCli } from '../helpers/webhook-dev-processes.js';
 import type { CliProcess } from '../helpers/webhook-dev-processes.js';
+import { freePort } from '../helpers/ports.js';
 
 const HEADING = 'Debug a receiver';
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -27,15 +27,6 @@ function section(): string {
 
 function blocks(text: string): string[] {
   return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-}
-
-/** A port free now: bound, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe.skipIf(missing('jq'))(`README: "${HEADING}"`, () => {

@@ -1,8 +1,6 @@
 // No duplicate webhooks: `webhook create` under every fault ends with at most one webhook created at the
 // server (counted as the POSTs it acted on), and when the outcome is unknown the error says so and how to check.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isolatedEnv, runInProcess } from '../helpers/cli.js';
 import { createTestIO } from '../helpers/test-io.js';
@@ -10,6 +8,7 @@ import { ioFlags, runCommandLine } from '../../src/cli.js';
 import { InterruptedError } from '../../src/errors.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
+import { freePort } from '../helpers/ports.js';
 import { useFigures } from './figures.js';
 
 const figures = useFigures(import.meta.url);
@@ -270,14 +269,3 @@ describe('webhook create: at most one webhook under every fault', () => {
     expect(String(result.stdout).split('\t')[0]).toBe(webhook(1).id);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
