@@ -263,19 +263,41 @@ __svc_reply_files() {
     COMPREPLY=($(compgen -f -- "$cur"))
 }
 
+# The command line in words as svc reads them, into "words" and "cword": bash splits a word at ":" too
+# (COMP_WORDBREAKS), so an operation path ("balances:listErc20") or a URL's port comes in pieces; the pieces no space
+# parts are joined again.
+__svc_words() {
+    local i piece gap rest at=0
+    words=() cword=0
+    for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+        piece=${COMP_WORDS[i]}
+        rest=${COMP_LINE:at}
+        gap=${rest%%[![:space:]]*}
+        at=$((at + ${#gap} + ${#piece}))
+        if ((i > 0 && ${#gap} == 0)) && [[ $piece == : || ${words[${#words[@]} - 1]} == *: ]]; then
+            words[${#words[@]} - 1]+=$piece
+        else
+            words+=("$piece")
+        fi
+        if ((i == COMP_CWORD)); then cword=$((${#words[@]} - 1)); fi
+    done
+}
+
 _svc() {
-    local cur="${COMP_WORDS[COMP_CWORD]}"
+    local words cword
+    __svc_words
+    local cur="${words[cword]}"
     local cmdpath='svc' word pending='' helping=0 argc=0 i
     local __svc_commands __svc_has_help __svc_options __svc_value_options __svc_default
     COMPREPLY=()
     __svc_node "$cmdpath"
-    for ((i = 1; i < COMP_CWORD; i++)); do
-        word=${COMP_WORDS[i]}
+    for ((i = 1; i < cword; i++)); do
+        word=${words[i]}
         if [[ $word == -* ]]; then
             # An option taking a value skips it ("--network fuji", or "--network = fuji" as bash splits "=").
             if [[ " $__svc_value_options " == *" $word "* ]]; then
-                if [[ ${COMP_WORDS[i+1]} == = ]]; then i=$((i + 1)); fi
-                if ((i + 1 == COMP_CWORD)); then pending=$word; fi
+                if [[ ${words[i+1]} == = ]]; then i=$((i + 1)); fi
+                if ((i + 1 == cword)); then pending=$word; fi
                 i=$((i + 1))
             fi
         elif ((!helping && __svc_has_help)) && [[ $word == help ]]; then
@@ -304,6 +326,11 @@ _svc() {
         __svc_reply_words "$__svc_commands"
     else
         __svc_argument_values "$cmdpath" $((argc + 1))
+    fi
+    # Bash replaces only its own last piece of the word: what comes before it is cut off each reply.
+    local before=${cur%"${COMP_WORDS[COMP_CWORD]}"}
+    if [[ -n $before ]]; then
+        for ((i = 0; i < ${#COMPREPLY[@]}; i++)); do COMPREPLY[i]=${COMPREPLY[i]#"$before"}; done
     fi
     return 0
 }

@@ -7,7 +7,14 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
-import { COMPLETION_FILES, COMPLETIONS, completeManyInBash, completeManyInFish, completeManyInZsh } from '../helpers/completion-shells.js';
+import {
+  COMPLETION_FILES,
+  COMPLETIONS,
+  completeManyInBash,
+  completeManyInFish,
+  completeManyInZsh,
+  wordsAsBashSplits,
+} from '../helpers/completion-shells.js';
 
 const FILES = COMPLETION_FILES;
 const committed = (shell: keyof typeof FILES) => readFileSync(join(COMPLETIONS, FILES[shell]), 'utf8');
@@ -213,6 +220,27 @@ describe('bash', () => {
 
   it.each(CASES)('%j → %j', async (line, expected) => {
     expect(await complete(LINES, LINES.indexOf(line))).toEqual(expected);
+  });
+
+  // As readline splits a line: at ":" too, so a path's ":verb" and a URL's port come in pieces. The reply is for the
+  // last piece, the one bash replaces.
+  const SPLIT_CASES: Array<[string, string[]]> = [
+    ['svc api /v1/webhooks:get', ['getSharedSecret']],
+    ['svc api /v1/webhooks:', [':generateOrRotateSharedSecret', ':getSharedSecret']],
+    ['svc api /v1/networks/{network}/rewards:list', ['listPending']],
+    ['svc api /v1/webhooks:getSharedSecret --me', ['--method']],
+    ['svc webhook addresses --base-url http://127.0.0.1:4010 some-id --al', ['--all']],
+    ['svc tx list --base-url http://127.0.0.1:4010 --network f', ['fuji']],
+  ];
+
+  it('splits at ":" as bash does: the test lines are what readline gives', () => {
+    expect(wordsAsBashSplits('svc --base-url http://h:1 tx ')).toEqual(['svc', '--base-url', 'http', ':', '//h', ':', '1', 'tx', '']);
+  });
+
+  it.each(SPLIT_CASES)('%s → %j', async (line, expected) => {
+    const { exitCode, stderr, replies } = await completeManyInBash([line]);
+    expect([exitCode, stderr]).toEqual([0, '']);
+    expect(replies[0]).toEqual(expected);
   });
 });
 

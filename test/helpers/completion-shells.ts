@@ -92,17 +92,28 @@ function splitReplies(stdout: string, separator: string, count: number): string[
 const BATCH_SEPARATOR = '<<NEXT>>';
 
 /**
+ * The words bash gives a completion function for a line typed up to its end: split at spaces, and at ":" too (in
+ * COMP_WORDBREAKS), which is a word of its own ("http://h:1" is "http", ":", "//h", ":", "1").
+ */
+export function wordsAsBashSplits(line: string): string[] {
+  const words = line.split(/\s+/).flatMap((token) => token.split(/(:+)/).filter((piece) => piece !== ''));
+  return /\s$/.test(line) || line === '' ? [...words.filter((word) => word !== ''), ''] : words;
+}
+
+/**
  * completeInBash for several lines in one bash (the script sourced once, each line completed in a subshell of its
  * own): what each line is offered, in order.
  */
 export async function completeManyInBash(
-  lines: string[][],
+  lines: Array<string[] | string>,
   env?: Record<string, string>,
 ): Promise<{ exitCode: number; stderr: string; replies: string[][] }> {
-  const completions = lines.map((words) => {
-    const quoted = words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+  const completions = lines.map((given) => {
+    const words = typeof given === 'string' ? wordsAsBashSplits(given) : given;
+    const line = typeof given === 'string' ? quote(given) : '"${COMP_WORDS[*]}"';
     return `(
-COMP_WORDS=(${quoted}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE="\${COMP_WORDS[*]}"; COMP_POINT=\${#COMP_LINE}
+COMP_WORDS=(${words.map(quote).join(' ')}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMP_LINE=${line}; COMP_POINT=\${#COMP_LINE}
 _svc
 printf '%s\\n' "\${COMPREPLY[@]}"
 )
