@@ -1,6 +1,6 @@
 // The emulator under load: concurrent clients over the rate limit get 429 with Retry-After and nothing else;
 // a stalled or dead webhook receiver does not slow the transaction listing; the delivery queue's memory stays
-// flat over 4k deliveries. Timing checks are deliberately loose: these machines are shared and noisy. Sizes are the
+// flat over 6k deliveries. Timing checks are deliberately loose: these machines are shared and noisy. Sizes are the
 // least that still shows each fault (each says why); throughput and memory goals are `npm run bench`'s.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { execa } from 'execa';
@@ -216,21 +216,22 @@ const RETAINED = 500;
 /**
  * Deliveries before the first heap reading: by then the queue is in its steady state (records capped at RETAINED
  * since 500 deliveries; the lists of finished and created ids compacted every ~1k from then on, a few KB either way),
- * and any further growth is a leak.
+ * and any further growth is a leak. Node 22 settles later than the others: from 2k to 4k its heap still grew by
+ * 0.35-0.46 MB (three runs), then by 0.1-0.2 MB over the next 2k or 4k; Node 20, 24 and 26 stay within the bound
+ * from 2k.
  */
-const WARM_UP = 2_000;
+const WARM_UP = 4_000;
 /**
- * Deliveries in all: 2k after the warm-up. The heap after GC moved by 0.0 to 0.1 MB over them (five tries); a leak of
- * a 300-byte string per delivery (a kept body is twice that) added 0.6 MB and fails the bound below. At 6k deliveries
- * and the 330 bytes a delivery this test used to allow, that leak passed (1.2 MB of 1.3). Throughput and the long run
- * are `npm run bench`'s.
+ * Deliveries in all: 2k after the warm-up. The heap after GC moved by -0.1 to 0.1 MB over them (Node 20, 22 and 26,
+ * two tries each); a leak of a 300-byte string per delivery (a kept body is twice that) added 0.7-0.8 MB and failed
+ * the bound below on Node 20 and 22. Throughput and the long run are `npm run bench`'s.
  */
-const TOTAL = 4_000;
-/** The bound on growth per delivery: 0.3 MB over the 2k, three times what was seen, half what a 300-byte leak adds. */
+const TOTAL = 6_000;
+/** The bound on growth per delivery: 0.3 MB over the 2k, three times what was seen, under half what a 300-byte leak added. */
 const LEAK_BYTES_PER_DELIVERY = 150;
 
-describe('the delivery queue over 4k deliveries', () => {
-  it('keeps memory flat: heap after GC at 4k is within slack of the heap at 2k, and nothing is lost', async () => {
+describe('the delivery queue over 6k deliveries', () => {
+  it('keeps memory flat: heap after GC at 6k is within slack of the heap at 4k, and nothing is lost', async () => {
     const receiver = await startReceiverProcess();
     cleanups.push(() => {
       receiver.child.kill();
