@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach picks figures.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
@@ -10,6 +10,7 @@
 //   BENCH_FULL=1 runs the emulator-that-stays figures at the issue's sizes (restart: 100 webhooks x 10,000 addresses).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -930,6 +931,104 @@ try {
       await browser.close();
       stops.pop();
     }
+  }
+
+  if (wanted('interrupt')) {
+    // The README's "Ctrl-C and SIGTERM end any command within a second": from SIGINT to the process's end, for the
+    // long-running commands that hold connections open (the tests assert only a prompt stop, under 3 s, since a
+    // machine running the whole suite now and then schedules a stop late: the second is measured here).
+    const READY = /Ready: notifications to|Emulator listening on/;
+    /**
+     * Starts `svc ...args`, waits for its ready line on stderr (or `waitMs` for a command that prints none until
+     * something comes), opens `connect(stderr)` if given, then times SIGINT to the process's end.
+     */
+    const stopWhenReady = (args, env, { connect, waitMs } = {}) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+        let text = '';
+        let started = false;
+        const stop = async () => {
+          if (started) return;
+          started = true;
+          const held = connect ? await connect(text) : undefined;
+          const signalledAt = performance.now();
+          child.once('exit', (code) => {
+            held?.destroy();
+            if (code !== 130) reject(new Error(`svc ${args.join(' ')} exited ${code} on SIGINT`));
+            else resolve({ ms: performance.now() - signalledAt });
+          });
+          child.kill('SIGINT');
+        };
+        child.stderr.on('data', (chunk) => {
+          text += chunk;
+          if (READY.test(text)) void stop();
+        });
+        if (waitMs !== undefined) setTimeout(() => void stop(), waitMs);
+      });
+    /** An idle keep-alive connection after one answered request, as a browser or a client pool leaves it. */
+    const idleConnection = (url) =>
+      new Promise((resolve) => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        http
+          .request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (answer) => {
+            answer.resume();
+            answer.on('end', () => resolve({ destroy: () => agent.destroy() }));
+          })
+          .end('{}');
+      });
+    /** An open server-sent-events stream, as `deliveries --follow` or the inspector holds it. */
+    const openStream = (base) =>
+      new Promise((resolve) => {
+        const request = http.get(`${base}/_emulator/deliveries/stream`, (answer) => {
+          answer.once('data', () => resolve({ destroy: () => request.destroy() }));
+        });
+      });
+    const listen = [];
+    const emulator = [];
+    const follow = [];
+    const followed = await startServer('emulator.mjs');
+    stops.push(followed.stop);
+    for (let i = 0; i < RUNS; i++) {
+      const port = 20_000 + Math.floor(Math.random() * 10_000);
+      listen.push(
+        await stopWhenReady(['webhook', 'listen', '--port', String(port)], childEnv(), {
+          connect: () => idleConnection(`http://127.0.0.1:${port}/`),
+        }),
+      );
+      const configDir = mkdtempSync(join(scratch, 'config-'));
+      emulator.push(
+        await stopWhenReady(['emulator', 'start', '--port', '0', '--block-time', '0'], childEnv({ SVC_CONFIG_DIR: configDir }), {
+          connect: (stderr) => openStream(/listening on (http:\/\/\S+)/.exec(stderr)[1]),
+        }),
+      );
+      // It prints nothing until an attempt comes: signalled once it has surely connected.
+      follow.push(
+        await stopWhenReady(
+          ['emulator', 'deliveries', '--follow', '--json'],
+          childEnv({ SVC_BASE_URL: `http://127.0.0.1:${followed.port}` }),
+          {
+            waitMs: 1_500,
+          },
+        ),
+      );
+    }
+    await followed.stop();
+    stops.pop();
+    reportWithin(
+      'Ctrl-C to exit: webhook listen, a connection open',
+      listen.map((run) => run.ms),
+      1_000,
+    );
+    reportWithin(
+      'Ctrl-C to exit: emulator start, a stream open',
+      emulator.map((run) => run.ms),
+      1_000,
+    );
+    reportWithin(
+      'Ctrl-C to exit: deliveries --follow',
+      follow.map((run) => run.ms),
+      1_000,
+    );
   }
 
   if (wanted('detach')) {

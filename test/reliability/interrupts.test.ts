@@ -3,7 +3,7 @@
 // Ctrl-C also leaves the cursor visible again (the spinner cleaned up).
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, isolatedEnv, REPO_ROOT, runCliTty } from '../helpers/cli.js';
+import { BIN, isolatedEnv, REPO_ROOT, runCliTty, PROMPT_STOP_MS } from '../helpers/cli.js';
 import { numberedTransaction } from '../helpers/fixtures.js';
 import { errorAnswer, json, startTestServer } from '../helpers/test-server.js';
 import type { Answer, RecordedRequest, TestServer } from '../helpers/test-server.js';
@@ -12,12 +12,6 @@ import { useFigures } from './figures.js';
 const figures = useFigures(import.meta.url);
 const KEY = 'sk_test_interrupt_5e8a0c2f7d';
 const PAGE_DELAY_MS = 250;
-/**
- * Promptly: what each case would take without the abort (a listing without end, a 60 s wait, a stalled request) is
- * far beyond it. Not a speed goal (those are benchmarks): the second written before was missed by 0.28 s under
- * Node 24 while other tests ran on the machine.
- */
-const PROMPT_STOP_MS = 3_000;
 
 let server: TestServer | undefined;
 afterEach(async () => {
