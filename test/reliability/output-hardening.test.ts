@@ -129,10 +129,12 @@ describe('quotedText: the one sanitiser and cap for text from outside', () => {
     expect(quoted).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 
-  it('measures 5 MB in a few milliseconds and keeps a few KB', () => {
+  // Two linear passes over 5 MB take ~25 ms alone, and took 1 s once with the whole suite on two cores: the bound is
+  // one that only a regular expression gone back-tracking (minutes) would exceed, not a speed goal.
+  it('measures 5 MB in one pass and keeps a few KB', () => {
     const started = performance.now();
     const quoted = quotedText('x'.repeat(5_000_000));
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(quoted.length).toBeLessThan(QUOTED_TEXT_LIMIT + 60);
     expect(quoted).toMatch(/4,995,904 more characters cut\)$/);
   });
