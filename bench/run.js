@@ -829,15 +829,8 @@ try {
       const browser = await chromium.launchPersistentContext(mkdtempSync(join(scratch, 'chromium-')), {
         executablePath: chromiumPath,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        // The tests' flags, from the file their helper reads (test/helpers/browser.ts).
+        args: JSON.parse(readFileSync(join(ROOT, 'test', 'helpers', 'chromium-flags.json'), 'utf8')),
       });
       stops.push(() => browser.close());
       const [big, small] = [10_000, 100];

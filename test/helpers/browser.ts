@@ -2,21 +2,14 @@
 // one of its own here), driven by playwright-core, headless, in a new empty profile, with the background services
 // that would reach for the network turned off (on a closed network they fail, many at a time, at every start).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium's flags, in a JSON file beside this one that the benchmarks read too. */
+export const CHROMIUM_FLAGS = JSON.parse(readFileSync(new URL('./chromium-flags.json', import.meta.url), 'utf8')) as string[];
 
 export interface TestBrowser {
   context: BrowserContext;
