@@ -156,6 +156,8 @@ export const EmulatorRecordSchema = v.object({
   logFile: v.nullable(v.string()),
   startedAt: v.string(),
   version: v.string(),
+  /** Its inspector page's URL, null when it serves none; absent in the records of an svc older than the page. */
+  inspectorUrl: v.optional(v.nullable(v.string())),
   /** Proof that `pid` is this emulator's process and not a later one of that pid (src/process-proof.ts); null where none. */
   proof: v.optional(v.nullable(v.string())),
   /** Set when it began shutting down (ISO 8601): it is writing its last state, and `svc emulator stop` waits for it. */

@@ -43,6 +43,7 @@ describe('emulator start --detach', () => {
     const { url, pid, stdout, stderr } = await detach(['--block-time', '0']);
     expect(stdout).toBe(`export SVC_BASE_URL=${url}\n`);
     expect(stderr).toContain(`Emulator listening on ${url} in the background`);
+    expect(stderr).toContain(`  inspector: ${url}/ (svc emulator open)\n`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(pid).not.toBe(process.pid);
     const port = portOf(url);

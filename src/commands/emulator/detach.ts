@@ -74,6 +74,7 @@ export async function startDetached(context: CommandContext): Promise<void> {
     if (!context.io.quiet) {
       context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
       if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);
+      if (outcome.inspectorUrl) context.io.warn(`  inspector: ${outcome.inspectorUrl} (svc emulator open)`);
       context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
   } finally {

@@ -219,6 +219,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     logFile: detached ? join(emulatorsDir(env), `${port}.log`) : null,
     startedAt: emulator.startedAt,
     version: context.version,
+    inspectorUrl: emulator.inspectorUrl,
   };
   let unrecorded: LocalError | undefined;
   try {
