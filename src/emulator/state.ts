@@ -275,9 +275,10 @@ export class EmulatorState {
         added.push(...this.generator.syntheticBlock(chain, now, watched));
       }
       this.store.add(added);
-      const entries = added.flatMap((tx) => this.notifications(tx).entries);
-      // Activity whose messages cannot be kept (a failing disk) is listed, and notifies no one.
-      if (entries.length > 0) await this.keep({ entries }).catch(() => {});
+      await this.notifying(added, async ({ entries }) => {
+        // Activity whose messages cannot be kept (a failing disk) is listed, and notifies no one.
+        if (entries.length > 0) await this.keep({ entries }).catch(() => {});
+      });
     });
   }
 
@@ -285,12 +286,35 @@ export class EmulatorState {
   inject(input: InjectionInput): Promise<{ txHash: string; messageIds: string[] }> {
     return this.gate.run([], () => {
       const tx = this.generator.injectedBlock(input, Date.now());
-      const messages = this.notifications(tx);
-      return this.keep({
-        entries: [...this.injected.planAdd(tx), ...messages.entries],
-        then: () => ({ txHash: tx.item.txHash, messageIds: messages.ids }),
-      });
+      return this.notifying([tx], (messages) =>
+        this.keep({
+          entries: [...this.injected.planAdd(tx), ...messages.entries],
+          then: () => ({ txHash: tx.item.txHash, messageIds: messages.ids }),
+        }),
+      );
     });
+  }
+
+  /**
+   * Runs `work` with the messages the transactions make, holding the webhooks they go to (as a change to each does):
+   * a change to one of them waiting for its sync (a deactivation) is applied first and seen, and one made after
+   * finds the messages there to give up. Once a deactivation is acknowledged, no message is made for its webhook.
+   */
+  private notifying<T>(txs: readonly StoredTx[], work: (messages: { entries: KeptEntry[]; ids: string[] }) => Promise<T>): Promise<T> {
+    const candidates = new Set(txs.flatMap((tx) => this.webhooks.matching(tx).map((stored) => stored.webhook.id)));
+    return this.gate.within(
+      [...candidates].map((id) => `webhook ${id}`),
+      () => {
+        const entries: KeptEntry[] = [];
+        const ids: string[] = [];
+        for (const tx of txs) {
+          const messages = this.notifications(tx, candidates);
+          entries.push(...messages.entries);
+          ids.push(...messages.ids);
+        }
+        return work({ entries, ids });
+      },
+    );
   }
 
   /**
@@ -323,9 +347,10 @@ export class EmulatorState {
     });
   }
 
-  /** The messages a transaction makes, one per active webhook it matches, and their ids. */
-  private notifications(tx: StoredTx): { entries: KeptEntry[]; ids: string[] } {
-    const messages = this.webhooks.matching(tx).map((stored) => {
+  /** The messages a transaction makes, one per active webhook it matches among `held`, and their ids. */
+  private notifications(tx: StoredTx, held: ReadonlySet<string>): { entries: KeptEntry[]; ids: string[] } {
+    const matching = this.webhooks.matching(tx).filter((stored) => held.has(stored.webhook.id));
+    const messages = matching.map((stored) => {
       const messageId = this.newId();
       return {
         webhookId: stored.webhook.id,
