@@ -54,7 +54,7 @@ export async function startEmulatorServer(
   let dataDir: DataDir | undefined;
   // The port first: a start refused for a busy port leaves no data folder (nor a log in it) behind.
   // Until the state is restored, a request (on a port known beforehand) is asked to come back.
-  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | undefined = undefined;
   const server = http.createServer((req, res) => {
     if (ready) ready(req, res);
     else sendError(res, 503, 'the emulator is starting; retry in a moment', { 'retry-after': '1' });

@@ -276,7 +276,11 @@ describe('emulator --data-dir', () => {
     const warnings: string[] = [];
     emulator = await start(dataDir, { warnings, repair: true });
     expect(warnings).toEqual([
-      expect.stringMatching(new RegExp(`${log}: damaged at byte ${third}.*; set aside in ${dataDir}/set-aside-[^:]+: the damaged record, 2 whole records, touching 2 webhooks`)),
+      expect.stringMatching(
+        new RegExp(
+          `${log}: damaged at byte ${third}.*; set aside in ${dataDir}/set-aside-[^:]+: the damaged record, 2 whole records, touching 2 webhooks`,
+        ),
+      ),
     ]);
     expect((await listIds(emulator.url)).sort()).toEqual(ids.slice(0, 2).sort());
     const folder = readdirSync(dataDir).find((name) => name.startsWith('set-aside-'))!;

@@ -541,6 +541,11 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
   const scanned = role === 'journal' ? scanFile(data, file, readLegacyHeader) : scanFile(data, file);
   let damage = scanned.damage;
   let why = damage ? `damaged at byte ${damage.offset}, with ${damage.wholeLinesAfter} whole records after it` : '';
+  if (role === 'log' && later.length > 0 && !damage && scanned.tornBytes > 0) {
+    // A log is synced whole before the next one starts (a failed write is cut back first): not a crash.
+    damage = { offset: scanned.validBytes, wholeLinesAfter: 0 };
+    why = `cut short at byte ${scanned.validBytes}, with ${later.length} logs after it (a log is synced whole before the next starts)`;
+  }
   if (role === 'snapshot' && !damage) {
     // A snapshot is synced whole before it is renamed into place: a cut end, or records missing, is damage too.
     const header = scanned.header as FileHeader | undefined;
@@ -572,8 +577,8 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
       throw new DataDirError(`--data-dir ${folder}: ${file} is ${why}.${powerCut} To go on, ${what}`);
     }
     const keptBytes = role === 'snapshot' ? 0 : damage.offset;
-    const aside = await setAside(folder, file, data, keptBytes, later);
     const dropped = describeDropped(role === 'snapshot' ? scanned.lines : linesFrom(data, damage.offset), later, role);
+    const aside = await setAside(folder, file, data, keptBytes, later);
     options.warn(`svc: ${file}: ${why}; set aside in ${aside}: ${dropped}. What is kept is the state before it`);
     return { lines: role === 'snapshot' ? [] : scanned.lines, bytes: keptBytes, setAside: true };
   }
@@ -587,7 +592,7 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
       );
     }
     options.warn(
-      `svc: ${file}: its last ${scanned.tornBytes} bytes are not a whole record (a write cut short${later.length === 0 ? '' : ' by a failing disk'}): dropped; every acknowledged change before it is kept`,
+      `svc: ${file}: its last ${scanned.tornBytes} bytes are not a whole record (a write cut short): dropped; every acknowledged change before it is kept`,
     );
   }
   return { lines: scanned.lines, bytes: scanned.validBytes, setAside: false };
