@@ -111,6 +111,7 @@ const exercised = {
   snapshots: 0,
   snapshotsRefused: 0,
   deactivationsChecked: 0,
+  racedDeactivations: 0,
 };
 
 function failure(code: string, message: string): NodeJS.ErrnoException {
@@ -291,7 +292,7 @@ async function perform(
   op: Op,
   model: Model,
   real: Real,
-): Promise<{ acknowledged: boolean; unchanged?: boolean; apply?: () => void; undecided: () => void } | undefined> {
+): Promise<{ acknowledged: boolean; unchanged?: boolean; made?: string[]; apply?: () => void; undecided: () => void } | undefined> {
   const url = real.emulator.url;
   if (op.kind === 'create') {
     const owner = OWNERS[op.owner % OWNERS.length]!;
@@ -322,6 +323,7 @@ async function perform(
     if (answer?.status === 201) {
       return {
         acknowledged: true,
+        made: answer.body.messageIds as string[],
         apply: () => {
           fresh(model, answer.body.txHash, 'transaction hash');
           model.injected.add(answer.body.txHash);
@@ -637,7 +639,15 @@ class HeldBurst implements Command {
       });
     const changes = ops.filter((op) => op.kind !== 'inject').map(track);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const injections = ops.filter((op) => op.kind === 'inject').map(track);
+    // Injections from the addresses of the webhooks being switched off, when there are any.
+    const switchingOff = ops.flatMap((op) =>
+      op.kind === 'deactivate' || (op.kind === 'patch' && op.status === 'inactive') ? [pick(webhookIds(model), op.webhook)!] : [],
+    );
+    const watched = switchingOff.flatMap((id) => model.webhooks.get(id)!.addresses);
+    const injections = ops
+      .filter((op) => op.kind === 'inject')
+      .map((op) => (op.kind === 'inject' && watched.length > 0 ? { ...op, from: POOL.indexOf(pick(watched, op.from)!.toLowerCase()) } : op))
+      .map(track);
     await new Promise((resolve) => setTimeout(resolve, 70));
     released = true;
     real.files.release();
@@ -648,6 +658,16 @@ class HeldBurst implements Command {
       exercised.commands++;
       done.apply?.();
       if (!done.acknowledged) done.undecided();
+    }
+    // An injection answered after a deactivation it raced made no message for that webhook, if it was acknowledged.
+    const off = new Set(switchingOff.filter((id) => model.webhooks.get(id)?.status === 'inactive' && model.deactivatedAt.has(id)));
+    for (const messageId of results.flatMap((done) => done?.made ?? [])) {
+      const detail = await call(real.emulator.url, 'GET', `/_emulator/deliveries/${messageId}`);
+      if (detail.status !== 200) continue;
+      exercised.racedDeactivations += off.size > 0 ? 1 : 0;
+      expect(off.has(detail.body.delivery.webhookId), `message ${messageId} made for a webhook whose deactivation was acknowledged`).toBe(
+        false,
+      );
     }
   }
   toString = () => `held(${this.ops.length} ops)`;
