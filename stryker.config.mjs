@@ -1,0 +1,29 @@
+// Mutation testing of the kept state (`npm run test:mutation`; not part of `npm test`): the data directory, its
+// records and the gate, and the parts of the state and the delivery queue that plan, apply and restore kept changes.
+// A run takes about 20 minutes on two cores; its score and survivors are recorded in docs/kept-state.md.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  mutate: [
+    'src/emulator/kept/**/*.ts',
+    // begin(): the start counted before anything else; notifying(): messages planned with their webhooks held.
+    'src/emulator/state.ts:114-123',
+    'src/emulator/state.ts:290-318',
+    // The queue's kept records: applied, restored (attempts cut off by a stop) and snapshotted; an attempt kept as
+    // started before it is sent.
+    'src/emulator/deliveries/queue.ts:402-468',
+    'src/emulator/deliveries/queue.ts:695-755',
+  ],
+  // The words of messages (string literals) are left out: about a third of the mutants, and not what keeps a change.
+  mutator: { excludedMutations: ['StringLiteral'] },
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 30_000,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/kept-state.json' },
+  tempDirName: '.stryker-tmp',
+  thresholds: { high: 90, low: 85, break: null },
+};
