@@ -271,7 +271,8 @@ export class ChainLedger {
       const expanded = expand(tx);
       const number = Number(tx.item.blockNumber);
       const index = tx.blockIndex;
-      for (let item = 0; item < expanded.length; item++) {
+      for (let k = 0; k < expanded.length; k++) {
+        const item = ascending ? k : expanded.length - 1 - k;
         const position = { number, index, item };
         if (after && !isAfter(position, after, ascending)) continue;
         if (items.length === query.limit) return false;
