@@ -18,11 +18,18 @@ function makeChain(seed: number, historyTxs: number, ticks: number, watched: str
   const placed: StoredTx[] = [];
   const ledger = new ChainLedger({ onTransaction: (tx) => placed.push(tx) });
   const generator = new ChainDataGenerator(new Prng(seed, 1));
-  const place = (txs: readonly StoredTx[]) => ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
+  const place = (txs: readonly StoredTx[]) =>
+    ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
   for (const block of blocksOldestFirst(generator.history(END_MS, historyTxs))) place(block);
   for (let tick = 1; tick <= ticks; tick++) {
     for (const chain of generator.catalogueChains()) {
-      place(generator.syntheticBlock(chain, END_MS + tick * 2_000, watched.map((address) => ({ address, eventSignatures: [] }))));
+      place(
+        generator.syntheticBlock(
+          chain,
+          END_MS + tick * 2_000,
+          watched.map((address) => ({ address, eventSignatures: [] })),
+        ),
+      );
     }
   }
   return { ledger, placed };
@@ -62,8 +69,18 @@ describe('the generated chain', () => {
               native.set(`${chain} ${lower(call.to)}`, nativeOf(`${chain} ${lower(call.to)}`) + BigInt(call.value));
             }
             const fungible = [
-              ...detail.erc20Transfers.map((t) => ({ key: `${chain} ${lower(t.erc20Token.address)}`, from: t.from, to: t.to, value: t.value })),
-              ...detail.erc1155Transfers.map((t) => ({ key: `${chain} ${lower(t.erc1155Token.address)} ${t.tokenId}`, from: t.from, to: t.to, value: t.value })),
+              ...detail.erc20Transfers.map((t) => ({
+                key: `${chain} ${lower(t.erc20Token.address)}`,
+                from: t.from,
+                to: t.to,
+                value: t.value,
+              })),
+              ...detail.erc1155Transfers.map((t) => ({
+                key: `${chain} ${lower(t.erc1155Token.address)} ${t.tokenId}`,
+                from: t.from,
+                to: t.to,
+                value: t.value,
+              })),
             ];
             for (const move of fungible) {
               const from = `${move.key} ${lower(move.from)}`;
@@ -134,7 +151,9 @@ describe('the generated chain', () => {
     for (const txs of blocksOldestFirst(generator.history(END_MS, 600))) {
       const named = txs[0]!.blockIndex === 0 && notified.length < 8 ? [txs[0]!.item.txHash] : [];
       notified.push(...named);
-      ledger.placeBlock(blockOf(txs, { injected: false, notified: named, recordKey: `${txs[0]!.item.chainId}:${txs[0]!.item.blockNumber}` }, undefined));
+      ledger.placeBlock(
+        blockOf(txs, { injected: false, notified: named, recordKey: `${txs[0]!.item.chainId}:${txs[0]!.item.blockNumber}` }, undefined),
+      );
     }
     expect(ledger.listing.size).toBeLessThanOrEqual(200);
     expect(ledger.listing.size).toBeGreaterThan(190);
