@@ -222,8 +222,36 @@ function derivedHash(text: string): string {
   return keccak256Hex(text);
 }
 
+/**
+ * Padded addresses made before, each kept once: the same few hundred accounts fill the topics of every block, and a
+ * copy of each 66-character topic per log was a tenth of a held transaction's memory.
+ */
+const padded = new Map<string, string>();
+const PADDED_LIMIT = 100_000;
+
+const sharedAddressInfo = new Map<string, AddressInfo>();
+const sharedMethods = new Map<string, Transaction['method']>();
+
+/** A transaction's method object, one per kind of call (never changed once made). */
+function sharedMethod(draft: TxDraft): Transaction['method'] {
+  const key = `${draft.callType} ${draft.methodHash} ${draft.methodName}`;
+  let method = sharedMethods.get(key);
+  if (method === undefined) {
+    method = { callType: draft.callType, methodHash: draft.methodHash, methodName: draft.methodName };
+    if (sharedMethods.size >= PADDED_LIMIT) sharedMethods.clear();
+    sharedMethods.set(key, method);
+  }
+  return method;
+}
+
 function pad32(hex: string): string {
-  return '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+  let topic = padded.get(hex);
+  if (topic === undefined) {
+    if (padded.size >= PADDED_LIMIT) padded.clear();
+    topic = '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+    padded.set(hex, topic);
+  }
+  return topic;
 }
 
 function uint256(value: bigint): string {
@@ -853,10 +881,19 @@ export class ChainDataGenerator {
     };
   }
 
+  /** The listing's address object, one per address (never changed once made): the same accounts recur in every block. */
   private addressInfo(chain: ChainState, address: string): AddressInfo {
-    const token = chain.tokensByAddress.get(address);
-    if (!token) return { address: checksum(address) };
-    return { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: checksum(address) };
+    const key = `${chain.info.chainId} ${address}`;
+    let info = sharedAddressInfo.get(key);
+    if (info === undefined) {
+      const token = chain.tokensByAddress.get(address);
+      info = token
+        ? { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: checksum(address) }
+        : { address: checksum(address) };
+      if (sharedAddressInfo.size >= PADDED_LIMIT) sharedAddressInfo.clear();
+      sharedAddressInfo.set(key, info);
+    }
+    return info;
   }
 
   private nextNonce(chain: ChainState, from: string): number {
@@ -1006,7 +1043,7 @@ export class ChainDataGenerator {
         nonce: String(this.nextNonce(chain, draft.from)),
         from: this.addressInfo(chain, draft.from),
         to: this.addressInfo(chain, draft.to),
-        method: { callType: draft.callType, methodHash: draft.methodHash, methodName: draft.methodName },
+        method: sharedMethod(draft),
         value: draft.value.toString(),
       };
       const participants = new Set<string>([draft.from, draft.to]);
