@@ -90,6 +90,9 @@ interface Real {
   /** Message id → transaction, as the receiver got them, over the whole run (from request number `firstRequest` on). */
   delivered: Map<string, string>;
   firstRequest: number;
+  /** What each transaction hash, and each chain's block number, was listed as: never anything else (item 1). */
+  listedTxs: Map<string, string>;
+  listedBlocks: Map<string, string>;
 }
 
 const never = <T>() => new Promise<T>(() => {});
@@ -454,15 +457,29 @@ async function check(model: Model, real: Real, pageSize: number): Promise<void> 
     );
   }
 
-  // Injected transactions: the only ones newer than the seeded history (no synthetic blocks here).
+  // Injected transactions go to TO; generated blocks, newer than the seeded history too, elsewhere. Whatever is listed
+  // is listed as it was before, across restarts: a hash, and a chain's block number, never with other contents.
   const injected: string[] = [];
+  const sameAsBefore = (seen: Map<string, string>, key: string, content: string, what: string) => {
+    expect(seen.get(key) ?? content, `${what} ${key} listed with other contents`).toBe(content);
+    seen.set(key, content);
+  };
   let token = '';
   for (let more = true; more;) {
     const page = await call(real.emulator.url, 'GET', `/v1/transactions?pageSize=100${token ? `&pageToken=${token}` : ''}`);
     for (const tx of page.body.transactions) {
-      if (tx.blockTimestamp < INJECTED_AFTER_SECONDS) more = false;
-      // Injected ones go to TO; generated blocks (not kept across a restart on this branch) to others.
-      else if (tx.to?.address?.toLowerCase() === TO) injected.push(tx.txHash);
+      if (tx.blockTimestamp < INJECTED_AFTER_SECONDS) {
+        more = false;
+        continue;
+      }
+      if (tx.to?.address?.toLowerCase() === TO) injected.push(tx.txHash);
+      sameAsBefore(real.listedBlocks, `${tx.chainId}/${tx.blockNumber}`, tx.blockHash, 'block');
+      sameAsBefore(
+        real.listedTxs,
+        tx.txHash,
+        JSON.stringify([tx.chainId, tx.blockNumber, tx.blockHash, tx.from?.address, tx.to?.address, tx.value]),
+        'transaction',
+      );
     }
     token = page.body.nextPageToken ?? '';
     more &&= token !== '';
@@ -513,6 +530,11 @@ async function check(model: Model, real: Real, pageSize: number): Promise<void> 
     expect(redeliveries, `redeliveries of ${record.messageId}`).toBeGreaterThanOrEqual(model.redeliveries.get(record.messageId) ?? 0);
     const numbers = detail.attempts.map((each: any) => each.number);
     expect(numbers, `attempts of ${record.messageId} numbered in order`).toEqual(numbers.map((_: number, index: number) => index + 1));
+  }
+  // Every transaction a kept message names is found by hash (every webhook here watches chain 43114).
+  for (const txHash of new Set(model.messages.values())) {
+    const found = await call(real.emulator.url, 'GET', `/v1/chains/43114/transactions/${txHash}`, { key: API_KEY });
+    expect(found.status, `transaction ${txHash} of a kept message not found by hash`).toBe(200);
   }
   checkReceiver(real);
   // A disk that refuses snapshots is not asked again after every write: compaction backs off.
@@ -949,6 +971,8 @@ describe('the kept state against a model of what was acknowledged', () => {
               undecided: newUndecided(),
               delivered: new Map(),
               firstRequest: receiver.requests.length,
+              listedTxs: new Map(),
+              listedBlocks: new Map(),
             };
             try {
               await fc.asyncModelRun(() => ({ model, real }), sequence);
