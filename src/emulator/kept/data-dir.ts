@@ -52,7 +52,7 @@ export interface DataDirOptions {
   files?: KeptFiles;
   /** The logs are compacted once they hold this many bytes and more than the snapshot; tests make it tiny. */
   compactAfterBytes?: number;
-  /** Set aside what follows a damaged record (in a file beside it) instead of refusing the folder. */
+  /** Set aside what follows a damaged record (and every later file, in a folder beside them) instead of refusing the folder. */
   repair?: boolean;
 }
 
