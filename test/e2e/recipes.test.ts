@@ -362,12 +362,11 @@ describe.skipIf(missing('jq'))('README.md, in order', () => {
       expect(message.event.transaction.txHash).toMatch(/^0x[0-9a-f]{64}$/);
       const [retrying, ...attempts] = rows(run.out('see-it-fail'));
       // --state retrying lists the webhook's messages that are retrying; the one picked among them.
-      expect(rows(run.out('see-it-fail')).find((row) => row[1] === messageId)?.slice(2, 6)).toEqual([
-        webhookId,
-        'payments',
-        `http://127.0.0.1:${ports.handler}/hooks`,
-        'retrying',
-      ]);
+      expect(
+        rows(run.out('see-it-fail'))
+          .find((row) => row[1] === messageId)
+          ?.slice(2, 6),
+      ).toEqual([webhookId, 'payments', `http://127.0.0.1:${ports.handler}/hooks`, 'retrying']);
       expect(retrying![5]).toBe('retrying');
       // show: an attempt a row, answered 500.
       const shown = attempts.filter((row) => row[1] === messageId && row[8] === 'automatic');

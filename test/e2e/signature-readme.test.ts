@@ -1,4 +1,4 @@
-// The README's Node receiver ("Verify signatures in your receiver"), extracted and run as it is written, so the
+// The documented Node receiver (docs/signatures.md, "Verify signatures in your receiver"), extracted and run as it is written, so the
 // documentation cannot drift from the signatures the service and the emulator make: messages signed with the
 // signature module (the `canonicalize` package) must be accepted, tampered and unsigned ones refused.
 import { execa } from 'execa';
@@ -13,11 +13,11 @@ import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { call, eventually, PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, deliver, notification, reorderedKeys } from '../helpers/signatures.js';
 
-/** The code block after `<!-- example: <name> -->` in the README. */
+/** The code block after `<!-- example: <name> -->` in docs/signatures.md. */
 function readmeExample(name: string): string {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(REPO_ROOT, 'docs', 'signatures.md'), 'utf8');
   const match = new RegExp(`<!-- example: ${name} -->\\n\`\`\`js\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
-  if (!match) throw new Error(`README.md has no example "${name}"`);
+  if (!match) throw new Error(`docs/signatures.md has no example "${name}"`);
   return match[1]! + '\n';
 }
 

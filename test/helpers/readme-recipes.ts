@@ -28,9 +28,11 @@ const read = (document: string): string => readFileSync(join(REPO_ROOT, document
 
 /** One document's recipes, in its order. */
 export function recipesOf(document: string): Recipe[] {
-  return [...read(document).matchAll(/<!-- recipe: ([\w-]+)(, another terminal)? -->\n```(?:sh|bash)\n([\s\S]*?)\n```/g)].map(
-    (match) => ({ name: match[1]!, script: match[3]! + '\n', anotherTerminal: match[2] !== undefined }),
-  );
+  return [...read(document).matchAll(/<!-- recipe: ([\w-]+)(, another terminal)? -->\n```(?:sh|bash)\n([\s\S]*?)\n```/g)].map((match) => ({
+    name: match[1]!,
+    script: match[3]! + '\n',
+    anotherTerminal: match[2] !== undefined,
+  }));
 }
 
 /** Every recipe's text by name, over all the documents (a name is used once). */
