@@ -42,6 +42,8 @@ let ports: { listen: number; handler: number };
 
 interface ShellRun {
   exitCode: number;
+  /** The commands that failed, one a line: `<recipe>: <command> (<status>)`. */
+  failures: string;
   /** The shell's own stderr: a recipe that failed says so there. */
   stderr: string;
   workDir: string;
@@ -93,9 +95,11 @@ function withFreePorts(recipe: Recipe): string {
 /**
  * The shell script: each recipe as typed, its output kept apart (`.out/<name>.out|.err`), in order. A recipe that
  * begins with `#!` is a script file the user saves and runs; one typed in another terminal runs in the background.
+ * As at a terminal, a failing command does not end the shell: it is written down (`.out/failures`, with its recipe
+ * and status) and the next one runs.
  */
 function shellScript(recipes: Recipe[], workDir: string, glue: Record<string, string>): string {
-  const lines = ['set -e'];
+  const lines = [`trap 'failed=$?; echo "$(cat .out/current): $BASH_COMMAND ($failed)" >> .out/failures' ERR`];
   for (const recipe of recipes) {
     const out = `.out/${recipe.name}.out`;
     const err = `.out/${recipe.name}.err`;
@@ -140,6 +144,7 @@ async function runDocument(document: Document, glue: Record<string, string> = {}
   const current = file('current').trim();
   return {
     exitCode: result.exitCode ?? -1,
+    failures: file('failures'),
     stderr: `${String(result.stderr)}\nlast recipe: ${current}\n${file(`${current}.err`)}`,
     workDir,
     out: (recipe) => file(`${recipe}.out`),
@@ -195,6 +200,9 @@ describe.skipIf(missing('jq'))('the recipes', () => {
   it.each(Object.keys(SHELLS).map((document) => [document]))('%s: every recipe runs, in order, in one shell', async (document) => {
     const run = await shellRun(document as Document);
     expect(run.exitCode, run.stderr).toBe(0);
+    // Waiting for a handler the recipe ended is answered with the signal that ended it: no failure.
+    const failures = run.failures.split('\n').filter((line) => line !== '' && !/: wait "\$HANDLER" .*\(143\)$/.test(line));
+    expect(failures).toEqual([]);
   });
 });
 
@@ -262,19 +270,22 @@ describe.skipIf(missing('jq'))('README.md, in order', () => {
   it('ci: a later step failing, a missing key, an unreachable service (the same script, run again)', async () => {
     const { workDir } = await readme();
     const binDir = join(workDir, '.bin');
-    const again = (extraEnv: Record<string, string>, append = '') => {
-      writeFileSync(join(workDir, 'ci-again.sh'), readFileSync(join(workDir, 'ci.sh'), 'utf8') + append);
-      return execa('bash', ['ci-again.sh'], {
+    const again = (name: string, extraEnv: Record<string, string>, append = '') => {
+      writeFileSync(join(workDir, `${name}.sh`), readFileSync(join(workDir, 'ci.sh'), 'utf8') + append);
+      return execa('bash', [`${name}.sh`], {
         env: { ...environment(workDir, binDir, SHELLS['README.md']), ...extraEnv },
         extendEnv: false,
         cwd: workDir,
         reject: false,
       });
     };
-    const failing = await again({}, 'exit 3\n');
+    const failing = await again('ci-failing', {}, 'exit 3\n');
     expect(failing.exitCode, String(failing.stderr)).toBe(3);
     expect(String(failing.stdout)).toMatch(/^webhook \S+: inactive$/m);
-    const [noKey, noService] = await Promise.all([again({ SVC_API_KEY: '' }), again({ SVC_BASE_URL: 'http://127.0.0.1:9' })]);
+    const [noKey, noService] = await Promise.all([
+      again('ci-no-key', { SVC_API_KEY: '' }),
+      again('ci-no-service', { SVC_BASE_URL: 'http://127.0.0.1:9' }),
+    ]);
     expect(noKey.exitCode, String(noKey.stderr)).toBe(1);
     expect(String(noKey.stderr)).toMatch(/^SVC_API_KEY is missing or the service refused it$/m);
     expect(String(noKey.stdout)).not.toMatch(/webhook/);
