@@ -29,7 +29,7 @@ interface RunningReceiver {
   stop(): Promise<void>;
 }
 
-/** `node receiver.mjs` from the README, on a free port, once it printed "listening on <port>". */
+/** `node receiver.mjs` from docs/signatures.md, on a free port, once it printed "listening on <port>". */
 async function startReadmeReceiver(secret: string): Promise<RunningReceiver> {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-receiver-')), 'receiver.mjs');
   writeFileSync(file, readmeExample('node-receiver'));
@@ -85,7 +85,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-describe("the README's Node receiver", () => {
+describe('the documented Node receiver', () => {
   it('accepts messages signed as the service signs them: non-ASCII token names, reordered keys, JCS numbers and escapes', async () => {
     const unicode = notification({ tokenName: UNICODE_TOKEN_NAME, messageId: 'readme-unicode' });
     expect((await deliver(receiver.url, JSON.stringify(unicode), signBody(SECRET, unicode))).status).toBe(200);
@@ -123,7 +123,7 @@ describe("the README's Node receiver", () => {
 });
 
 // The same receiver process as above: the emulator is given its secret (--webhook-secret), and shows that one.
-describe("the README's Node receiver against the emulator", () => {
+describe('the documented Node receiver against the emulator', () => {
   const KEY = 'sk_test_readme_receiver_0001';
   const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
   let emulator: RunningEmulator;
