@@ -164,6 +164,9 @@ beforeAll(async () => {
   runs.set(
     'README.md',
     runDocument('README.md', {
+      // The user sees the triggers' lines in the receiver's terminal before switching the webhook off.
+      'consumer-done':
+        'for tx in $(cut -f1 .out/consumer-offline.out); do for i in $(seq 200); do grep -q "$tx" .out/listen.out && break; sleep 0.05; done; done',
       // The user sees the first attempt's row in the other terminal (the follower) before looking at it.
       'see-it-fail': 'for i in $(seq 200); do grep -q "$MESSAGE_ID" .out/follow.out && break; sleep 0.05; done',
     }),
@@ -298,24 +301,26 @@ describe.skipIf(missing('jq'))('README.md, in order', () => {
     /** The two triggers' lines (tx hash, then the message of each webhook that watches the address), and the rest. */
     async function consumer() {
       const run = await readme();
-      const [first, second, ...rest] = rows(run.out('consumer-offline'));
-      const deactivated = rest.at(-1)!;
+      const [first, second] = rows(run.out('consumer-offline'));
+      const done = rows(run.out('consumer-done'));
+      const deactivated = done.at(-1)!;
       const webhookId = deactivated[0]!;
-      return { run, first: first!, second: second!, deliveries: rest.slice(0, -1), deactivated, webhookId };
+      return { run, first: first!, second: second!, deliveries: done.slice(0, -1), deactivated, webhookId };
     }
 
     it('each trigger makes a transaction and a message per watching webhook; the messages are delivered; deactivated', async () => {
       const { run, first, second, deliveries, deactivated, webhookId } = await consumer();
-      expect(run.err('consumer-offline')).toBe('');
+      expect(run.err('consumer-offline') + run.err('consumer-done')).toBe('');
       for (const trigger of [first, second]) {
         expect(trigger[0]).toMatch(/^0x[0-9a-f]{64}$/);
         expect(trigger.length).toBeGreaterThanOrEqual(2);
       }
-      // The consumer's own two messages among the webhook's deliveries (delivered, or on their way: the receiver's
-      // rows below are the proof of delivery).
+      // The consumer's own two messages among the webhook's deliveries, delivered to the receiver at the first attempt.
       const ours = deliveries.filter((row) => first.includes(row[1]!) || second.includes(row[1]!));
       expect(ours).toHaveLength(2);
-      for (const row of ours) expect(row.slice(2, 5)).toEqual([webhookId, 'consumer', `http://127.0.0.1:${ports.listen}/`]);
+      for (const row of ours) {
+        expect(row.slice(2, 8)).toEqual([webhookId, 'consumer', `http://127.0.0.1:${ports.listen}/`, 'delivered', '1', '200']);
+      }
       expect(deactivated.slice(3, 4)).toEqual(['inactive']);
     });
 
