@@ -1,7 +1,7 @@
 // One column set per resource: every command that prints a webhook prints the columns of `webhook list`, which are
-// the ones the guide lists (docs/guide.md, "Output"); the same for transactions, addresses and notifications, and every
+// the ones the README lists (README "Output"); the same for transactions, addresses and notifications, and every
 // command of the tree says which resource it prints rows of, if any.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -37,15 +37,25 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-/** The guide's Output table row of a resource: its cells. */
+/** The pages that list a resource's TSV columns: the README's Output table, and a feature's page under docs/. */
+const COLUMN_PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+/** The Output table row of a resource, on the first page that has one: its cells. */
 function readmeRow(resource: string): string[] {
-  const guide = readFileSync(join(REPO_ROOT, 'docs', 'guide.md'), 'utf8');
-  const row = guide.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
-  if (!row) throw new Error(`docs/guide.md lists no TSV columns for ${resource}`);
-  return row.split('|');
+  for (const page of COLUMN_PAGES) {
+    const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+    const row = text.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
+    if (row) return row.split('|');
+  }
+  throw new Error(`no page lists TSV columns for ${resource}`);
 }
 
-/** The guide's TSV columns of a resource, from its Output table. */
+/** The README's TSV columns of a resource, from its Output table. */
 function readmeColumns(resource: string): string[] {
   const row = readmeRow(resource).join('|');
   // "created (ISO 8601, UTC)": what is in parentheses describes the column and may hold commas.
@@ -57,7 +67,7 @@ function readmeColumns(resource: string): string[] {
 }
 
 describe('the webhook columns', () => {
-  it('are the guide’s', () => {
+  it('are the README’s', () => {
     expect(readmeColumns('webhook')).toEqual([...WEBHOOK_TSV_COLUMNS]);
   });
 
@@ -112,7 +122,7 @@ describe('every write says what it did, at a terminal, before what it shows', ()
   });
 });
 
-describe('every resource has one column set, the guide’s, in every command that prints it', () => {
+describe('every resource has one column set, the README’s, in every command that prints it', () => {
   const COLUMNS: Record<string, readonly string[]> = {
     transaction: TRANSACTION_TSV_COLUMNS,
     chain: CHAIN_TSV_COLUMNS,
@@ -137,7 +147,7 @@ describe('every resource has one column set, the guide’s, in every command tha
     'webhook addresses list': 'address',
     'webhook listen': 'notification',
     'emulator status': 'emulator',
-    // With --follow it prints attempts instead, as `deliveries show` does (the guide says so).
+    // With --follow it prints attempts instead, as `deliveries show` does (the README says so).
     'emulator deliveries list': 'delivery',
     'emulator deliveries show': 'delivery attempt',
     'emulator redeliver': 'delivery attempt',
@@ -173,14 +183,14 @@ describe('every resource has one column set, the guide’s, in every command tha
   });
 
   it.each(Object.keys(COLUMNS).map((resource) => [resource]))(
-    '%s: the guide lists its columns and the commands that print it',
+    '%s: the README lists its columns and the commands that print it',
     (resource) => {
       expect(readmeColumns(resource)).toEqual([...COLUMNS[resource]!]);
       const printedBy = [...readmeRow(resource)[3]!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
       const expected = Object.entries(PRINTS)
         .filter(([, printed]) => printed === resource)
         .map(([command]) => command);
-      // The guide shortens "webhook get" to "get" after the first command of a row.
+      // The README shortens "webhook get" to "get" after the first command of a row.
       const group = expected[0]!.split(' ').slice(0, -1).join(' ');
       expect(printedBy.map((command) => (command.includes(' ') ? command : `${group} ${command}`))).toEqual(expected);
     },
