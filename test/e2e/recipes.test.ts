@@ -51,6 +51,30 @@ interface ShellRun {
   err(recipe: string): string;
 }
 const runs = new Map<Document, Promise<ShellRun>>();
+let ciVariants: Promise<Array<{ exitCode?: number; stdout: unknown; stderr: unknown }>>;
+
+/**
+ * The CI job's script run again where the job goes wrong: a later step failing, no key, no service. Beside the
+ * shells, in a folder and an account of their own, with the file of addresses the job has.
+ */
+function runCiVariants(): Promise<Array<{ exitCode?: number; stdout: unknown; stderr: unknown }>> {
+  const { workDir, binDir } = workFolder();
+  writeFileSync(join(workDir, 'watch.txt'), `${WATCHED}\n${OTHER}\n`);
+  const again = (name: string, extraEnv: Record<string, string>, append = '') => {
+    writeFileSync(join(workDir, `${name}.sh`), readRecipes().get('ci')! + append);
+    return execa('bash', [`${name}.sh`], {
+      env: { ...environment(workDir, binDir, 'sk_test_recipes_ci'), ...extraEnv },
+      extendEnv: false,
+      cwd: workDir,
+      reject: false,
+    });
+  };
+  return Promise.all([
+    again('ci-failing', {}, 'exit 3\n'),
+    again('ci-no-key', { SVC_API_KEY: '' }),
+    again('ci-no-service', { SVC_BASE_URL: 'http://127.0.0.1:9' }),
+  ]);
+}
 
 /** A work folder with `svc` on PATH, as an installed CLI would be. */
 function workFolder(): { workDir: string; binDir: string } {
@@ -184,7 +208,8 @@ beforeAll(async () => {
       { 'watch.txt': `# addresses this job watches\n${[WATCHED, OTHER, THIRD].join('\n')}\n\n`, ...Object.fromEntries(readRecipeFiles()) },
     ),
   );
-  await Promise.all(runs.values());
+  ciVariants = runCiVariants();
+  await Promise.all([...runs.values(), ciVariants]);
 }, 90_000);
 
 afterAll(async () => {
@@ -271,30 +296,15 @@ describe.skipIf(missing('jq'))('README.md, in order', () => {
   });
 
   it('ci: a later step failing, a missing key, an unreachable service (the same script, run again)', async () => {
-    const { workDir } = await readme();
-    const binDir = join(workDir, '.bin');
-    const again = (name: string, extraEnv: Record<string, string>, append = '') => {
-      writeFileSync(join(workDir, `${name}.sh`), readFileSync(join(workDir, 'ci.sh'), 'utf8') + append);
-      return execa('bash', [`${name}.sh`], {
-        env: { ...environment(workDir, binDir, SHELLS['README.md']), ...extraEnv },
-        extendEnv: false,
-        cwd: workDir,
-        reject: false,
-      });
-    };
-    const failing = await again('ci-failing', {}, 'exit 3\n');
-    expect(failing.exitCode, String(failing.stderr)).toBe(3);
-    expect(String(failing.stdout)).toMatch(/^webhook \S+: inactive$/m);
-    const [noKey, noService] = await Promise.all([
-      again('ci-no-key', { SVC_API_KEY: '' }),
-      again('ci-no-service', { SVC_BASE_URL: 'http://127.0.0.1:9' }),
-    ]);
-    expect(noKey.exitCode, String(noKey.stderr)).toBe(1);
-    expect(String(noKey.stderr)).toMatch(/^SVC_API_KEY is missing or the service refused it$/m);
-    expect(String(noKey.stdout)).not.toMatch(/webhook/);
-    expect(noService.exitCode, String(noService.stderr)).toBe(1);
-    expect(String(noService.stderr)).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9$/m);
-    expect(String(noService.stdout)).not.toMatch(/webhook/);
+    const [failing, noKey, noService] = await ciVariants;
+    expect(failing!.exitCode, String(failing!.stderr)).toBe(3);
+    expect(String(failing!.stdout)).toMatch(/^webhook \S+: inactive$/m);
+    expect(noKey!.exitCode, String(noKey!.stderr)).toBe(1);
+    expect(String(noKey!.stderr)).toMatch(/^SVC_API_KEY is missing or the service refused it$/m);
+    expect(String(noKey!.stdout)).not.toMatch(/webhook/);
+    expect(noService!.exitCode, String(noService!.stderr)).toBe(1);
+    expect(String(noService!.stderr)).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9$/m);
+    expect(String(noService!.stdout)).not.toMatch(/webhook/);
   });
 
   describe('develop a webhook consumer offline', () => {
