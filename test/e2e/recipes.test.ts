@@ -136,7 +136,8 @@ function shellScript(recipes: Recipe[], workDir: string, glue: Record<string, st
     } else if (recipe.anotherTerminal) {
       lines.push(`{\n${script}} > ${out} 2> ${err} &`);
       const ready = READY[recipe.name];
-      if (ready) lines.push(`until grep -qE '${ready.source}' ${err}; do sleep 0.05; done`);
+      // At most 20 s: a receiver that cannot start fails the recipes after it, not the run.
+      if (ready) lines.push(`for i in $(seq 400); do grep -qE '${ready.source}' ${err} && break; sleep 0.05; done`);
     } else lines.push(`{\n${script}} > ${out} 2> ${err}`);
   }
   lines.push('echo done > .out/current');
