@@ -2,8 +2,9 @@
 // order, in one bash shell, with `svc` on PATH, against one emulator for them all, so that each recipe is right after
 // the ones before it, as well as alone. A recipe typed "in another terminal" (a receiver, a follower) runs in the
 // background of that shell. What the shell adds between recipes (the glue below) stands for what the user has
-// already: the quick start's emulator and key, a CI's secrets and files. The emulator runs in this process (its
-// blocks every 2 s, as the quick start's); the recipes' `svc` are processes.
+// already (the quick start's emulator and key, a CI's secrets and files) or waits to see in the other terminal before
+// typing on. The emulator runs in this process (its blocks every 2 s, as the quick start's); the recipes' `svc` are
+// processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -123,7 +124,7 @@ function withFreePorts(recipe: Recipe): string {
  * and status) and the next one runs.
  */
 function shellScript(recipes: Recipe[], workDir: string, glue: Record<string, string>): string {
-  const lines = [`trap 'failed=$?; echo "$(cat .out/current): $BASH_COMMAND ($failed)" >> .out/failures' ERR`];
+  const lines = [`trap 'recipe_status=$?; echo "$(cat .out/current): $BASH_COMMAND ($recipe_status)" >> .out/failures' ERR`];
   for (const recipe of recipes) {
     const out = `.out/${recipe.name}.out`;
     const err = `.out/${recipe.name}.err`;
