@@ -209,6 +209,10 @@ class ControlledFiles implements KeptFiles {
     this.synced.set(handle, (await handle.stat()).size);
   }
 
+  truncate(handle: FileHandle, bytes: number): Promise<void> {
+    return this.dead ? never() : NODE_FILES.truncate(handle, bytes);
+  }
+
   /** A power cut: each file written is cut back to what was synced of it (a file closed since was synced whole). */
   async losePageCache(): Promise<void> {
     for (const [handle, bytes] of this.synced) {

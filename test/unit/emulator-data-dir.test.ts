@@ -142,6 +142,7 @@ describe('emulator --data-dir', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         return NODE_FILES.sync(handle);
       },
+      truncate: NODE_FILES.truncate,
     };
     const emulator = await start(dataDir, { kept: { files: counting } });
     const before = syncs;
@@ -204,6 +205,7 @@ describe('emulator --data-dir', () => {
         return Promise.reject(error);
       },
       sync: NODE_FILES.sync,
+      truncate: NODE_FILES.truncate,
     };
     let emulator = await start(dataDir, { kept: { files: filling } });
     const kept = await createWebhook(emulator.url);

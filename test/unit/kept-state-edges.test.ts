@@ -101,6 +101,8 @@ class FillingFiles implements KeptFiles {
   full = false;
   fits = 0;
   failSyncs = 0;
+  /** Cut backs that fail (EIO) while this is above 0. */
+  failTruncates = 0;
   refuseSnapshots = false;
   snapshotTries = 0;
   held: Promise<void> | undefined;
@@ -124,6 +126,16 @@ class FillingFiles implements KeptFiles {
       throw error;
     }
     return NODE_FILES.sync(handle);
+  }
+
+  async truncate(handle: FileHandle, bytes: number): Promise<void> {
+    if (this.failTruncates > 0) {
+      this.failTruncates--;
+      const error: NodeJS.ErrnoException = new Error('EIO: i/o error, ftruncate');
+      error.code = 'EIO';
+      throw error;
+    }
+    return NODE_FILES.truncate(handle, bytes);
   }
 }
 
@@ -197,6 +209,47 @@ function writeJournal(dataDir: string, seed: number, count: number, extra: Buffe
   writeFileSync(join(dataDir, 'journal.jsonl'), Buffer.concat([...records, ...extra]));
   return made;
 }
+
+/** A group whose sync fails, and whose cut back fails too: answered undecided, the bytes still in the log. */
+async function undecidedGroup(files: FillingFiles, url: string, log: string, syncedBytes: number): Promise<void> {
+  files.failSyncs = 1;
+  files.failTruncates = 1;
+  const answer = await call(url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody({ name: 'undecided' }) });
+  expect(answer.status).toBe(500);
+  expect(statSync(log).size).toBeGreaterThan(syncedBytes);
+}
+
+describe('a group that cannot be cut back at once (item 2)', () => {
+  it('is cut back by a clean stop', async () => {
+    const dataDir = freshDir();
+    const files = new FillingFiles();
+    const emulator = await start(dataDir, { kept: { files } });
+    await createWebhook(emulator.url, { name: 'kept' });
+    const log = join(dataDir, named(dataDir, 'log-').at(-1)!);
+    const syncedBytes = statSync(log).size;
+    await undecidedGroup(files, emulator.url, log, syncedBytes);
+    await stop(emulator);
+    expect(statSync(log).size).toBe(syncedBytes);
+    const restarted = await start(dataDir);
+    expect((await listed(restarted.url)).map((webhook) => webhook.name)).toEqual(['kept']);
+  });
+
+  it('is cut back by the recovery before a new log starts', async () => {
+    const dataDir = freshDir();
+    const files = new FillingFiles();
+    const emulator = await start(dataDir, { kept: { files } });
+    await createWebhook(emulator.url, { name: 'kept' });
+    const log = join(dataDir, named(dataDir, 'log-').at(-1)!);
+    const syncedBytes = statSync(log).size;
+    await undecidedGroup(files, emulator.url, log, syncedBytes);
+    // The recovery (a second later) cuts it back, then a new log takes the writes again.
+    await eventually(() => (named(dataDir, 'log-').length === 2 ? true : undefined), 5_000);
+    expect(statSync(log).size).toBe(syncedBytes);
+    kill(emulator, dataDir);
+    const restarted = await start(dataDir);
+    expect((await listed(restarted.url)).map((webhook) => webhook.name)).toEqual(['kept']);
+  });
+});
 
 describe('a folder of the earlier format (item 3)', () => {
   it('is read again while no snapshot holds it: a first snapshot that finds no room loses nothing over a kill', async () => {

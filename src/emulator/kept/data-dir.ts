@@ -32,6 +32,8 @@ import { legacyJournalEntries, readLegacyHeader } from './legacy-journal.js';
 export interface KeptFiles {
   write(handle: FileHandle, data: Buffer): Promise<void>;
   sync(handle: FileHandle): Promise<void>;
+  /** Cuts a file back to `bytes` (what a failed group wrote). */
+  truncate(handle: FileHandle, bytes: number): Promise<void>;
 }
 
 export const NODE_FILES: KeptFiles = {
@@ -40,6 +42,7 @@ export const NODE_FILES: KeptFiles = {
     while (offset < data.length) offset += (await handle.write(data, offset, data.length - offset)).bytesWritten;
   },
   sync: (handle) => handle.datasync(),
+  truncate: (handle, bytes) => handle.truncate(bytes),
 };
 
 /** The data directory cannot be used: the message says which and why (the CLI makes it exit 2). */
@@ -298,7 +301,7 @@ export class DataDir implements Keeper {
   /** Cuts the log back to its synced bytes, and syncs that: what a failed group wrote is gone for good. */
   private async cutBack(): Promise<void> {
     const log = this.log;
-    await this.io(() => log.handle.truncate(log.bytes));
+    await this.io(() => this.files.truncate(log.handle, log.bytes));
     await this.io(() => this.files.sync(log.handle));
     log.uncut = false;
   }
