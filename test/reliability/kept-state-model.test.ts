@@ -255,6 +255,9 @@ async function kill(real: Real, ending: Exclude<Ending, 'stop'> = 'kill'): Promi
   }
   real.emulator.abandon();
   rmSync(join(real.dataDir, 'emulator.lock'), { force: true });
+  // A file operation already under way in this process (a compaction's removal of a log) completes, as the system
+  // completes a dead process's: the next start must not read the folder while it does.
+  await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 async function restart(real: Real, ending: Ending): Promise<void> {
@@ -736,6 +739,9 @@ class Reset implements Command {
     model.messages.clear();
     model.redeliveries.clear();
     model.deactivatedAt.clear();
+    // A reset forgets the injected blocks: what is listed from here on is compared with what is listed after it.
+    real.listedTxs.clear();
+    real.listedBlocks.clear();
   }
   toString = () => 'reset';
 }
