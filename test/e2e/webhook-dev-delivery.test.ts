@@ -254,7 +254,8 @@ describe('include flags and the message shape', () => {
       from: watched,
       to: STRANGER,
       erc20Transfers: [
-        { from: watched, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } },
+        // A mint (a sender must hold what it sends).
+        { from: ZERO, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } },
       ],
       internalTransactions: [{ from: STRANGER, to: STRANGER_2, value: '5', internalTxType: 'CALL' }],
       logs: [
