@@ -282,8 +282,12 @@ export class Holdings {
     for (const info of [item.from, item.to]) if (info.logoUri) logos.set(info.address.toLowerCase(), info.logoUri);
     const learn = (address: string, ercType: ErcType, named: { name?: string; symbol?: string; decimals?: number }): void => {
       const known = chain.contracts.get(address);
-      if (known && (known.ercType !== 'UNKNOWN' || ercType === 'UNKNOWN')) return;
       const logoUri = logos.get(address);
+      if (known && (known.ercType !== 'UNKNOWN' || ercType === 'UNKNOWN')) {
+        // A token's logo comes with the listing's address info, when the token is a transaction's sender or recipient.
+        if (known.logoUri === undefined && logoUri !== undefined) known.logoUri = logoUri;
+        return;
+      }
       chain.contracts.set(address, {
         ...known,
         address,
