@@ -9,6 +9,8 @@ export const REINDEX_INTERVAL_MS = 60 * 60 * 1000;
 export class NftReindexes implements KeptResource {
   readonly kinds = [REINDEX_KIND];
   private readonly lastMs = new Map<string, number>();
+  /** Bumped on every change, for caches of served answers (a reindex changes a token's metadata). */
+  version = 0;
 
   /** Unix milliseconds of the token's last reindex, if it had one. */
   last(chainId: string, collection: string, tokenId: bigint): number | undefined {
@@ -20,6 +22,7 @@ export class NftReindexes implements KeptResource {
   }
 
   applyEntry(_kind: string, key: string, value: unknown): void {
+    this.version++;
     if (value === null) this.lastMs.delete(key);
     else this.lastMs.set(key, value as number);
   }

@@ -27,6 +27,7 @@ const BALANCES_PAGE_MAX = 500;
 const TOKENS_PAGE_MAX = 100;
 const PAGE_DEFAULT = 10;
 const ADDRESS_RULE = 'must be an address: 0x followed by 40 hex digits';
+const ANSWER_CACHE_ENTRIES = 1_000;
 
 interface HoldingsCall {
   req: IncomingMessage;
@@ -49,12 +50,16 @@ const TOKENS_PATH = '/v1/chains/{chainId}/nfts/collections/{address}/tokens';
 
 /** `emulator` gives the state when a request comes (the route table is made before it is set). */
 export function holdingsRoutes(emulator: () => EmulatorState): HoldingsRoute[] {
-  const read = (pattern: string, handler: (call: HoldingsCall, holdings: Holdings) => void): HoldingsRoute => ({
+  const answers = new AnswerCache();
+  const read = (pattern: string, handler: (call: HoldingsCall, holdings: Holdings) => string | undefined): HoldingsRoute => ({
     method: 'GET',
     pattern,
     key: 'optional',
     write: false,
-    handler: (call) => handler(call, emulator().holdings),
+    handler: (call) => {
+      const state = emulator();
+      answers.serve(call, `${state.holdings.version} ${state.nftReindexes.version}`, () => handler(call, state.holdings));
+    },
   });
   const indexedAt: IndexedAt = (token) => {
     const reindexed = emulator().nftReindexes.last(token.chainId, token.collection, token.tokenId);
@@ -77,6 +82,30 @@ export function holdingsRoutes(emulator: () => EmulatorState): HoldingsRoute[] {
     read(TOKENS_PATH, (call, holdings) => listTokens(call, holdings, indexedAt)),
     read(`${TOKENS_PATH}/{tokenId}`, (call, holdings) => getTokenDetails(call, holdings, indexedAt)),
   ];
+}
+
+/** 200 answers are kept until the chain or a reindex changes: a burst of the same request costs one answer. */
+class AnswerCache {
+  private readonly bodies = new Map<string, Buffer>();
+  private version = '';
+
+  serve(call: HoldingsCall, version: string, answer: () => string | undefined): void {
+    if (version !== this.version) {
+      this.bodies.clear();
+      this.version = version;
+    }
+    const key = call.req.url ?? '';
+    let body = this.bodies.get(key);
+    if (body === undefined) {
+      const text = answer();
+      // None: the request was refused, and its error sent.
+      if (text === undefined) return;
+      body = Buffer.from(text);
+      if (this.bodies.size >= ANSWER_CACHE_ENTRIES) this.bodies.clear();
+      this.bodies.set(key, body);
+    }
+    sendJson(call.res, 200, body);
+  }
 }
 
 /** The path's chain and address, checked: the chain id (or a primary network chain's blockchain id) of a known chain. */
@@ -166,17 +195,17 @@ function readCursor(params: Map<string, string>, query: string, errors: string[]
   return undefined;
 }
 
-function getNativeBalance(call: HoldingsCall, holdings: Holdings): void {
+function getNativeBalance(call: HoldingsCall, holdings: Holdings): string | undefined {
   const { params, errors } = parseQuery(call.search, ['blockNumber', 'currency']);
   const block = readBlockNumber(params, errors);
   checkCurrency(params, errors);
   const target = pathTarget(call, holdings, errors);
   if (!target) return;
   const balance = holdings.nativeBalance(target.chainId, target.address, block);
-  sendJson(call.res, 200, JSON.stringify({ nativeTokenBalance: nativeTokenBalance(target.chainId, balance) }));
+  return JSON.stringify({ nativeTokenBalance: nativeTokenBalance(target.chainId, balance) });
 }
 
-function listErc20Balances(call: HoldingsCall, holdings: Holdings): void {
+function listErc20Balances(call: HoldingsCall, holdings: Holdings): string | undefined {
   const { params, errors } = parseQuery(call.search, [
     'blockNumber',
     'pageToken',
@@ -205,26 +234,25 @@ function listErc20Balances(call: HoldingsCall, holdings: Holdings): void {
   if (!target) return;
   const query = ['erc20', target.chainId, target.address, block ?? 'latest', [...(contracts ?? [])].sort().join(',')].join(' ');
   const after = readCursor(params, query, errors);
-  if (errors.length > 0) return sendError(call.res, 400, errors);
+  if (errors.length > 0) {
+    sendError(call.res, 400, errors);
+    return undefined;
+  }
   const held = holdings
     .erc20Holdings(target.chainId, target.address, block)
     .filter((holding) => contracts === undefined || contracts.has(holding.contract.address));
   const { page, nextPageToken } = pageOf(held, (holding) => holding.contract.address, pageSize, query, after);
-  sendJson(
-    call.res,
-    200,
-    JSON.stringify({
-      ...(nextPageToken !== undefined && { nextPageToken }),
-      nativeTokenBalance: nativeTokenBalance(target.chainId, holdings.nativeBalance(target.chainId, target.address, block)),
-      erc20TokenBalances: page.map((holding) => erc20TokenBalance(target.chainId, holding.contract, holding.balance)),
-    }),
-  );
+  return JSON.stringify({
+    ...(nextPageToken !== undefined && { nextPageToken }),
+    nativeTokenBalance: nativeTokenBalance(target.chainId, holdings.nativeBalance(target.chainId, target.address, block)),
+    erc20TokenBalances: page.map((holding) => erc20TokenBalance(target.chainId, holding.contract, holding.balance)),
+  });
 }
 
 type NftListing = 'erc721' | 'erc1155' | 'collectibles';
 
 /** listErc721Balances, listErc1155Balances (which alone takes blockNumber) and listCollectibleBalances (both kinds). */
-function listNftBalances(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt, listing: NftListing): void {
+function listNftBalances(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt, listing: NftListing): string | undefined {
   const allowed = ['pageToken', 'pageSize', 'contractAddress', ...(listing === 'erc1155' ? ['blockNumber'] : [])];
   const { params, errors } = parseQuery(call.search, allowed);
   const block = readBlockNumber(params, errors);
@@ -235,14 +263,20 @@ function listNftBalances(call: HoldingsCall, holdings: Holdings, indexedAt: Inde
   const { chainId, address } = target;
   const query = [listing, chainId, address, block ?? 'latest', contract ?? ''].join(' ');
   const after = readCursor(params, query, errors);
-  if (errors.length > 0) return sendError(call.res, 400, errors);
-  const held: { token: NftToken; balance: bigint }[] = [];
-  if (listing !== 'erc1155') for (const token of holdings.erc721Owned(chainId, address)) held.push({ token, balance: 1n });
-  if (listing !== 'erc721') held.push(...holdings.erc1155Held(chainId, address, block));
-  const kept = held.filter(({ token }) => contract === undefined || token.collection === contract);
-  const key = ({ token }: { token: NftToken }): string => `${token.collection} ${token.ercType} ${nftOrder(token.tokenId)}`;
-  kept.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  const { page, nextPageToken } = pageOf(kept, key, pageSize, query, after);
+  if (errors.length > 0) {
+    sendError(call.res, 400, errors);
+    return undefined;
+  }
+  // Each item's sort key made once: an account the generator uses often holds hundreds of NFTs.
+  const held: { key: string; token: NftToken; balance: bigint }[] = [];
+  const keep = (token: NftToken, balance: bigint): void => {
+    if (contract === undefined || token.collection === contract)
+      held.push({ key: `${token.collection} ${token.ercType} ${nftOrder(token.tokenId)}`, token, balance });
+  };
+  if (listing !== 'erc1155') for (const token of holdings.erc721Owned(chainId, address)) keep(token, 1n);
+  if (listing !== 'erc721') for (const { token, balance } of holdings.erc1155Held(chainId, address, block)) keep(token, balance);
+  held.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const { page, nextPageToken } = pageOf(held, (item) => item.key, pageSize, query, after);
   const answers = page.map(({ token, balance }) => {
     const contractRecord = holdings.contract(chainId, token.collection);
     return token.ercType === 'ERC-721'
@@ -257,7 +291,7 @@ function listNftBalances(call: HoldingsCall, holdings: Holdings, indexedAt: Inde
           nativeTokenBalance: nativeTokenBalance(chainId, holdings.nativeBalance(chainId, address, block)),
           [listing === 'erc721' ? 'erc721TokenBalances' : 'erc1155TokenBalances']: answers,
         };
-  sendJson(call.res, 200, JSON.stringify(body));
+  return JSON.stringify(body);
 }
 
 /** A token id as text that sorts numerically. */
@@ -266,7 +300,7 @@ function nftOrder(tokenId: bigint): string {
   return `${digits.length.toString().padStart(3, '0')}:${digits}`;
 }
 
-function getContractMetadata(call: HoldingsCall, holdings: Holdings): void {
+function getContractMetadata(call: HoldingsCall, holdings: Holdings): string | undefined {
   const { errors } = parseQuery(call.search, []);
   const target = pathTarget(call, holdings, errors);
   if (!target) return;
@@ -275,7 +309,7 @@ function getContractMetadata(call: HoldingsCall, holdings: Holdings): void {
     sendError(call.res, 404, `no contract is known at ${decoded(call.params.address!)} on chain ${target.chainId}`);
     return;
   }
-  sendJson(call.res, 200, JSON.stringify(contractAnswer(contract)));
+  return JSON.stringify(contractAnswer(contract));
 }
 
 /** The path's collection, which must be an NFT collection the chain has shown, and its token id when the path has one. */
@@ -303,27 +337,26 @@ function nftTarget(
   };
 }
 
-function listTokens(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt): void {
+function listTokens(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt): string | undefined {
   const { params, errors } = parseQuery(call.search, ['pageToken', 'pageSize']);
   const pageSize = readPageSize(params, TOKENS_PAGE_MAX, errors);
   const target = nftTarget(call, holdings, errors);
   if (!target) return;
   const query = ['tokens', target.chainId, target.collection].join(' ');
   const after = readCursor(params, query, errors);
-  if (errors.length > 0) return sendError(call.res, 400, errors);
+  if (errors.length > 0) {
+    sendError(call.res, 400, errors);
+    return undefined;
+  }
   const { page, nextPageToken } = pageOf(target.tokens, (token) => nftOrder(token.tokenId), pageSize, query, after);
   const contract = holdings.contract(target.chainId, target.collection);
-  sendJson(
-    call.res,
-    200,
-    JSON.stringify({
-      ...(nextPageToken !== undefined && { nextPageToken }),
-      tokens: page.map((token) => nftTokenAnswer(target.chainId, token, contract, indexedAt)),
-    }),
-  );
+  return JSON.stringify({
+    ...(nextPageToken !== undefined && { nextPageToken }),
+    tokens: page.map((token) => nftTokenAnswer(target.chainId, token, contract, indexedAt)),
+  });
 }
 
-function getTokenDetails(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt): void {
+function getTokenDetails(call: HoldingsCall, holdings: Holdings, indexedAt: IndexedAt): string | undefined {
   const { errors } = parseQuery(call.search, []);
   const target = nftTarget(call, holdings, errors);
   if (!target) return;
@@ -337,7 +370,7 @@ function getTokenDetails(call: HoldingsCall, holdings: Holdings, indexedAt: Inde
     return;
   }
   const contract = holdings.contract(target.chainId, target.collection);
-  sendJson(call.res, 200, JSON.stringify(nftTokenAnswer(target.chainId, token, contract, indexedAt)));
+  return JSON.stringify(nftTokenAnswer(target.chainId, token, contract, indexedAt));
 }
 
 /**

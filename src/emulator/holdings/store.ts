@@ -109,9 +109,12 @@ interface Movements {
 
 export class Holdings {
   private readonly chains = new Map<string, ChainHoldings>();
+  /** Bumped on every change, for caches of served answers. */
+  version = 0;
 
   /** A transaction joins the chain. */
   placed(tx: StoredTx): void {
+    this.version++;
     const chain = this.chain(tx.item.chainId);
     chain.transactions += 1;
     chain.latestBlock = Math.max(chain.latestBlock, Number(tx.item.blockNumber));
@@ -121,6 +124,7 @@ export class Holdings {
 
   /** A transaction leaves the chain (a reset forgets the injected ones): what it moved is moved back. */
   removed(tx: StoredTx): void {
+    this.version++;
     const chain = this.chains.get(tx.item.chainId);
     if (!chain) return;
     chain.transactions -= 1;
@@ -205,6 +209,13 @@ export class Holdings {
       tokens.set(`${move.to} ${key}`, tokenBalance(key, move.to, () => chain?.erc1155.get(move.to)?.get(key)?.latest()) + move.value);
     }
     return problems;
+  }
+
+  /** How many transactions the chain holds, on every chain: what the benchmark fills to its size. */
+  get placedTransactions(): number {
+    let count = 0;
+    for (const chain of this.chains.values()) count += chain.transactions;
+    return count;
   }
 
   /** Whether the chain is one the holdings know: it has had a transaction. */
