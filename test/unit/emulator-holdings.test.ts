@@ -138,6 +138,8 @@ const injection: fc.Arbitrary<InjectionInput> = fc
     token: fc.constantFrom(...TOKENS),
     amount,
     tokenId: fc.bigInt({ min: 10_000n, max: 10_003n }),
+    // A DELEGATECALL given a value moves none: the call runs in its caller's context.
+    callType: fc.constantFrom('CALL', 'DELEGATECALL'),
   })
   .map((drawn): InjectionInput => {
     const input: InjectionInput = {
@@ -159,7 +161,12 @@ const injection: fc.Arbitrary<InjectionInput> = fc
       input.erc1155Transfers.push({ ...move, tokenId: drawn.tokenId, value: drawn.amount, token: { address: COLLECTION } });
     }
     if (drawn.kind === 'internal') {
-      input.internalTransactions.push({ from: drawn.transferTo, to: drawn.from, value: drawn.amount * ONE, internalTxType: 'CALL' });
+      input.internalTransactions.push({
+        from: drawn.transferTo,
+        to: drawn.from,
+        value: drawn.amount * ONE,
+        internalTxType: drawn.callType,
+      });
     }
     return input;
   });
