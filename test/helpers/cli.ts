@@ -1,6 +1,6 @@
 // Runs the built CLI (bin/svc.js) in an isolated environment: piped (execa) or under a pseudo-terminal (python pty).
 import { execa } from 'execa';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -265,9 +265,16 @@ export async function startInProcess(args: string[], options: StartInProcessOpti
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // An ended process its parent has not collected yet (a zombie: a detached one waits for init, which may be slow)
+  // still takes signal 0.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return !'ZX'.includes(stat[stat.lastIndexOf(')') + 2]!);
+  } catch {
+    return true;
   }
 }
 
