@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
@@ -11,7 +11,6 @@ const LONGEST_FIRST = [
   'test/e2e/recipes.test.ts',
   'test/e2e/command-tree.test.ts',
   'test/reliability/faults.test.ts',
-  'test/e2e/packaging.test.ts',
   'test/reliability/emulator-load.test.ts',
   'test/e2e/emulator-detach.test.ts',
   'test/e2e/process-contract.test.ts',
@@ -31,9 +30,13 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/** What `npm run test:deep` runs (vitest.deep.config.ts) and `npm test` leaves out: slow by nature. */
+export const DEEP_LANE = ['test/deep/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...DEEP_LANE],
     environment: 'node',
     globalSetup: ['test/setup/tools.ts'],
     setupFiles: ['test/setup/process-log.ts'],
