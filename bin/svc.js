@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Tiny launcher: answers `--version` by itself, tunes the process for a short-lived CLI, then runs the bundle
+// Tiny launcher: answers `--version` by itself, then runs the bundle
 // (dist/svc.js, one script: see scripts/build.mjs) compiled with V8's code cache.
 // A CommonJS script (bin/package.json says so): node starts one without its ES module loader, ~5 ms sooner.
 'use strict';
@@ -52,29 +52,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 async function runBundle(early) {
   const nodeModule = process.getBuiltinModule('node:module');
   const { Script } = process.getBuiltinModule('node:vm');
-  // V8 tuned for a short-lived client, per V8 major as measured:
-  // - --liftoff-only: the only WebAssembly the CLI runs is undici's HTTP parser; V8 11 (Node 20) tiers its large
-  //   parse function up to TurboFan at a cost of more CPU than the whole request and ~30 MB (tx list 280 -> 165 ms,
-  //   100k-address listing 96 -> 62 MB); on V8 12 it still saves ~10 MB there; from V8 13 on it only costs time;
-  // - --semi-space-growth-factor=1: the young generation stays at its first size instead of doubling as a long
-  //   listing goes on, so a 1,000,000-address listing peaks near a 100,000-address one (V8 12: 97 -> 72 MB);
-  //   from V8 13 on the default already stays within 5%.
-  // Both flags exist on these two majors; an unknown flag would print an error on stderr, so no other V8 gets any.
-  // They are set as undici opens its first connection, just before it compiles the parser, not at start: V8 refuses
-  // compiled code made under other flags, so flags given at start cost node's own cache for every built-in module
-  // loaded after them (http, net, streams: `svc tx list` ~25% slower, measured against this). Both are read when
-  // used (the first by each WebAssembly compile, the second by each scavenge), which is why setting them then works;
-  // the moment comes from undici's documented diagnostics channel, so nothing of the process is replaced for it.
-  const v8Major = Number.parseInt(process.versions.v8, 10);
-  const v8 = v8Major === 11 || v8Major === 12 ? process.getBuiltinModule('node:v8') : undefined;
-  let tuned = false;
-  if (v8) {
-    process.getBuiltinModule('node:diagnostics_channel').subscribe('undici:client:beforeConnect', () => {
-      if (tuned) return;
-      v8.setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
-      tuned = true;
-    });
-  }
   // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below).
   const caching = process.env.CI !== 'true';
   if (caching && typeof nodeModule.enableCompileCache === 'function') {
@@ -124,11 +101,8 @@ async function runBundle(early) {
       pathToFileURL(bundleFile).href,
     );
   const exitCode = await bundle.exports.main(process.argv, early);
-  // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
+  // After the command, so the cache holds every function it compiled (its own code, node's HTTP client, ...), not just the top level.
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only
-    // turned tiering off, both are turned back on).
-    if (tuned) v8.setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --semi-space-growth-factor=2');
     saveCodeCache(cacheFile, script.createCachedData());
   }
   return exitCode;
@@ -139,7 +113,7 @@ async function runBundle(early) {
  * files another user could plant), one file per build, Node and command. V8 refuses a cache made by another V8 or
  * other flags, but checks only the source's length against it: the build's content hash (first line of the bundle)
  * and the file's mtime make sure a cache is only ever used for the very bundle it came from. Per command, because
- * a cache holds what its command compiled: `svc config path`'s would leave `svc tx list` compiling undici each time.
+ * a cache holds what its command compiled: `svc config path`'s would leave `svc tx list` compiling its transport each time.
  */
 function codeCacheFile(bundleFile, build, args) {
   const home = process.env.HOME ?? process.env.USERPROFILE;

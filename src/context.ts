@@ -49,7 +49,7 @@ export interface DetachedEmulatorCopy {
 
 /**
  * A context whose clients come from a Session loaded on first use (commands that talk to no service never load
- * undici), and the function that closes them once the command is done.
+ * the transport, node:http), and the function that closes them once the command is done.
  */
 export function createContext(inputs: Omit<CommandContext, 'client' | 'emulatorControl'>): {
   context: CommandContext;
