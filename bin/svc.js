@@ -26,30 +26,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     }
   }
 } else {
-  // `svc emulator start --detach`: its background copy starts now, its own start-up beside this one's, not after it
-  // (dist/svc-part-detach.cjs: a few KB). The CLI adopts it once the flags are valid, and ends it if they are not.
-  let early = {};
-  if (args.includes('--detach')) {
-    try {
-      // A CommonJS script (bin/package.json): require is what it has.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const copy = require(join(__dirname, '..', 'dist', 'svc-part-detach.cjs')).startEarly(
-        __filename,
-        commandWords(args),
-        args,
-        process.env,
-      );
-      if (copy) early = { detachedCopy: copy };
-    } catch {
-      // The CLI starts the copy itself (and says why if it cannot).
-    }
-  }
-  runBundle(early).then((exitCode) => {
+  runBundle().then((exitCode) => {
     process.exitCode = exitCode;
   });
 }
 
-async function runBundle(early) {
+async function runBundle() {
   const nodeModule = process.getBuiltinModule('node:module');
   const { Script } = process.getBuiltinModule('node:vm');
   // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below).
@@ -100,7 +82,7 @@ async function runBundle(early) {
       dirname(bundleFile),
       pathToFileURL(bundleFile).href,
     );
-  const exitCode = await bundle.exports.main(process.argv, early);
+  const exitCode = await bundle.exports.main(process.argv);
   // After the command, so the cache holds every function it compiled (its own code, node's HTTP client, ...), not just the top level.
   if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
     saveCodeCache(cacheFile, script.createCachedData());

@@ -79,8 +79,6 @@ const PARTS = {
   emulator: 'src/emulator/index.ts',
   receiver: 'src/receiver/index.ts',
   completion: 'src/completion/index.ts',
-  // Required by bin/svc.js alone, before the CLI, for `emulator start --detach` (not an index: never redirected).
-  detach: 'src/commands/emulator/early-detach.ts',
 };
 const partFile = (name) => `svc-part-${name}.cjs`;
 

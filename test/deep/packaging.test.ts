@@ -49,7 +49,6 @@ describe('npm pack', () => {
         'dist/jq.wasm',
         'dist/svc-<build>.code-cache',
         'dist/svc-part-completion.cjs',
-        'dist/svc-part-detach.cjs',
         'dist/svc-part-emulator.cjs',
         'dist/svc-part-receiver.cjs',
         'dist/svc-vendor-cli-table3.cjs',
