@@ -138,8 +138,10 @@ export class Transport {
       this.agents[target.protocol as 'http:' | 'https:'] = agent;
     }
     const send = https ? https.request : httpRequest;
+    // Its length, always: node sends a DELETE's body neither chunked nor with a length of its own, so it would be lost.
+    const sized = body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) };
     return new Promise<Exchange>((resolve, reject) => {
-      const outgoing = send(target, { method, headers, agent, signal }, (response) => {
+      const outgoing = send(target, { method, headers: sized, agent, signal }, (response) => {
         resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
       });
       outgoing.once('error', reject);
