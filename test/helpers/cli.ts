@@ -41,8 +41,8 @@ export function isolatedEnv(options: RunOptions): Record<string, string> {
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
     if (name.startsWith('SVC_') || name === 'NO_COLOR' || name === 'FORCE_COLOR' || name === 'COLUMNS') continue;
-    // The same CLI in CI as on a laptop: a CI marker turns off the launcher's code cache (every run would compile the
-    // whole bundle, about a third more CPU per process) and ora's spinner. Tests of those set it themselves.
+    // The same CLI in CI as on a laptop: a CI marker turns off ora's spinner (and node's compile cache, from Node 22).
+    // Tests of those set it themselves.
     if (CI_MARKERS.has(name)) continue;
     env[name] = value;
   }
