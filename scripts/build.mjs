@@ -55,7 +55,7 @@ const VENDORED = ['conf', 'ora', 'cli-table3', 'proper-lockfile', 'jq-web'];
 const vendorFile = (name) => `svc-vendor-${name}.cjs`;
 
 /**
- * The redirections below (the inspector's page files, ora's measure) count what they redirected: the build fails when
+ * The redirection below (the inspector's page files) counts what it redirected: the build fails when
  * one redirected nothing (a module moved), instead of shipping a bundle that quietly carries, or misses, what it meant to.
  */
 const redirected = new Map();
@@ -133,23 +133,6 @@ const vendored = {
   },
 };
 
-/**
- * ora measures its line with string-width, whose first measure of text beyond ASCII (the spinner's frame) costs tens of
- * milliseconds: pointed at the CLI's own measure (src/render/columns.ts), which needs string-width only for what it
- * cannot count itself.
- */
-const oraMeasuresWithColumns = {
-  name: 'ora-measures-with-columns',
-  setup(build) {
-    build.onResolve(
-      { filter: /^string-width$/ },
-      counted('ora string-width', (args) =>
-        args.importer.includes('node_modules/ora/') ? { path: resolvePath('src/render/columns.ts') } : undefined,
-      ),
-    );
-  },
-};
-
 const common = {
   bundle: true,
   format: 'cjs',
@@ -187,7 +170,6 @@ const [cli, ...others] = await Promise.all([
         sourcefile: `vendor-${name}.cjs`,
       },
       outfile: `dist/${vendorFile(name)}`,
-      plugins: name === 'ora' ? [oraMeasuresWithColumns] : [],
       // ESM-only packages (conf, ora) use import.meta.url for nothing the CLI runs (their own file paths).
       define: { 'import.meta.url': 'undefined' },
     }),
