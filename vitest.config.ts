@@ -4,8 +4,8 @@ import type { TestSpecification } from 'vitest/node';
 
 /**
  * The files that run longest (measured on an idle machine: 7-16 s each of a ~75 s run), started first. Vitest orders
- * by the durations it cached from earlier runs, and without them (a clean clone, as CI runs) by file size: then long files could start
- * last and stretch the end of the run (the same commit: 51-55 s locally, 63-65 s from a clean clone).
+ * by the durations it cached from earlier runs, and without them (a clean clone, as CI runs) by file size: then long
+ * files could start last and stretch the end of the run (the same commit: 51-55 s locally, 63-65 s from a clean clone).
  */
 const LONGEST_FIRST = [
   'test/e2e/command-tree.test.ts',
