@@ -132,8 +132,9 @@ export class Transport {
     // Loaded only for https: node:https brings TLS, which a request to the emulator never needs.
     const https = secure ? await import('node:https') : undefined;
     if (!agent) {
-      // Idle connections close after 10 s; node unrefs them, so they never keep the process alive.
-      const agentOptions = { keepAlive: true, timeout: 10_000 };
+      // Idle connections close after 4 s, before a server's own idle limit (node's is 5 s) could close one under a
+      // request about to go out on it; node unrefs them, so they never keep the process alive.
+      const agentOptions = { keepAlive: true, timeout: 4_000 };
       agent = https ? new https.Agent(agentOptions) : new HttpAgent(agentOptions);
       this.agents[target.protocol as 'http:' | 'https:'] = agent;
     }
