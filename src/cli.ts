@@ -149,11 +149,6 @@ export function ioFlags(argv: readonly string[]): { noColor: boolean; quiet: boo
   return { noColor: argv.includes('--no-color'), quiet: argv.includes('-q') || argv.includes('--quiet') };
 }
 
-/** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
-export function main(argv: string[]): Promise<number> {
-  return runProcess(argv);
-}
-
 /** How long a command runs before the reader of its piped stdout is watched (see reader-watch.ts). */
 const READER_WATCH_AFTER_MS = 500;
 
@@ -162,7 +157,8 @@ function readerGone(): NodeJS.ErrnoException {
   return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
 }
 
-async function runProcess(argv: string[]): Promise<number> {
+/** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
+export async function main(argv: string[]): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
