@@ -5,6 +5,13 @@ import { FilterError, UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
 import { safeText } from '../../render/text.js';
 
+const UNFILTERED = Symbol('the IO under the jq filter');
+
+/** The IO a command was given, less the --jq filter if there is one: for what jq is not to read (an error's body). */
+export function unfilteredIO(io: IO): IO {
+  return (io as IO & { [UNFILTERED]?: IO })[UNFILTERED] ?? io;
+}
+
 /** A stdout that filters through jq, and the end of its input (a last document may be pending until then). */
 export interface JqOutput {
   io: IO;
@@ -40,6 +47,7 @@ export async function jqOutput(expression: string, io: IO): Promise<JqOutput> {
   };
   // The command's IO in every other respect (its getters stay lazy: stdin is made only if read).
   const filtered: IO = Object.create(io, {
+    [UNFILTERED]: { value: io },
     write: {
       value: async (text: string | Uint8Array) => {
         for (const document of documents.push(typeof text === 'string' ? Buffer.from(text) : text)) await filter(document);
