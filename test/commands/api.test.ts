@@ -459,6 +459,23 @@ describe('--jq on svc api and the commands that print JSON', () => {
     expect(result.stdout).toBe('red text\n[\n  1\n]\n');
   });
 
+  it("env and $ENV are the user's environment, so select(.id == env.ID) compares with the user's value", async () => {
+    server.respond([json({ webhooks: [{ id: 'w-1' }, { id: 'w-2', name: 'refunds' }] })]);
+    const result = await svc(['api', '/v1/webhooks', '--jq', '.webhooks[] | select(.id == env.ID) | .name, $ENV.ID'], {
+      env: { ID: 'w-2' },
+    });
+    expect(result).toEqual({ exitCode: 0, stdout: 'refunds\nw-2\n', stderr: '' });
+  });
+
+  it('on a terminal with colour: objects coloured as gh --jq colours them, strings still raw', async () => {
+    server.respond([json({ name: 'payments', on: true })]);
+    const result = await svc(['api', '/v1/a', '--jq', '., .name'], { stdoutTTY: true, env: { NO_COLOR: undefined } });
+    expect(result.stdout).toBe(
+      '\u001b[1;38m{\u001b[0m\n  \u001b[1;34m"name"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[32m"payments"\u001b[0m\u001b[1;38m,\u001b[0m\n' +
+        '  \u001b[1;34m"on"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[33mtrue\u001b[0m\n\u001b[1;38m}\u001b[0m\npayments\n',
+    );
+  });
+
   it('a command that prints no JSON has no --jq', async () => {
     const result = await svc(['config', 'path', '--jq', '.']);
     expect(result).toMatchObject({ exitCode: 2, stdout: '' });
