@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, isolatedEnv, runCli } from '../helpers/cli.js';
+import { BIN, isolatedEnv, runCli, runCliTty } from '../helpers/cli.js';
 import { startTestEmulator } from '../helpers/emulator-helpers.js';
 import { readRecipes } from '../helpers/readme-recipes.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
@@ -162,5 +162,29 @@ describe('svc api: fields and errors against the emulator', () => {
     expect(unknown.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n/);
     expect(JSON.parse(unknown.stdout.slice(unknown.stdout.indexOf('\n\n') + 2))).toMatchObject({ statusCode: 404 });
     expect(unknown.stderr.split('\n')[0]).toMatch(/^svc: .* \(404 Not Found\)$/);
+  });
+});
+
+describe('svc api --jq: the environment and the terminal', () => {
+  it("env is the user's: select(.id == env.ID) picks the webhook named in the shell", async () => {
+    server.respond([json({ webhooks: [{ id: 'w-1' }, { id: 'w-2', name: 'refunds' }] })]);
+    const result = await runCli(['api', '/v1/webhooks', '--jq', '.webhooks[] | select(.id == env.ID) | .name'], {
+      baseUrl: server.url,
+      apiKey: KEY,
+      env: { ID: 'w-2' },
+    });
+    expect(result).toEqual({ exitCode: 0, stdout: 'refunds\n', stderr: '' });
+  });
+
+  it('at a terminal with colour: keys painted bright blue, strings green; NO_COLOR: laid out, no colour', async () => {
+    server.respond([json({ name: 'payments' }), json({ name: 'payments' })]);
+    const coloured = await runCliTty(['api', '/v1/a', '--jq', '.'], { baseUrl: server.url, apiKey: KEY, env: { NO_COLOR: undefined } });
+    expect(coloured).toEqual({
+      exitCode: 0,
+      output:
+        '\u001b[1;38m{\u001b[0m\n  \u001b[1;34m"name"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[32m"payments"\u001b[0m\n\u001b[1;38m}\u001b[0m\n',
+    });
+    const plain = await runCliTty(['api', '/v1/a', '--jq', '.'], { baseUrl: server.url, apiKey: KEY });
+    expect(plain).toEqual({ exitCode: 0, output: '{\n  "name": "payments"\n}\n' });
   });
 });
