@@ -145,7 +145,7 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator')
-        __svc_commands='start status stop open trigger deliveries redeliver'
+        __svc_commands='start status stop logs open trigger deliveries redeliver reset'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -160,6 +160,10 @@ __svc_node() {
         ;;
     'svc emulator stop')
         __svc_options='--port --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator logs')
+        __svc_options='--port -f --follow --previous -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--port --base-url --profile --timeout --retries'
         ;;
     'svc emulator open')
@@ -188,6 +192,10 @@ __svc_node() {
     'svc emulator redeliver')
         __svc_options='--to --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--to --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator reset')
+        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc api')
         __svc_options='-X --method -f --raw-field -F --field --input -H --header --paginate --slurp -i --include --silent --jq --list -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

@@ -49,9 +49,12 @@ export type StreamEvent =
 
 export class EmulatorControlClient {
   private readonly transport: Transport;
+  /** The emulator this client talks to, as a message may name it. */
+  readonly baseUrl: string;
 
   constructor(options: TransportOptions) {
     this.transport = new Transport(options);
+    this.baseUrl = options.baseUrl;
   }
 
   async injectTransaction(body: InjectTransactionRequest): Promise<Fetched<InjectTransactionAnswer>> {

@@ -274,7 +274,7 @@ function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' 
   if (SERVES.test(script)) return 'server';
   const names = Object.fromEntries(VAR_NAMES.map((name) => [name, '']));
   const plain = script.split('\n').every((line) => plainCommand(line, names) !== undefined);
-  if (plain && namesKnownFilesOnly(script) && !/svc emulator (start|status|stop)\b/.test(script)) return 'in-process';
+  if (plain && namesKnownFilesOnly(script) && !isLifecycle(script)) return 'in-process';
   return 'shell';
 }
 
@@ -337,7 +337,7 @@ function shellScript(script: string, account: Account, configDir?: string): stri
 
 /** An example that only looks at the running emulators (they must have one to show). */
 function readsRunning(script: string): boolean {
-  return /svc emulator status\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
+  return /svc emulator (status|logs)\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
 }
 
 /** Ends a shell's process group (a server it started in the background with it); it may have ended already. */
@@ -380,7 +380,7 @@ const LANES = 3;
 
 /** An example about the emulators you run: it starts, looks at or stops one (they share one folder of records). */
 function isLifecycle(script: string): boolean {
-  return /svc emulator (start|status|stop)\b/.test(script);
+  return /svc emulator (start|status|stop|logs)\b/.test(script);
 }
 
 /**
@@ -931,6 +931,10 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     'emulator deliveries list',
     'emulator deliveries show',
     'emulator redeliver',
+    // A log as written, a reset and a pointer: no count.
+    'emulator logs',
+    'emulator reset',
+    'webhook delete',
     // The service's body as returned, and the operations of --list: no count of its own.
     'api',
     'completion',

@@ -1,10 +1,10 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
-import { renameSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, renameSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
-import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
+import { emulatorLogFiles, emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { FoundRecord, NewEmulatorRecord } from '../../settings/emulator-records.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
@@ -216,7 +216,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     host: options.host,
     url: emulator.url,
     dataDir: options.dataDir ?? null,
-    logFile: detached ? join(emulatorsDir(env), `${port}.log`) : null,
+    logFile: detached ? emulatorLogFiles(env, port).current : null,
     startedAt: emulator.startedAt,
     version: context.version,
     inspectorUrl: emulator.inspectorUrl,
@@ -230,6 +230,10 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       // Named `<port>.log` once the port is known (a `--port 0` start names its log before it has one). Renaming an
       // open file is safe: the process keeps writing to it.
       try {
+        // The log of the run before on this port is kept beside it (`svc emulator logs --previous`): what a crash
+        // or a stop left there is what a restart is usually for.
+        const { previous } = emulatorLogFiles(env, port);
+        if (existsSync(record.logFile)) renameSync(record.logFile, previous);
         renameSync(startingLog, record.logFile);
       } catch {
         record.logFile = startingLog;
