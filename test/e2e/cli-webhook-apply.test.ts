@@ -157,6 +157,12 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
     ]);
   });
 
+  it('a chainId given by name, as every --chain-id takes it: sent as its id', async () => {
+    const result = await apply(['-f', webhooksFile({ webhooks: [entry({ chainId: 'Fuji' })] })]);
+    expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n' });
+    expect(JSON.parse(writes()[0]!.body).chainId).toBe('43113');
+  });
+
   it('create with status inactive: the POST, then PATCH status of the new webhook', async () => {
     const result = await apply(['-f', webhooksFile({ webhooks: [entry({ status: 'inactive' })] })]);
     expect(result.stdout).toBe('+ create treasury\n- deactivate treasury\n');
@@ -384,12 +390,17 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
     [
       'a chainId that is a number',
       { webhooks: [entry(), entry({ name: 'ops', chainId: 43114 })] },
-      'webhooks[1] ("ops").chainId must be a decimal string, e.g. "43114"',
+      'webhooks[1] ("ops").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name: c-chain (43114), fuji (43113)',
     ],
     [
       'a chainId of 0, refused as `create --chain-id` refuses it',
       { webhooks: [entry({ chainId: '0' })] },
-      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0, e.g. "43114"',
+      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name',
+    ],
+    [
+      'a chainId that names no chain svc knows',
+      { webhooks: [entry({ chainId: 'fuji2' })] },
+      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name',
     ],
     ['a missing url', { webhooks: [{ name: 'ops', chainId: '1', addresses: [A1] }] }, 'webhooks[0] ("ops").url is required'],
     ['a missing name', { webhooks: [{ url: 'https://example.com', chainId: '1', addresses: [A1] }] }, 'webhooks[0].name is required'],
@@ -445,6 +456,8 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
     const result = await apply(['-f', webhooksFile(content)]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^svc: /);
+    // One message for one field's one problem: never the same field again as "and 1 more".
+    if (message.includes('.chainId ')) expect(result.stderr).not.toContain('and 1 more');
     expect(result.stderr.split('\n')[0]).toContain(message);
     expect(result.stdout).toBe('');
     expect(server.requests).toEqual([]);
