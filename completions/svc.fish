@@ -403,6 +403,7 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for 
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -634,11 +635,13 @@ complete -c svc -n '__svc_is "svc emulator deliveries list"' -l jq -x -d 'filter
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -s h -l help -d 'show help'
 
 # svc emulator deliveries show
+complete -c svc -n '__svc_is "svc emulator deliveries show" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries, or the trigger that caused it)'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
 
 # svc emulator redeliver
+complete -c svc -n '__svc_is "svc emulator redeliver" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries)'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l to -x -d 'send this one attempt to another URL (a local handler); the webhook\'s url stays'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -s h -l help -d 'show help'

@@ -735,8 +735,9 @@ describe('completion: every <path> option completes files, every <id> the servic
   const fileOptions = nodes.flatMap((node) =>
     node.options.filter((option) => option.file).map((option) => [node.path.slice(1).join(' '), option.names.at(-1)!] as const),
   );
+  // The webhook ids; the emulator's message ids are asked of another command (test/e2e/completion.test.ts).
   const idArguments = nodes
-    .filter((node) => node.arguments.some((argument) => argument.dynamic))
+    .filter((node) => node.arguments.some((argument) => argument.dynamic === 'webhook-ids'))
     .map((node) => node.path.slice(1).join(' '));
 
   it('finds the options that take a file and the arguments that take an id (a check on the walk itself)', () => {
