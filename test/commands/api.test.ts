@@ -450,7 +450,13 @@ describe('--jq on svc api and the commands that print JSON', () => {
     server.respond([json({ webhooks: [] })]);
     const result = await svc(['webhook', 'list', '--jq', '.[].id']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe('svc: --jq: Cannot index array with string "id"');
+    // One line, as jq's own errors are: the JSON error line is for --json given, not implied by --jq.
+    expect(result.stderr).toBe('svc: --jq: Cannot index array with string "id"\n');
+    server.respond([json({ webhooks: [] })]);
+    const withJson = await svc(['webhook', 'list', '--json', '--jq', '.[].id']);
+    expect(withJson.stderr.trimEnd().split('\n').at(-1)).toBe(
+      '{"message":"--jq: Cannot index array with string \\"id\\"","statusCode":null,"error":null}',
+    );
   });
 
   it('on a terminal: values indented, escape sequences from the service taken out', async () => {
