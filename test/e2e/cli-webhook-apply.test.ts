@@ -96,7 +96,7 @@ describe('svc webhook apply: a file the service already matches', () => {
   it('sends reads only and says "no changes"', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', addresses: [A1.toLowerCase()] }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n', stderr: '' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/webhooks',
       `GET /v1/webhooks/${ID}/addresses`,
@@ -116,7 +116,7 @@ describe('svc webhook apply: a file the service already matches', () => {
       return json({ addresses: [A1.toLowerCase()], totalAddresses: 2, nextPageToken: 'a2' });
     });
     const result = await apply(['-f', webhooksFile({ webhooks: [entry({ addresses: [A2, A1] })] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(server.requests.map((request) => request.rawUrl)).toEqual([
       '/v1/webhooks?pageSize=100',
       '/v1/webhooks?pageToken=p2&pageSize=100',
@@ -204,7 +204,8 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
   it('a description absent from the file is left as it is', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', description: 'set by hand' }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result.stdout).toBe('no changes\n');
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('no changes\n');
     expect(writes()).toEqual([]);
   });
 
@@ -272,7 +273,7 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
       { id: ID, name: 'treasury', status: 'active' },
     ];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] }), '--prune', '--yes']);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(sent()).toEqual([]);
     // Only the address-activity webhook's addresses were read.
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -362,7 +363,7 @@ describe('svc webhook apply: names that match several webhooks', () => {
       { id: ID, name: 'treasury', status: 'active' },
     ];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 
   it('a chainId change without --recreate: exit 2 naming the field, nothing changed', async () => {
@@ -543,7 +544,7 @@ describe('svc webhook apply --prune at a terminal', () => {
   it('nothing to prune: no question', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active' }];
     const result = await apply(['-f', pruneFile(), '--prune'], terminal);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n', stderr: '' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 });
 

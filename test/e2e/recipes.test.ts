@@ -302,8 +302,8 @@ describe.skipIf(missing('jq'))('README recipes', () => {
       const result = await applyRun(recipe('apply'));
       expect(result).toMatchObject({
         exitCode: 0,
-        stderr: '2 changes made: 2 created',
-        stdout: '+ create treasury\n+ create payments-fuji\nno changes',
+        stderr: '2 changes made: 2 created\nno changes',
+        stdout: '+ create treasury\n+ create payments-fuji',
       });
     });
 
@@ -323,7 +323,7 @@ describe.skipIf(missing('jq'))('README recipes', () => {
         apiKey: APPLY_KEY,
         configDir: env.SVC_CONFIG_DIR,
       });
-      expect(after).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+      expect(after).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     });
   });
 });
