@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, isAlive, runCli } from '../helpers/cli.js';
+import { freshConfigDir, isAlive, runCli, runCliTty } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const started = new Set<number>();
@@ -44,6 +44,18 @@ describe('svc emulator logs and reset, svc webhook delete', () => {
     expect(previous.stdout).toContain('POST /_emulator/reset 200');
     const current = await runCli(['emulator', 'logs'], { configDir });
     expect(current.stdout).not.toContain('POST /_emulator/reset');
+    expect((await runCli(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
+  });
+
+  it('start --detach at a terminal: what started first, the export line to paste last (piped, it is all stdout holds)', async () => {
+    const configDir = freshConfigDir();
+    const { exitCode, output } = await runCliTty(['emulator', 'start', '--detach', '--port', '0', '--block-time', '0'], { configDir });
+    expect(exitCode).toBe(0);
+    const url = /export SVC_BASE_URL=(\S+)\n$/.exec(output)?.[1];
+    expect(url, output).toBeDefined();
+    started.add(JSON.parse(readFileSync(join(configDir, 'emulators', `${new URL(url!).port}.json`), 'utf8')).pid);
+    expect(output.indexOf('Emulator listening on')).toBeLessThan(output.indexOf('export SVC_BASE_URL='));
+    expect(output).toContain('(svc emulator logs)');
     expect((await runCli(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
   });
 
