@@ -505,7 +505,7 @@ describe('signatures and the shared secret, as processes', () => {
       expect((await post({ ...message, messageId: 'm-unsigned' }, {})).status).toBe(401);
       expect(JSON.parse(await listen.waitForLine('stdout', () => true))).toEqual(message);
       expect(await listen.waitForLine('stderr', /m-unsigned/)).toBe(
-        'svc: rejected message m-unsigned (answered 401): invalid signature: no x-signature header',
+        'svc: rejected message m-unsigned of webhook w-1, sent from 127.0.0.1 by "node" (answered 401): invalid signature: no x-signature header',
       );
       expect(listen.stdoutLines).toHaveLength(1);
     } finally {
