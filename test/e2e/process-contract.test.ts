@@ -330,7 +330,9 @@ describe('webhook apply (in-process)', () => {
     expect(bad).toMatchObject({
       exitCode: 2,
       stdout: '',
-      stderr: 'svc: webhooks[0] ("treasury").chainId must be a decimal string, e.g. "43114"\n',
+      stderr:
+        'svc: webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name: ' +
+        'c-chain (43114), fuji (43113), dexalot (432204), dexalot-testnet (432201), dfk (53935), dfk-testnet (335)\n',
     });
     expect(server.requests).toHaveLength(0);
   });
