@@ -151,7 +151,7 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --repair --inspector --no-inspector --inspector-path --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --unlisted-chains --keep-messages --webhook-secret --retry-schedule --data-dir --repair --inspector --no-inspector --inspector-path --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries'
         ;;
     'svc emulator status')

@@ -559,6 +559,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l unlisted-chains -d 'take webhooks on chains svc chain list does not name, each made up as it is watched (the service refuses them: 400)'
 complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'

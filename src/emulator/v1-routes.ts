@@ -286,7 +286,7 @@ export class V1Routes {
       return;
     }
     // As the service: a webhook watches a chain it serves, never one GET /v1/chains/{chainId} answers 404 for.
-    const unsupported = unsupportedChainMessage(validated.value.chainId);
+    const unsupported = this.options.unlistedChains ? undefined : unsupportedChainMessage(validated.value.chainId);
     if (unsupported) {
       sendError(res, 400, unsupported);
       return;

@@ -95,7 +95,7 @@ describe('usage errors → svc: ..., exit 2, zero requests', () => {
     const spaced = await svc(['tx', 'list', '--page-token', 'abc def']);
     expect(spaced).toMatchObject({ exitCode: 2, stdout: '' });
     expect(spaced.stderr).toBe(
-      'svc: --page-token "abc def": holds spaces or control characters; a nextPageToken is one word, as the service returned it\n',
+      'svc: --page-token "abc def": must be one word, as the service returned its nextPageToken: this one holds spaces or control characters\n',
     );
     expect(server.requests).toHaveLength(0);
   });

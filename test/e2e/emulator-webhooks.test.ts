@@ -374,6 +374,9 @@ describe('emulator webhook lifecycle', () => {
       );
       expect((await call(emulator.url, 'GET', '/v1/webhooks', { key: API_KEY })).body.webhooks).toEqual([]);
       await create({ chainId: '335' });
+      // Started with --unlisted-chains (load runs over many chains), it takes one.
+      const lax = await another({ unlistedChains: true });
+      expect((await create({ chainId: '999999' }, API_KEY, lax.url)).chainId).toBe('999999');
     });
 
     it('rate-limits the new operations per key with 429 and Retry-After', async () => {

@@ -37,6 +37,10 @@ function declareCommand(emulator: Command) {
     .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
     .option('--latency <ms>', 'milliseconds added to every response', '0')
     .option('--max-addresses <n>', 'addresses one webhook may watch at most; more is a 400 (default: no cap)')
+    .option(
+      '--unlisted-chains',
+      'take webhooks on chains svc chain list does not name, each made up as it is watched (the service refuses them: 400)',
+    )
     .option('--keep-messages <n>', 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)')
     .option(
       '--webhook-secret <hex>',
@@ -120,6 +124,7 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
     maxAddresses: flags.maxAddresses === undefined ? undefined : parseInteger('--max-addresses', flags.maxAddresses, 1, 100_000_000),
+    unlistedChains: flags.unlistedChains === true,
     keepMessages: flags.keepMessages === undefined ? undefined : parseInteger('--keep-messages', flags.keepMessages, 1, 10_000_000),
     webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),

@@ -38,7 +38,7 @@ export function parsePageToken(text: string): string {
   if (text.trim() === '') throw new UsageError(`--page-token ${JSON.stringify(text)}: is empty; give the nextPageToken of a previous page`);
   if (/[\s\p{Cc}]/u.test(text)) {
     throw new UsageError(
-      `--page-token ${JSON.stringify(text)}: holds spaces or control characters; a nextPageToken is one word, as the service returned it`,
+      `--page-token ${JSON.stringify(text)}: must be one word, as the service returned its nextPageToken: this one holds spaces or control characters`,
     );
   }
   return text;
