@@ -208,8 +208,10 @@ export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO
       const command = commanderArgs[commanderArgs.length - 1] as CommandUnknownOpts;
       const jq = typeof flags.jq === 'string' ? flags.jq : undefined;
       // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
-      const globals = { ...parseGlobals(program.opts()), ...(jq === undefined ? {} : { json: true }) };
-      globalsForErrors = globals;
+      const given = parseGlobals(program.opts());
+      const globals = { ...given, ...(jq === undefined ? {} : { json: true }) };
+      // The JSON error line is for --json given: a --jq error is one line, as jq's own errors are.
+      globalsForErrors = given;
       const filtered = jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(jq, io);
       const { context, close } = createContext({
         io: filtered?.io ?? io,

@@ -373,6 +373,12 @@ export class Transport {
     const apiKey = this.options.apiKey;
     if (apiKey && error.message.includes(apiKey)) error.message = error.message.split(apiKey).join(maskKey(apiKey));
     if (apiKey && error.reason?.includes(apiKey)) error.reason = error.reason.split(apiKey).join(maskKey(apiKey));
+    const body =
+      apiKey && outcome.body.includes(apiKey)
+        ? Buffer.from(outcome.body.toString('utf8').split(apiKey).join(maskKey(apiKey)))
+        : outcome.body;
+    error.answer = { headers: outcome.headers, body };
+    error.keySent = spec.sendKey && Boolean(apiKey);
     // A 5xx to an at-most-once request (often a gateway's) does not say whether the service acted: "try again" could act twice.
     if (spec.retryPolicy === 'at-most-once' && outcome.status >= 500) {
       error.outcomeUnknown = true;

@@ -17,6 +17,11 @@ export function emulatorsDir(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'emulators');
 }
 
+/** The log of the detached emulator on `port`, and the one of its run before (kept when it starts again). */
+export function emulatorLogFiles(env: NodeJS.ProcessEnv, port: number): { current: string; previous: string } {
+  return { current: join(emulatorsDir(env), `${port}.log`), previous: join(emulatorsDir(env), `${port}.previous.log`) };
+}
+
 /** Creates the emulators folder, readable by this user only (logs may quote requests); returns it. */
 export function ensureEmulatorsDir(env: NodeJS.ProcessEnv): string {
   const dir = emulatorsDir(env);

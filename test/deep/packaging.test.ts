@@ -62,6 +62,11 @@ describe('npm pack', () => {
     );
   });
 
+  it('the tarball `npm pack` leaves in the repository is ignored by git, never committed by mistake', async () => {
+    const ignored = await execa('git', ['check-ignore', '--no-index', '-q', pack.filename], { cwd: REPO_ROOT, reject: false });
+    expect(ignored.exitCode).toBe(0);
+  });
+
   it('declares no dependency: every package svc uses is bundled at build time', () => {
     expect(PACKAGE.dependencies).toBeUndefined();
   });

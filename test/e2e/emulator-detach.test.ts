@@ -183,7 +183,7 @@ describe('emulator status and stop', () => {
         headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
         body: JSON.stringify({
           url: 'http://127.0.0.1:9/hook',
-          chainId: '1',
+          chainId: '43113',
           eventType: 'address_activity',
           metadata: { addresses: ['0x' + '1'.repeat(40)] },
         }),

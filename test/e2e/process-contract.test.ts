@@ -331,7 +331,9 @@ describe('webhook apply (in-process)', () => {
     expect(bad).toMatchObject({
       exitCode: 2,
       stdout: '',
-      stderr: 'svc: webhooks[0] ("treasury").chainId must be a decimal string, e.g. "43114"\n',
+      stderr:
+        'svc: webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name: ' +
+        'c-chain (43114), fuji (43113), dexalot (432204), dexalot-testnet (432201), dfk (53935), dfk-testnet (335)\n',
     });
     expect(server.requests).toHaveLength(0);
   });
@@ -506,7 +508,7 @@ describe('signatures and the shared secret, as processes', () => {
       expect((await post({ ...message, messageId: 'm-unsigned' }, {})).status).toBe(401);
       expect(JSON.parse(await listen.waitForLine('stdout', () => true))).toEqual(message);
       expect(await listen.waitForLine('stderr', /m-unsigned/)).toBe(
-        'svc: rejected message m-unsigned (answered 401): invalid signature: no x-signature header',
+        'svc: rejected message m-unsigned of webhook w-1, sent from 127.0.0.1 by "node" (answered 401): invalid signature: no x-signature header',
       );
       expect(listen.stdoutLines).toHaveLength(1);
     } finally {

@@ -68,14 +68,17 @@ export async function startDetached(context: CommandContext): Promise<void> {
     if (outcome === 'ended') throw failedStart(startingLog, await exited);
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
     // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
-    // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too.
-    await context.io.write(`export SVC_BASE_URL=${outcome.url}\n`);
+    // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too. On a
+    // terminal (no eval) a person reads what started first, the line to paste last.
+    const exportLine = `export SVC_BASE_URL=${outcome.url}\n`;
+    if (!context.io.isStdoutTTY) await context.io.write(exportLine);
     if (!context.io.quiet) {
       context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
-      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);
+      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile} (svc emulator logs)`);
       if (outcome.inspectorUrl) context.io.warn(`  inspector: ${outcome.inspectorUrl} (svc emulator open)`);
       context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
+    if (context.io.isStdoutTTY) await context.io.write(exportLine);
   } finally {
     // Nothing more to hear from it: this process must not wait for it to end.
     child.removeAllListeners();
