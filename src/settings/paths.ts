@@ -1,5 +1,4 @@
-// Where svc keeps its files, from the environment alone: no other module, so the launcher's early start of a
-// detached emulator (commands/emulator/early-detach.ts, a part of its own) can find the folder without the CLI.
+// Where svc keeps its files, from the environment alone.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,9 +289,6 @@ function shellBaseEnv(): Record<string, string> {
     PATH: `${binDir}:${process.env.PATH}`,
     SVC_BASE_URL: emulator.url,
     NO_COLOR: '1',
-    // The launcher's code cache where the suite's other processes keep it (each example has a HOME of its own, so
-    // without this every `svc` it runs would compile the whole bundle again).
-    XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
   };
 }
 
@@ -788,7 +785,6 @@ describe('completion: every <path> option completes files, every <id> the servic
       SVC_BASE_URL: emulator.url,
       SVC_API_KEY: account.apiKey,
       SVC_CONFIG_DIR: join(workDir, 'config-completion'),
-      XDG_CACHE_HOME: shellBaseEnv().XDG_CACHE_HOME!,
     };
     const answer = await runInProcess(ASKED.split(' '), { baseUrl: emulator.url, apiKey: account.apiKey, configDir: env.SVC_CONFIG_DIR });
     expect(answer.exitCode, answer.stderr).toBe(0);
