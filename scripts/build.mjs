@@ -25,6 +25,8 @@ import { join, resolve as resolvePath } from 'node:path';
 const require = createRequire(import.meta.url);
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const dist = new URL('../dist/', import.meta.url);
+// From an empty dist/: a file an older build made and this one no longer does (a part, a parser) must not linger there.
+rmSync('dist', { recursive: true, force: true });
 
 // src/ as ES modules under dist/, one file each, as tsc would emit them (the imports already name .js files).
 const sources = readdirSync('src', { recursive: true })
