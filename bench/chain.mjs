@@ -103,9 +103,10 @@ if (mode === 'throughput') {
   await emulator.close();
   const startedAt = performance.now();
   emulator = await startEmulator(options({ dataDir, blockTimeMs: 0 }));
+  const listeningMs = performance.now() - startedAt;
   await get(emulator.url, '/v1/transactions?pageSize=10');
   const restartMs = performance.now() - startedAt;
-  console.log(JSON.stringify({ ticks, ...at, restartMs }));
+  console.log(JSON.stringify({ ticks, ...at, listeningMs, restartMs }));
   await emulator.close();
 } else if (mode === 'index') {
   const transactions = Number(first);
