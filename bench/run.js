@@ -1051,7 +1051,7 @@ try {
       ratio: 1.5,
     });
     console.log(
-      `${'  the folder after an hour of blocks, and 5 minutes'.padEnd(52)} ${`${(hour.hour.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)} vs ${`${(hour.fiveMinutes.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)}  (${hour.ticks} ticks; the window holds 20,000 transactions)`,
+      `${'  the folder after an hour of blocks, and 5 minutes'.padEnd(52)} ${`${(hour.hour.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)} vs ${`${(hour.fiveMinutes.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)}  (${hour.ticks} ticks; the window holds 10,000 transactions)`,
     );
     reportWithin('restart to the first answer after an hour of blocks', [hour.restartMs], 2_000);
   }

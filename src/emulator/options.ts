@@ -29,7 +29,7 @@ export interface EmulatorOptions {
   retrySchedule?: RetrySchedule;
   /**
    * Transactions the chain keeps listed and indexed, the oldest blocks leaving beyond it (transactions a kept
-   * message names stay findable by hash); absent: 20,000.
+   * message names stay findable by hash); absent: 10,000.
    */
   retainedTransactions?: number;
   /** Transactions of the generated history made at the first start (kept with the data directory); absent: 3,000. */
