@@ -1054,6 +1054,9 @@ try {
       `${'  the folder after an hour of blocks, and 5 minutes'.padEnd(52)} ${`${(hour.hour.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)} vs ${`${(hour.fiveMinutes.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)}  (${hour.ticks} ticks; the window holds 10,000 transactions)`,
     );
     reportWithin('restart to the first answer after an hour of blocks', [hour.restartMs], 2_000);
+    console.log(
+      `${'  its CPU time, and the heap after 1 hour / 5 minutes'.padEnd(52)} ${`${hour.restartCpuMs.toFixed(0)} ms`.padStart(12)}  heap ${(hour.hour.heapUsed / 2 ** 20).toFixed(1)} MiB / ${(hour.fiveMinutes.heapUsed / 2 ** 20).toFixed(1)} MiB`,
+    );
   }
 
   if (wanted('chainindex')) {

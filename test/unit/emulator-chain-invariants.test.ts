@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredTx } from '../../src/emulator/chain-data.js';
 import { ChainDataGenerator } from '../../src/emulator/chain-data.js';
 import { blockOf, blocksOldestFirst } from '../../src/emulator/chain/blocks.js';
-import { ChainLedger, partiesOf } from '../../src/emulator/chain/ledger.js';
+import { ChainLedger, nftCollection, partiesOf } from '../../src/emulator/chain/ledger.js';
 import type { ChainPosition } from '../../src/emulator/chain/ledger.js';
 import { GENESIS_NATIVE_WEI, ZERO_ADDRESS } from '../../src/emulator/genesis.js';
 import { Prng } from '../../src/emulator/prng.js';
@@ -76,7 +76,7 @@ describe('the generated chain', () => {
                 value: t.value,
               })),
               ...detail.erc1155Transfers.map((t) => ({
-                key: `${chain} ${lower(t.erc1155Token.address)} ${t.tokenId}`,
+                key: `${chain} ${lower(nftCollection(t).address)} ${t.tokenId}`,
                 from: t.from,
                 to: t.to,
                 value: t.value,
@@ -92,7 +92,7 @@ describe('the generated chain', () => {
               tokens.set(to, (tokens.get(to) ?? 0n) + BigInt(move.value));
             }
             for (const transfer of detail.erc721Transfers) {
-              const key = `${chain} ${lower(transfer.erc721Token.address)} ${transfer.tokenId}`;
+              const key = `${chain} ${lower(nftCollection(transfer).address)} ${transfer.tokenId}`;
               const owner = owners.get(key);
               if (lower(transfer.from) === ZERO_ADDRESS) expect(owner, `token ${key} minted twice`).toBeUndefined();
               else expect(owner, `token ${key} moved by one who does not own it`).toBe(lower(transfer.from));
@@ -132,7 +132,11 @@ describe('the generated chain', () => {
           const walked: StoredTx[] = [];
           let after: ChainPosition | null = null;
           for (;;) {
-            const page = ledger.walk(source, { order: 'desc', after, limit: pageSize }, (tx) => [tx]);
+            const page: { items: { item: StoredTx; position: ChainPosition }[]; more: boolean } = ledger.walk(
+              source,
+              { order: 'desc', after, limit: pageSize },
+              (tx) => [tx],
+            );
             walked.push(...page.items.map(({ item }) => item));
             if (!page.more) break;
             after = page.items[page.items.length - 1]!.position;
