@@ -8,6 +8,7 @@ import { ChainDataGenerator } from '../../src/emulator/chain-data.js';
 import { blockOf, blocksOldestFirst } from '../../src/emulator/chain/blocks.js';
 import { ChainLedger, nftCollection, partiesOf } from '../../src/emulator/chain/ledger.js';
 import type { ChainPosition } from '../../src/emulator/chain/ledger.js';
+import { ChainRecords } from '../../src/emulator/chain/records.js';
 import { GENESIS_NATIVE_WEI, ZERO_ADDRESS } from '../../src/emulator/genesis.js';
 import { Prng } from '../../src/emulator/prng.js';
 
@@ -165,5 +166,52 @@ describe('the generated chain', () => {
     expect(notified.slice(-5).every((hash) => ledger.transaction(hash) !== undefined)).toBe(true);
     expect(notified.slice(0, 3).every((hash) => ledger.transaction(hash) === undefined)).toBe(true);
     expect(ledger.takeLeftWindow().length).toBeGreaterThan(0);
+  });
+});
+
+describe('the chain records', () => {
+  it("place an older emulator's injected transaction as a block of its own, and forget it on a reset", () => {
+    const generator = new ChainDataGenerator(new Prng(3, 1));
+    const base = generator.history(END_MS, 50);
+    const injected = generator.injectedBlock(
+      { chainId: '43113', erc20Transfers: [], erc721Transfers: [], erc1155Transfers: [], internalTransactions: [], logs: [] },
+      END_MS + 1_000,
+    );
+    const { block: _facts, ...older } = injected;
+    const records = new ChainRecords();
+    records.restore(new Map([['transaction', new Map([[injected.item.txHash, older]])]]));
+    const ledger = new ChainLedger();
+    for (const txs of blocksOldestFirst(base))
+      ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
+    records.join(ledger);
+    const found = ledger.transaction(injected.item.txHash)!;
+    expect(found.block).toMatchObject({ injected: true, number: Number(injected.item.blockNumber), txs: [older] });
+    // Its facts derived: the chain's previous block is its parent.
+    expect(found.block.facts.parentHash).not.toBe(found.block.hash);
+    const reset = records.planReset();
+    expect(reset).toEqual([['transaction', injected.item.txHash, null]]);
+    for (const [kind, key, value] of reset) records.applyEntry(kind, key, value);
+    expect(ledger.transaction(injected.item.txHash)).toBeUndefined();
+    expect([...records.snapshot()]).toEqual([]);
+  });
+
+  it('keep a block as its facts and its transactions without what is derived, and make it whole again', () => {
+    const generator = new ChainDataGenerator(new Prng(4, 1));
+    generator.history(END_MS, 50);
+    const txs = generator.syntheticBlock(generator.chain('43114'), END_MS + 2_000, []);
+    const block = blockOf(txs, { injected: false, notified: [], recordKey: `43114:${txs[0]!.item.blockNumber}` }, undefined);
+    const records = new ChainRecords();
+    const [[kind, key, value]] = records.planBlock(block) as [[string, string, unknown]];
+    const written = JSON.parse(JSON.stringify(value));
+    expect(Object.keys(written.txs[0]).sort()).toEqual(['blockIndex', 'detail', 'item']);
+    const ledger = new ChainLedger();
+    records.join(ledger);
+    records.applyEntry(kind, key, written);
+    const restored = ledger.transaction(txs[0]!.item.txHash)!.tx;
+    const whole = JSON.parse(JSON.stringify(txs[0]));
+    expect({ ...restored, participants: [...restored.participants].sort() }).toEqual({
+      ...whole,
+      participants: [...whole.participants].sort(),
+    });
   });
 });
