@@ -49,6 +49,8 @@ export class ChainRecords implements KeptResource {
   /** Every kept block, by `kind key`. */
   private readonly records = new Map<string, Pending>();
   private ledger: ChainLedger | undefined;
+  /** The block each record planned in this process was made from. */
+  private readonly planned = new WeakMap<object, KeptBlock>();
 
   /** The chain, once made: the kept blocks are placed in it now, in chain order, and later ones as applied. */
   join(ledger: ChainLedger): void {
@@ -64,7 +66,9 @@ export class ChainRecords implements KeptResource {
 
   /** The record of a block made now; `notified` names the transactions a message is made for. */
   planBlock(block: ChainBlock): KeptEntry[] {
-    return [[BLOCK_KIND, block.recordKey!, blockRecord(block, block.facts)]];
+    const record = blockRecord(block, block.facts);
+    this.planned.set(record, block);
+    return [[BLOCK_KIND, block.recordKey!, record]];
   }
 
   /** Records that go: blocks that left the window (see ChainLedger.takeLeftWindow). */
@@ -102,7 +106,9 @@ export class ChainRecords implements KeptResource {
       if ('block' in before) this.ledger?.forgetBlock(before.block);
     }
     if (value === null) return;
-    const record: Pending = { kind, key, value: keptBlock(kind, value) };
+    // A record planned here is applied with the transactions it was planned from; one read back is made whole again.
+    const planned = typeof value === 'object' ? this.planned.get(value) : undefined;
+    const record: Pending = { kind, key, value: planned ?? keptBlock(kind, value) };
     this.records.set(id, record);
     if (this.ledger) this.place(record);
   }
