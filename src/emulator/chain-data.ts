@@ -323,8 +323,15 @@ export class ChainDataGenerator {
       // A sender's next nonce follows the last one the chain holds, as a node would have it.
       const from = tx.item.from.address.toLowerCase();
       chain.nonces.set(from, Math.max(chain.nonces.get(from) ?? 0, Number(tx.item.nonce) + 1));
-      if (tx.item.txStatus === '1') for (const move of positionMoves(tx)) chain.positions.apply(move);
+      this.placed(tx);
     }
+  }
+
+  /** An injected transaction now in the chain: its sender and recipients hold what it moved. */
+  placed(tx: StoredTx): void {
+    if (tx.item.txStatus !== '1') return;
+    const { positions } = this.chain(tx.item.chainId);
+    for (const move of positionMoves(tx)) positions.apply(move);
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */
@@ -396,9 +403,8 @@ export class ChainDataGenerator {
   /** The single transaction of an injected block. */
   injectedBlock(input: InjectionInput, now: number): StoredTx {
     const chain = this.chain(input.chainId);
-    const draft = this.injectedDraft(chain, input);
-    this.commit(chain, draft);
-    return this.block(chain, this.nextBlockMs(chain, now), [draft])[0]!;
+    // What it moves is counted once it is placed (see placed()): an injection can still be refused.
+    return this.block(chain, this.nextBlockMs(chain, now), [this.injectedDraft(chain, input)])[0]!;
   }
 
   private createChain(info: ChainInfo): ChainState {

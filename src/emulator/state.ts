@@ -324,10 +324,10 @@ export class EmulatorState {
     return this.gate.run([], () => {
       const tx = this.generator.injectedBlock(input, Date.now());
       const messages = this.notifications(tx);
-      return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => ({
-        txHash: tx.item.txHash,
-        messageIds: messages.ids,
-      }));
+      return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => {
+        this.generator.placed(tx);
+        return { txHash: tx.item.txHash, messageIds: messages.ids };
+      });
     });
   }
 
