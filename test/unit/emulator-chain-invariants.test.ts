@@ -215,3 +215,25 @@ describe('the chain records', () => {
     });
   });
 });
+
+describe('an older folder', () => {
+  it('lists its kept injection at its number even where the history made again has a block of that number', () => {
+    const generator = new ChainDataGenerator(new Prng(8, 1));
+    const base = generator.history(END_MS, 50);
+    const injected = generator.injectedBlock(
+      { chainId: '43113', erc20Transfers: [], erc721Transfers: [], erc1155Transfers: [], internalTransactions: [], logs: [] },
+      END_MS + 1_000,
+    );
+    const taken = base.filter((tx) => tx.item.chainId === '43113').at(-1)!.item.blockNumber;
+    const { block: _facts, ...older } = injected;
+    const renumbered = { ...older, item: { ...older.item, blockNumber: taken } };
+    const records = new ChainRecords();
+    records.restore(new Map([['transaction', new Map([[injected.item.txHash, renumbered]])]]));
+    const ledger = new ChainLedger();
+    for (const txs of blocksOldestFirst(base))
+      ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
+    records.join(ledger);
+    expect(ledger.blockByNumber('43113', Number(taken))!.txs).toEqual([renumbered]);
+    expect(ledger.transaction(injected.item.txHash)).toBeDefined();
+  });
+});

@@ -111,7 +111,15 @@ export class ChainLedger {
   placeBlock(block: ChainBlock): void {
     if (block.txs.length === 0) return;
     const chain = this.chainIndex(block);
-    if (chain.byNumber.has(block.number)) throw new Error(`block ${block.number} of chain ${block.chainId} placed twice`);
+    const existing = chain.byNumber.get(block.number);
+    if (existing) {
+      if (existing.recordKey !== undefined || block.recordKey === undefined) {
+        throw new Error(`block ${block.number} of chain ${block.chainId} placed twice`);
+      }
+      // A block an older emulator kept, numbered as a block of the history made again (an older generator's history,
+      // not this one's, led up to it): the kept one is what was listed, so it takes the number.
+      this.removeBlock(existing);
+    }
     const last = chain.blocks[chain.blocks.length - 1];
     if (!last || last.number < block.number) chain.blocks.push(block);
     else
