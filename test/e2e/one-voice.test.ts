@@ -1,7 +1,7 @@
 // One column set per resource: every command that prints a webhook prints the columns of `webhook list`, which are
 // the ones the README lists (README "Output"); the same for transactions, addresses and notifications, and every
 // command of the tree says which resource it prints rows of, if any.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -37,12 +37,22 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-/** The README's Output table row of a resource: its cells. */
+/** The pages that list a resource's TSV columns: the README's Output table, and a feature's page under docs/. */
+const COLUMN_PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+/** The Output table row of a resource, on the first page that has one: its cells. */
 function readmeRow(resource: string): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const row = readme.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
-  if (!row) throw new Error(`README lists no TSV columns for ${resource}`);
-  return row.split('|');
+  for (const page of COLUMN_PAGES) {
+    const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+    const row = text.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
+    if (row) return row.split('|');
+  }
+  throw new Error(`no page lists TSV columns for ${resource}`);
 }
 
 /** The README's TSV columns of a resource, from its Output table. */
