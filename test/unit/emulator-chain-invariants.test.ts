@@ -181,7 +181,12 @@ describe('the chain records', () => {
     const { block: _facts, ...older } = injected;
     const records = new ChainRecords();
     records.restore(new Map([['transaction', new Map([[injected.item.txHash, older]])]]));
-    const ledger = new ChainLedger();
+    const placed: string[] = [];
+    const forgotten: string[] = [];
+    const ledger = new ChainLedger({
+      onTransaction: (tx) => placed.push(tx.item.txHash),
+      onTransactionForgotten: (tx) => forgotten.push(tx.item.txHash),
+    });
     for (const txs of blocksOldestFirst(base))
       ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
     records.join(ledger);
@@ -193,6 +198,10 @@ describe('the chain records', () => {
     expect(reset).toEqual([['transaction', injected.item.txHash, null]]);
     for (const [kind, key, value] of reset) records.applyEntry(kind, key, value);
     expect(ledger.transaction(injected.item.txHash)).toBeUndefined();
+    // Through the one entry point once, each way.
+    expect(placed.filter((hash) => hash === injected.item.txHash)).toHaveLength(1);
+    expect(placed).toHaveLength(base.length + 1);
+    expect(forgotten).toEqual([injected.item.txHash]);
     expect([...records.snapshot()]).toEqual([]);
   });
 

@@ -78,6 +78,12 @@ export interface LedgerOptions {
   pinnedTransactions?: number;
   /** Each transaction placed, once, in chain order (what balances and holdings are built from). */
   onTransaction?: (tx: StoredTx) => void;
+  /**
+   * Each transaction taken out of the chain's history, newest first: an injected block a reset forgets, or a block
+   * of the history made again that a kept block of an older folder replaces. Not a block leaving the window: what it
+   * did still happened.
+   */
+  onTransactionForgotten?: (tx: StoredTx) => void;
 }
 
 export class ChainLedger {
@@ -119,6 +125,7 @@ export class ChainLedger {
       // A block an older emulator kept, numbered as a block of the history made again (an older generator's history,
       // not this one's, led up to it): the kept one is what was listed, so it takes the number.
       this.removeBlock(existing);
+      this.forgotten(existing);
     }
     const last = chain.blocks[chain.blocks.length - 1];
     if (!last || last.number < block.number) chain.blocks.push(block);
@@ -147,9 +154,9 @@ export class ChainLedger {
   }
 
   /** Takes a block out (a reset of injected ones; a block leaving the window): found nowhere afterwards. */
-  removeBlock(block: ChainBlock): void {
+  removeBlock(block: ChainBlock): boolean {
     const chain = this.chains.get(block.chainId);
-    if (!chain || chain.byNumber.get(block.number) !== block) return;
+    if (!chain || chain.byNumber.get(block.number) !== block) return false;
     chain.byNumber.delete(block.number);
     chain.byHash.delete(block.hash.toLowerCase());
     removeFromOrdered(chain.blocks, block);
@@ -166,18 +173,26 @@ export class ChainLedger {
     }
     this.listing.remove(block.txs);
     this.version++;
+    return true;
   }
 
   /** Forgets a block whether in the window or pinned (its record deleted: a reset, or a pin given up). */
   forgetBlock(block: ChainBlock): void {
-    this.removeBlock(block);
+    let held = this.removeBlock(block);
     for (const tx of block.txs) {
       const hash = tx.item.txHash.toLowerCase();
       if (this.pinned.get(hash)?.block === block) {
         this.pinned.delete(hash);
         this.byTxHash.delete(hash);
+        held = true;
       }
     }
+    if (held) this.forgotten(block);
+  }
+
+  /** A block taken out of the chain's history (not one that left the window): its transactions never happened. */
+  private forgotten(block: ChainBlock): void {
+    if (this.options.onTransactionForgotten) for (const tx of [...block.txs].reverse()) this.options.onTransactionForgotten(tx);
   }
 
   /** Kept blocks that left the window (their records can be deleted), taken once. */
