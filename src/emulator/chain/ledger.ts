@@ -98,16 +98,10 @@ export class ChainLedger {
   private leftWindow: ChainBlock[] = [];
   private readonly retained: number;
   private readonly pinnedCap: number;
-  /** Bumped on every change, for caches of served pages. */
-  version = 0;
 
   constructor(private readonly options: LedgerOptions = {}) {
     this.retained = options.retainedTransactions ?? RETAINED_TRANSACTIONS;
     this.pinnedCap = options.pinnedTransactions ?? PINNED_TRANSACTIONS;
-  }
-
-  get retainedTransactions(): number {
-    return this.retained;
   }
 
   /**
@@ -150,7 +144,6 @@ export class ChainLedger {
     }
     this.listing.add(block.txs);
     this.trim();
-    this.version++;
   }
 
   /** Takes a block out (a reset of injected ones; a block leaving the window): found nowhere afterwards. */
@@ -172,7 +165,6 @@ export class ChainLedger {
       }
     }
     this.listing.remove(block.txs);
-    this.version++;
     return true;
   }
 
@@ -232,13 +224,6 @@ export class ChainLedger {
 
   blockByHash(chainId: string, hash: string): ChainBlock | undefined {
     return this.chains.get(chainId)?.byHash.get(hash.toLowerCase());
-  }
-
-  /** How many transactions the window and the pins hold. */
-  counts(): { retained: number; pinned: number; blocks: number } {
-    let blocks = 0;
-    for (const chain of this.chains.values()) blocks += chain.blocks.length;
-    return { retained: this.listing.size, pinned: this.pinned.size, blocks };
   }
 
   /** The chain's blocks, newest first, after `after` (a block number), up to `limit`. */
@@ -352,7 +337,7 @@ export class ChainLedger {
 }
 
 /** Negative when `a` is listed before `b`: newest first, then chainId ascending. */
-export function compareBlocks(a: BlockCursor, b: BlockCursor): number {
+function compareBlocks(a: BlockCursor, b: BlockCursor): number {
   if (a.ms !== b.ms) return b.ms - a.ms;
   return a.chainNum - b.chainNum;
 }
