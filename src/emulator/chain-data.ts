@@ -388,15 +388,17 @@ export class ChainDataGenerator {
    */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
     const ms = this.nextBlockMs(chain, now);
-    const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
-    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
-    for (const target of watched) {
-      const address = target.address.toLowerCase();
-      const draft = this.touchingDraft(chain, ms, address, target.eventSignatures);
+    // Where each watched address's transaction goes among the others is drawn first, and the drafts are then made in
+    // the block's order: one can spend what an earlier one in the block gave, never what a later one will.
+    const slots: ({ address: string; eventSignatures: string[] } | null)[] = Array.from({ length: backgroundCount }, () => null);
+    for (const target of watched) slots.splice(this.rng.int(0, slots.length), 0, target);
+    const drafts = slots.map((target) => {
+      if (!target) return this.randomDraft(chain, ms);
+      const draft = this.touchingDraft(chain, ms, target.address.toLowerCase(), target.eventSignatures);
       this.commit(chain, draft);
-      drafts.splice(this.rng.int(0, drafts.length), 0, draft);
-    }
+      return draft;
+    });
     return this.block(chain, ms, drafts);
   }
 

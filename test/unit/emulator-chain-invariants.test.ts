@@ -103,7 +103,7 @@ describe('the generated chain', () => {
           }
         },
       ),
-      { numRuns: 4 },
+      { numRuns: 8 },
     );
   });
 
