@@ -202,9 +202,8 @@ try {
 
   if (wanted('txhttp')) {
     // Against the emulator, beside the least any client must spend: one node:http request, the body to stdout.
-    // Three starts of the same command: in CI (CI=true: the build's code cache, nothing written), on a laptop (the
-    // command's own cache, which its first run makes), and, to show what the caches save, with none at all (a copy of
-    // the package without the build's cache, CI=true).
+    // Two starts of the same command: as installed (CI=true: the build's code cache), and, to show what that cache saves,
+    // without it (a copy of the package without the build's cache).
     const emulator = await startServer('emulator.mjs');
     stops.push(emulator.stop);
     const server = { SVC_BASE_URL: `http://127.0.0.1:${emulator.port}`, SVC_API_KEY: 'bench-key' };
@@ -214,7 +213,6 @@ try {
     }
     const starts = [
       ['svc tx list --json (CI=true)  vs  bare node:http', BIN, { CI: 'true' }, 1.3],
-      ['svc tx list --json (own code cache)  vs  bare http', BIN, { CI: undefined }, 1.3],
       ['svc tx list --json (no code cache)  vs  bare http', join(noCache, 'bin', 'svc.js'), { CI: 'true' }, undefined],
     ];
     for (const [figure, bin, extra, goal] of starts) {
@@ -234,14 +232,11 @@ try {
 
   if (wanted('api')) {
     // `svc api /v1/transactions` is the same one request as `tx list --json` with the body printed as returned:
-    // beside the same bare node:http request, cold, as txhttp measures tx list (CI=true, and the command's own cache).
+    // beside the same bare node:http request, cold, as txhttp measures tx list (CI=true).
     const emulator = await startServer('emulator.mjs');
     stops.push(emulator.stop);
     const server = { SVC_BASE_URL: `http://127.0.0.1:${emulator.port}`, SVC_API_KEY: 'bench-key' };
-    for (const [figure, extra] of [
-      ['svc api /v1/transactions (CI=true)  vs  bare node:http', { CI: 'true' }],
-      ['svc api /v1/transactions (own code cache)  vs  bare http', { CI: undefined }],
-    ]) {
+    for (const [figure, extra] of [['svc api /v1/transactions (CI=true)  vs  bare node:http', { CI: 'true' }]]) {
       const env = childEnv({ ...server, ...extra });
       const { as, bs } = await alternate(
         FAST_RUNS,

@@ -20,7 +20,7 @@ function __svc_subcommands
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
-            printf '%s\n' start status stop open trigger deliveries redeliver help
+            printf '%s\n' start status stop logs open trigger deliveries redeliver reset help
         case 'svc emulator deliveries'
             printf '%s\n' list show help
     end
@@ -107,6 +107,8 @@ function __svc_value_options
             printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
+        case 'svc emulator logs'
+            printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator open'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator trigger'
@@ -119,6 +121,8 @@ function __svc_value_options
             printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator redeliver'
             printf '%s\n' --to --jq --base-url --profile --timeout --retries
+        case 'svc emulator reset'
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc api'
             printf '%s\n' -X --method -f --raw-field -F --field --input -H --header --jq --base-url --profile --timeout --retries
         case 'svc completion'
@@ -399,6 +403,7 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for 
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -525,18 +530,22 @@ complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "svc emulator"' -a logs -d 'Print the log of an emulator started with --detach; with one running, no flag needed'
 complete -c svc -n '__svc_is "svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
+complete -c svc -n '__svc_is "svc emulator"' -a reset -d 'Forget the emulator\'s webhooks, messages, injected transactions and secrets, as if it started anew'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "help:svc emulator"' -a logs -d 'Print the log of an emulator started with --detach; with one running, no flag needed'
 complete -c svc -n '__svc_is "help:svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "help:svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "help:svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
+complete -c svc -n '__svc_is "help:svc emulator"' -a reset -d 'Forget the emulator\'s webhooks, messages, injected transactions and secrets, as if it started anew'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
 # svc emulator start
@@ -550,6 +559,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l unlisted-chains -d 'take webhooks on chains svc chain list does not name, each made up as it is watched (the service refuses them: 400)'
 complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
@@ -569,6 +579,12 @@ complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator stop"' -l port -x -d 'the one listening on this port'
 complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run (none running is no failure)'
 complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
+
+# svc emulator logs
+complete -c svc -n '__svc_is "svc emulator logs"' -l port -x -d 'the one on this port (running or ended)'
+complete -c svc -n '__svc_is "svc emulator logs"' -s f -l follow -d 'then print what it writes, until Ctrl-C'
+complete -c svc -n '__svc_is "svc emulator logs"' -l previous -d 'the log of its run before the last start on that port'
+complete -c svc -n '__svc_is "svc emulator logs"' -s h -l help -d 'show help'
 
 # svc emulator open
 complete -c svc -n '__svc_is "svc emulator open"' -l no-browser -d 'print the URL instead of opening it'
@@ -620,20 +636,26 @@ complete -c svc -n '__svc_is "svc emulator deliveries list"' -l jq -x -d 'filter
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -s h -l help -d 'show help'
 
 # svc emulator deliveries show
+complete -c svc -n '__svc_is "svc emulator deliveries show" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries, or the trigger that caused it)'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
 
 # svc emulator redeliver
+complete -c svc -n '__svc_is "svc emulator redeliver" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries)'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l to -x -d 'send this one attempt to another URL (a local handler); the webhook\'s url stays'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -s h -l help -d 'show help'
 
+# svc emulator reset
+complete -c svc -n '__svc_is "svc emulator reset"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc emulator reset"' -s h -l help -d 'show help'
+
 # svc api
 complete -c svc -n '__svc_is "svc api" 0' -a '(__svc_values_api_path)' -d 'the operation\'s path from /v1 on, its {placeholders} filled in ("/v1/chains/43114/blocks"); may carry a query string. With --list: a word to look for'
 complete -c svc -n '__svc_is "svc api"' -s X -l method -x -d 'GET, POST, PUT, PATCH, DELETE (default: GET, or POST when fields or --input are given)'
-complete -c svc -n '__svc_is "svc api"' -s f -l raw-field -x -d 'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise'
-complete -c svc -n '__svc_is "svc api"' -s F -l field -x -d 'a typed field, repeatable: numbers, true, false and null as JSON, @path for a file\'s contents (@- stdin); "key[]=value" adds to an array'
+complete -c svc -n '__svc_is "svc api"' -s f -l raw-field -x -d 'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise; nested keys as gh api reads them: "a[b][c]=x", "list[]=x" adds to an array, "list[]" an empty one'
+complete -c svc -n '__svc_is "svc api"' -s F -l field -x -d 'a typed field, repeatable, keys as for -f: numbers, true, false, null and JSON objects or arrays as JSON, @path for a file\'s contents (@- stdin); a key given twice is an error'
 complete -c svc -n '__svc_is "svc api"' -l input -r -F -d 'the request body as is, from a file (- for stdin); the fields then go in the query string'
 complete -c svc -n '__svc_is "svc api"' -s H -l header -x -d 'a request header, repeatable'
 complete -c svc -n '__svc_is "svc api"' -l paginate -d 'follow nextPageToken until the last page, one JSON document per page, one a line (GET only)'

@@ -19,6 +19,11 @@ export interface EmulatorOptions {
   faultRate: number;
   /** Added to every /v1 response. */
   latencyMs: number;
+  /**
+   * Take webhooks on chains the catalogue does not serve (the service refuses them with 400), each such chain made up
+   * as it is watched: for load runs over many chains (tests, benchmarks); absent, refused as the service does.
+   */
+  unlistedChains?: boolean;
   /** Addresses one webhook may watch at most (creation and additions beyond it get 400); absent: no cap. */
   maxAddresses?: number;
   /** Hex: every key's shared secret until it rotates it (and again after a reset); absent: made at random on first use. */

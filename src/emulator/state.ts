@@ -380,7 +380,7 @@ export class EmulatorState {
       await this.keep({
         entries: [
           ...this.webhooks.planUpdate(stored, { status: 'inactive' }),
-          ...this.deliveries.planCancel(webhookId),
+          ...this.deliveries.planCancel(webhookId, { reason: 'webhook_switched_off', byMessageId: messageId }),
           ...this.deliveries.planDeactivatedBy(messageId),
         ],
       });

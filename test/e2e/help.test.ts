@@ -33,6 +33,17 @@ describe('every command in the tree', () => {
     expect(result.stderr).toBe("svc: unknown option '--version'\nthe version is the program's: svc --version\n");
   });
 
+  it.each([
+    ['emulator deliveries', ['--follow', '--state <state>', '--since <when>', '--webhook <id>', '--limit <n>']],
+    ['webhook addresses', ['--page-size <n>', '--limit <n>', '--all']],
+  ])('a group with a default command: svc %s --help shows the flags its bare form takes', async (joined, flags) => {
+    const help = (await helpOf(joined)).stdout;
+    const section = help.split('\nOptions of its default command, list:\n')[1]?.split('\n\n')[0];
+    expect(section, 'the default command’s options').toBeDefined();
+    for (const flag of flags) expect(section).toMatch(new RegExp(`^ {2}${flag.replace(/[<>]/g, '.')} `, 'm'));
+    expect(section).not.toContain('--help');
+  });
+
   it('the walk found the commands (a sanity check on the walk itself)', () => {
     expect(leaves.map((path) => path.join(' '))).toEqual(
       expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']),

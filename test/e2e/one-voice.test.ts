@@ -170,6 +170,11 @@ describe('every resource has one column set, the README’s, in every command th
     'emulator start',
     'emulator trigger',
     'emulator stop',
+    // The emulator's own log as written; a reset prints nothing on stdout.
+    'emulator logs',
+    'emulator reset',
+    // Prints nothing: it points at deactivate.
+    'webhook delete',
     // The service's answer as returned; --list prints the operator's operations, which are no resource of it.
     'api',
     'completion',
