@@ -60,7 +60,7 @@ describe('the generated chain, kept by an emulator process', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-chain-')), 'data');
     let emulator = await startEmulator(dataDir);
     for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-      await sleep(400);
+      await sleep(200);
       const before = await listed(emulator.url);
       expect(before.blocks.size).toBe(100);
       await stop(emulator.child, signal);
