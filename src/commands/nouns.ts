@@ -7,6 +7,7 @@ export const NOUN_SUMMARIES = {
   // The chain's reads (EVM).
   block: "A chain's blocks: the latest, or one by number or hash",
   address: 'What the service knows of an address across chains',
+  token: "A token contract's transfers",
   webhook: 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications',
   'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
   config: 'Settings: the API key and base URL, per profile',
