@@ -36,6 +36,18 @@ export interface TxDetail {
   contractAddress?: string;
 }
 
+/**
+ * What a block says of itself beyond its transactions, made with it and kept with it: the same object for every
+ * transaction of the block. Transactions kept by an older emulator have none (the chain derives them, see chain/).
+ */
+export interface BlockFacts {
+  parentHash: string;
+  baseFeePerGas: string;
+  gasLimit: string;
+  /** Transactions on the chain up to and including this block, the ones before the emulator's first block counted in. */
+  cumulativeTransactions: number;
+}
+
 export interface StoredTx {
   /** The three sort keys of the listing. */
   ms: number;
@@ -48,6 +60,8 @@ export interface StoredTx {
   participants: string[];
   /** Lower-case topic0 of every log, for the eventSignatures filter. */
   topic0s: string[];
+  /** The block's own facts (absent in transactions kept by an older emulator). */
+  block?: BlockFacts;
 }
 
 interface TokenMove {
@@ -147,9 +161,15 @@ interface ChainState {
   lastMs: number;
   minDelayExcess: number;
   nonces: Map<string, number>;
+  /** The newest block made on the chain: the next one's parent. */
+  lastBlockHash: string;
+  /** Transactions made on the chain so far, counting from a base the chain's first block number gives. */
+  txCount: number;
 }
 
 const ACCOUNTS_PER_CHAIN = 160;
+/** The C-Chain's block gas limit, every emulated chain's. */
+const BLOCK_GAS_LIMIT = 15_000_000;
 
 type BackgroundKind = 'native' | 'erc20' | 'approve' | 'swap' | 'nft' | 'wallet' | 'creation' | 'tokenSender';
 
@@ -188,6 +208,11 @@ const SAFE_TRANSFER_1155 = '0xf242432a'; // safeTransferFrom(address,address,uin
  */
 function derivedAddress(text: string): string {
   return '0x' + keccak256Hex(text).slice(-40);
+}
+
+/** A 32-byte hash made from text, without drawing from the generator. */
+function derivedHash(text: string): string {
+  return keccak256Hex(text);
 }
 
 function pad32(hex: string): string {
@@ -253,8 +278,16 @@ export class ChainDataGenerator {
     this.rng.setWords(words);
     for (const tx of kept) {
       const chain = this.chain(tx.item.chainId);
-      chain.blockNumber = Math.max(chain.blockNumber, Number(tx.item.blockNumber));
+      const number = Number(tx.item.blockNumber);
+      if (number >= chain.blockNumber) {
+        chain.blockNumber = number;
+        chain.lastBlockHash = tx.item.blockHash;
+        if (tx.block) chain.txCount = Math.max(chain.txCount, tx.block.cumulativeTransactions);
+      }
       chain.lastMs = Math.max(chain.lastMs, tx.ms);
+      // A sender's next nonce follows the last one the chain holds, as a node would have it.
+      const from = tx.item.from.address.toLowerCase();
+      chain.nonces.set(from, Math.max(chain.nonces.get(from) ?? 0, Number(tx.item.nonce) + 1));
     }
   }
 
@@ -361,6 +394,8 @@ export class ChainDataGenerator {
       lastMs: 0,
       minDelayExcess: this.rng.int(7_100_000, 7_300_000),
       nonces: new Map(),
+      lastBlockHash: derivedHash(`svc emulator genesis of ${info.chainId}`),
+      txCount: info.firstBlockNumber * 3,
     };
   }
 
@@ -782,6 +817,13 @@ export class ChainDataGenerator {
     const blockHash = this.rng.hex(32);
     const blockTimestamp = Math.floor(ms / 1000);
     const baseFee = this.rng.int(1_000_000_000, 3_000_000_000);
+    const facts: BlockFacts = {
+      parentHash: chain.lastBlockHash,
+      baseFeePerGas: String(baseFee),
+      gasLimit: String(BLOCK_GAS_LIMIT),
+      cumulativeTransactions: (chain.txCount += drafts.length),
+    };
+    chain.lastBlockHash = blockHash;
     let cumulativeGas = 0;
     let logIndex = 0;
     return drafts.map((draft, blockIndex): StoredTx => {
@@ -938,6 +980,7 @@ export class ChainDataGenerator {
         },
         participants: [...participants],
         topic0s: [...new Set(logs.map((log) => log.topic0.toLowerCase()))],
+        block: facts,
       };
     });
   }

@@ -39,7 +39,7 @@ function chainAnswer(info: ChainInfo, about: ChainAbout): Chain {
 
 /** The catalogue's chains as answered, made on first request. */
 let answers: Chain[] | undefined;
-function servedChains(): Chain[] {
+export function servedChains(): Chain[] {
   answers ??= CHAINS.flatMap((info) => (info.about ? [chainAnswer(info, info.about)] : []));
   return answers;
 }

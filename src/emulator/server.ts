@@ -88,14 +88,15 @@ export async function startEmulatorServer(
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
     { prefix: '/_emulator/', serve: (req, res, path, search) => handleControl(state, req, res, path, search, identity) },
-    {
-      prefix: '/v1/',
-      serve: (req, res, path, search) => {
+    // The service's /v2 operations share /v1's route table, admission, faults and latency.
+    ...['/v1/', '/v2/'].map((prefix) => ({
+      prefix,
+      serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => {
         if (options.faultRate > 0 && faultRng.next() < options.faultRate) return delayed(options.latencyMs, () => fault(req, res));
         if (options.latencyMs > 0) return delayed(options.latencyMs, () => v1.handle(req, res, path, search));
         return v1.handle(req, res, path, search);
       },
-    },
+    })),
   ];
 
   const route = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {

@@ -14,6 +14,7 @@ import {
   WEBHOOK_STATUSES,
 } from '../schema/index.js';
 import { getChain, listChains } from './chain-routes.js';
+import { ChainRoutes } from './chain/routes.js';
 import type { NetworkKind } from './chains.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
@@ -62,6 +63,7 @@ export class V1Routes {
   private pageCache = new Map<string, Buffer>();
   private pageCacheVersion = -1;
   private readonly acceptedKeys: Set<string>;
+  private readonly chain: ChainRoutes;
   private readonly readOnlyKeys: Set<string>;
   private readonly routes = new RouteTable<V1Route>([
     {
@@ -85,6 +87,7 @@ export class V1Routes {
       write: false,
       handler: (call) => getChain(call.res, call.params.chainId!),
     },
+    ...this.chainRouteEntries(),
     {
       method: 'POST',
       pattern: '/v1/webhooks',
@@ -163,8 +166,50 @@ export class V1Routes {
     private readonly options: EmulatorOptions,
     private readonly limiter: RateLimiter,
   ) {
+    this.chain = new ChainRoutes(state);
     this.readOnlyKeys = new Set(options.readOnlyKeys);
     this.acceptedKeys = new Set([...options.apiKeys, ...options.readOnlyKeys]);
+  }
+
+  /** The EVM chain's reads (chain/routes.ts): keyless callers are served, as for the transactions listing. */
+  private chainRouteEntries(): V1Route[] {
+    const read = (pattern: string, handler: (call: V1Call) => void): V1Route => ({
+      method: 'GET',
+      pattern,
+      key: 'optional',
+      write: false,
+      handler,
+    });
+    const address = '/v1/chains/{chainId}/addresses/{address}/transactions';
+    return [
+      read('/v1/health-check', (call) => this.chain.health(call.res)),
+      read('/v1/live-check', (call) => this.chain.health(call.res)),
+      read('/v1/blocks', (call) => this.chain.listLatestBlocksAllChains(call.res, call.search)),
+      read('/v1/chains/{chainId}/blocks', (call) => this.chain.getLatestBlocks(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/blocks/{blockId}', (call) => this.chain.getBlock(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/blocks/{blockId}/transactions', (call) =>
+        this.chain.getTransactionsForBlock(call.res, call.params, call.search),
+      ),
+      read('/v1/chains/{chainId}/transactions', (call) => this.chain.listLatestTransactions(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/transactions/{txHash}', (call) => this.chain.getTransaction(call.res, call.params, call.search)),
+      read(address, (call) => this.chain.listTransactions(call.res, call.params, call.search, false)),
+      read('/v2/chains/{chainId}/addresses/{address}/transactions', (call) =>
+        this.chain.listTransactions(call.res, call.params, call.search, true),
+      ),
+      read(`${address}:listNative`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'native')),
+      read(`${address}:listErc20`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc20')),
+      read(`${address}:listErc721`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc721')),
+      read(`${address}:listErc1155`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc1155')),
+      read(`${address}:listInternals`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'internal')),
+      read('/v1/chains/{chainId}/tokens/{address}/transfers', (call) => this.chain.listTransfers(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment', (call) =>
+        this.chain.getDeploymentTransaction(call.res, call.params, call.search),
+      ),
+      read('/v1/chains/{chainId}/contracts/{address}/deployments', (call) =>
+        this.chain.listContractDeployments(call.res, call.params, call.search),
+      ),
+      read('/v1/address/{address}/chains', (call) => this.chain.listAddressChains(call.res, call.params, call.search)),
+    ];
   }
 
   /** Admission runs in a fixed order for every route: key (401), rate limit (429), read-only key on a write (403). */

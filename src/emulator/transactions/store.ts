@@ -1,4 +1,5 @@
-// The transaction listing: one array kept in listing order, paged from a cursor found by binary search.
+// The transaction listing across chains: one array kept in listing order, paged from a cursor found by binary search.
+// What it holds is the chain's window (chain/ledger.ts decides what enters and leaves).
 import type { NetworkKind } from '../chains.js';
 import type { StoredTx } from '../chain-data.js';
 import { compareListing } from './listing-order.js';
@@ -17,10 +18,6 @@ export interface TxPage {
   nextCursor?: TxCursor;
 }
 
-/** Beyond this many transactions the oldest are forgotten, so a long-running emulator keeps flat memory. */
-const RETAINED_TRANSACTIONS = 20_000;
-const TRIM_SLACK = 2_000;
-
 export class TransactionStore {
   /** Reverse listing order (index 0 is listed last), so new blocks are usually a push. */
   private items: StoredTx[] = [];
@@ -38,9 +35,25 @@ export class TransactionStore {
       if (!last || compareListing(tx, last) < 0) this.items.push(tx);
       else this.items.splice(this.countListedAfter(tx), 0, tx);
     }
-    if (this.items.length > RETAINED_TRANSACTIONS + TRIM_SLACK) {
-      this.items.splice(0, this.items.length - RETAINED_TRANSACTIONS);
-    }
+    this.version++;
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The transaction listed last. */
+  oldest(): StoredTx | undefined {
+    return this.items[0];
+  }
+
+  /** Takes these transactions out: the ones listed last (a block leaving the window), or anywhere (a reset). */
+  remove(txs: readonly StoredTx[]): void {
+    const leaving = new Set(txs);
+    let oldest = 0;
+    while (oldest < this.items.length && leaving.has(this.items[oldest]!)) oldest++;
+    if (oldest === leaving.size) this.items.splice(0, oldest);
+    else this.items = this.items.filter((tx) => !leaving.has(tx));
     this.version++;
   }
 
@@ -57,12 +70,6 @@ export class TransactionStore {
   /** Every transaction kept, oldest listed last: for a data directory's snapshot. */
   all(): readonly StoredTx[] {
     return this.items;
-  }
-
-  /** Removes the transactions `keep` rejects (the reset of injected ones). */
-  retain(keep: (tx: StoredTx) => boolean): void {
-    this.items = this.items.filter(keep);
-    this.version++;
   }
 
   page(filter: TxFilter, after: TxCursor | null, pageSize: number): TxPage {
