@@ -8,6 +8,27 @@ export const EMULATED_OPERATIONS: ReadonlySet<string> = new Set([
   'getChainInfo',
   // The latest transactions (the seed's endpoint).
   'listLatestTransactionsAllChains',
+  // The chain's reads (EVM): transactions, an address's history and its typed listings, blocks, transfers, contracts.
+  'getTransaction',
+  'listLatestTransactions',
+  'listTransactions',
+  'listTransactionsV2',
+  'listNativeTransactions',
+  'listErc20Transactions',
+  'listErc721Transactions',
+  'listErc1155Transactions',
+  'listInternalTransactions',
+  'getTransactionsForBlock',
+  'listLatestBlocksAllChains',
+  'getLatestBlocks',
+  'getBlock',
+  'listTransfers',
+  'listAddressChains',
+  'listContractDeployments',
+  'getDeploymentTransaction',
+  // Health.
+  'data-health-check',
+  'live-check',
   // Webhooks.
   'listWebhooks',
   'createWebhook',

@@ -286,7 +286,7 @@ describe('api --list', () => {
     const listed = await svc(['api', '--list', 'erc20']);
     expect(listed.stdout).toBe(
       'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\tfalse\n' +
-        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\tfalse\n',
+        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\ttrue\n',
     );
     const all = await svc(['api', '--list', '--json']);
     const entries = JSON.parse(all.stdout) as Array<{ operationId: string; emulated: boolean }>;
@@ -299,7 +299,8 @@ describe('api --list', () => {
     expect((await svc(['api', '--list', 'supportedChains'])).stdout).toBe('GET\t/v1/chains\tList chains\ttrue\n');
     const terminal = await svc(['api', '--list', 'chains'], { stdoutTTY: true, columns: 200 });
     expect(terminal.stdout).toMatch(/^\* GET +\/v1\/chains +List chains$/m);
-    expect(terminal.stdout).toMatch(/^ {2}GET +\/v1\/address\/\{address\}\/chains /m);
+    // The Primary Network's operations stay out of the emulator's scope.
+    expect(terminal.stdout).toMatch(/^ {2}GET +\/v1\/networks\/\{network\}\/blockchains +List blockchains$/m);
     expect(terminal.stdout).toContain('\n* modelled by the bundled emulator (svc emulator start); it answers the others with 501\n');
     const none = await svc(['api', '--list', 'no-such-word']);
     expect(none).toEqual({ exitCode: 0, stdout: '', stderr: 'No operations match "no-such-word".\n' });
