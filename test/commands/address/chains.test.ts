@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseAddressChainsOptions, run } from '../../../src/commands/address/chains.js';
 import { runInProcess } from '../../helpers/cli.js';
 import { SENDER } from '../../helpers/evm-fixtures.js';
+import { call } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { json, useRecordingServer } from '../../helpers/test-server.js';
+import { useEmulator } from '../fixture.js';
 
 const FUJI = {
   chainId: '43113',
@@ -59,5 +61,22 @@ describe('svc address chains: the command line', () => {
       baseUrl: server.url,
     });
     expect(result).toEqual({ exitCode: 0, stdout: '43113\n', stderr: '' });
+  });
+});
+
+describe('address chains against the emulator', () => {
+  const emulator = useEmulator();
+
+  it('an address that sent a transaction on Fuji lists Fuji as indexed', async () => {
+    const latest = await call<{ transactions: Array<{ from: { address: string } }> }>(
+      emulator.url,
+      'GET',
+      '/v1/chains/43113/transactions?pageSize=1',
+    );
+    const sender = latest.body.transactions[0]!.from.address;
+    await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseAddressChainsOptions(sender), context);
+      expect(io.stdout()).toMatch(/^43113\tfuji\t.*\ttrue$/m);
+    });
   });
 });

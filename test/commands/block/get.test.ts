@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseBlockGetOptions, run } from '../../../src/commands/block/get.js';
 import { runInProcess } from '../../helpers/cli.js';
 import { block, BLOCK_HASH, PARENT_HASH } from '../../helpers/evm-fixtures.js';
+import { call } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { errorBody, json, useRecordingServer } from '../../helpers/test-server.js';
+import { useEmulator } from '../fixture.js';
 
 const server = useRecordingServer(() => [json(block())]);
 
@@ -69,5 +71,28 @@ describe('svc block get: the command line', () => {
     const bad = await runInProcess(['block', 'get', 'latest', '--chain-id', 'fuji'], { baseUrl: server.url });
     expect(bad.exitCode).toBe(2);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('block get against the emulator', () => {
+  const emulator = useEmulator();
+
+  it('the latest block by number and by hash is the same block, as listed', async () => {
+    const latest = await call<{ blocks: Array<Record<string, unknown>> }>(emulator.url, 'GET', '/v1/chains/43113/blocks?pageSize=1');
+    const listed = latest.body.blocks[0]!;
+    const shown: string[] = [];
+    for (const id of [String(listed.blockNumber), String(listed.blockHash)]) {
+      shown.push(
+        await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+          await run(parseBlockGetOptions(id, { chainId: 'fuji' }), context);
+          return io.stdout();
+        }),
+      );
+    }
+    expect(shown[0]).toBe(shown[1]);
+    expect(shown[0]!.split('\t').slice(1, 5)).toEqual(['43113', listed.blockNumber, listed.blockHash, String(listed.txCount)]);
+    await withTestContext({ baseUrl: emulator.url }, async ({ context }) => {
+      await expect(run(parseBlockGetOptions('999999999999', { chainId: 'fuji' }), context)).rejects.toMatchObject({ exitCode: 3 });
+    });
   });
 });

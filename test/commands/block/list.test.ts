@@ -8,6 +8,7 @@ import { block, BLOCK_HASH, PARENT_HASH } from '../../helpers/evm-fixtures.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import type { TestContextOptions } from '../../helpers/test-context.js';
 import { errorBody, json, useRecordingServer } from '../../helpers/test-server.js';
+import { useEmulator } from '../fixture.js';
 
 const server = useRecordingServer();
 const page = (blocks: unknown[], nextPageToken?: string) => json({ blocks, ...(nextPageToken ? { nextPageToken } : {}) });
@@ -77,5 +78,25 @@ describe('svc block list: the command line', () => {
     server.respond([json({ items: [] })]);
     const result = await runInProcess(['block', 'list'], { baseUrl: server.url });
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+  });
+});
+
+describe('block list against the emulator', () => {
+  const emulator = useEmulator();
+
+  it('newest first, a block once, each of the chain asked for; --all over a few pages ends', async () => {
+    const rows = await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseBlockListOptions({ chainId: 'fuji', limit: '25', pageSize: '10' }), context);
+      return io
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t'));
+    });
+    expect(rows).toHaveLength(25);
+    const numbers = rows.map((row) => Number(row[2]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    expect(new Set(numbers).size).toBe(25);
+    for (const row of rows) expect(row[1]).toBe('43113');
   });
 });

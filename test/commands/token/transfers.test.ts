@@ -4,9 +4,11 @@ import { parseTokenTransfersOptions, run } from '../../../src/commands/token/tra
 import type { TokenTransfersFlags } from '../../../src/commands/token/transfers.js';
 import { runInProcess } from '../../helpers/cli.js';
 import { erc20Transfer, erc721Transfer, RECEIVER, SENDER, TOKEN, TX_HASH } from '../../helpers/evm-fixtures.js';
+import { call } from '../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import type { TestContextOptions } from '../../helpers/test-context.js';
 import { errorBody, json, useRecordingServer } from '../../helpers/test-server.js';
+import { useEmulator } from '../fixture.js';
 
 const server = useRecordingServer();
 const page = (transfers: unknown[], nextPageToken?: string) => json({ transfers, ...(nextPageToken ? { nextPageToken } : {}) });
@@ -79,5 +81,38 @@ describe('svc token transfers: the command line', () => {
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('startBlock must be a number');
     expect((await runInProcess(['token', 'transfers', TOKEN, '--chain-id', 'fuji'], { baseUrl: server.url })).exitCode).toBe(1);
+  });
+});
+
+describe('token transfers against the emulator', () => {
+  const emulator = useEmulator();
+
+  it("a token seen in an address's ERC-20 transfers lists transfers of that contract only, each once", async () => {
+    const latest = await call<{ transactions: Array<{ txHash: string }> }>(
+      emulator.url,
+      'GET',
+      '/v1/chains/43113/transactions?pageSize=100',
+    );
+    let contract: string | undefined;
+    for (const { txHash } of latest.body.transactions) {
+      const detail = await call<{ erc20Transfers?: Array<{ erc20Token: { address: string } }> }>(
+        emulator.url,
+        'GET',
+        `/v1/chains/43113/transactions/${txHash}`,
+      );
+      contract = detail.body.erc20Transfers?.[0]?.erc20Token.address;
+      if (contract) break;
+    }
+    expect(contract, 'an ERC-20 transfer among the latest 100 transactions').toBeDefined();
+    const rows = await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseTokenTransfersOptions(contract!, { chainId: 'fuji', limit: '40', pageSize: '15' }), context);
+      return io
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t'));
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row[5], row[6]]).toEqual(['ERC-20', contract]);
   });
 });

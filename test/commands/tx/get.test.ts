@@ -7,6 +7,8 @@ import { freshConfigDir } from '../../helpers/cli.js';
 import { CHAIN, NFT, RECEIVER, SENDER, TOKEN, TX_HASH, transactionDetail } from '../../helpers/evm-fixtures.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import { errorBody, json, useRecordingServer } from '../../helpers/test-server.js';
+import { call } from '../../helpers/emulator-helpers.js';
+import { useEmulator } from '../fixture.js';
 
 const server = useRecordingServer(() => [json(transactionDetail())]);
 const PATH = `/v1/chains/${CHAIN}/transactions/${TX_HASH}`;
@@ -115,5 +117,33 @@ describe('svc tx get: the command line', () => {
       (await runInProcess(['tx', 'get', TX_HASH, '--chain-id', '335'], { ...options, env: { SVC_CHAIN_ID: 'c-chain' } })).exitCode,
     ).toBe(0);
     expect(server.requests.map((request) => request.path.split('/')[3])).toEqual(['53935', '43114', '335']);
+  });
+});
+
+describe('tx get against the emulator', () => {
+  const emulator = useEmulator();
+
+  it('a listed transaction is found by its hash with the same fields; an unknown hash is exit 3', async () => {
+    const latest = await call<{ transactions: Array<Record<string, unknown>> }>(
+      emulator.url,
+      'GET',
+      '/v1/chains/43113/transactions?pageSize=1',
+    );
+    const listed = latest.body.transactions[0]!;
+    const detail = await withTestContext({ baseUrl: emulator.url, globals: { json: true } }, async ({ context, io }) => {
+      await run(parseTxGetOptions(String(listed.txHash), { chainId: 'fuji' }), context);
+      return JSON.parse(io.stdout()) as { nativeTransaction: Record<string, unknown> };
+    });
+    for (const field of ['txHash', 'blockNumber', 'blockHash', 'from', 'to', 'value', 'txStatus']) {
+      expect(detail.nativeTransaction[field], field).toEqual(listed[field]);
+    }
+    const row = await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseTxGetOptions(String(listed.txHash), { chainId: 'fuji' }), context);
+      return io.stdout().split('\n')[0]!.split('\t');
+    });
+    expect(row.slice(0, 5)).toEqual(['native', expect.any(String), '43113', listed.blockNumber, listed.txHash]);
+    await withTestContext({ baseUrl: emulator.url }, async ({ context }) => {
+      await expect(run(parseTxGetOptions(`0x${'0'.repeat(64)}`, { chainId: 'fuji' }), context)).rejects.toMatchObject({ exitCode: 3 });
+    });
   });
 });

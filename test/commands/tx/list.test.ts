@@ -573,3 +573,50 @@ describe('tx list: one chain, an address, a block (the chain reads)', () => {
     expect(requested()).toEqual(['/v1/chains/53935/blocks/1/transactions', '/v1/transactions']);
   });
 });
+
+describe('tx list: one chain, an address, a block, against the emulator', () => {
+  const rowsOf = async (flags: TxListFlags) =>
+    withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseTxListOptions(flags), context);
+      return io
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => row.split('\t'));
+    });
+
+  it("--chain-id: that chain's transactions only, of the status asked for", async () => {
+    const rows = await rowsOf({ chainId: 'fuji', status: 'failed', pageSize: '20' });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row[1], row[8]]).toEqual(['43113', 'failed']);
+  });
+
+  it("--block: the block's transactions, as many as the block counts; each in that block", async () => {
+    const latest = await call<{ blocks: Array<{ blockNumber: string; txCount: number }> }>(
+      emulator.url,
+      'GET',
+      '/v1/chains/43113/blocks?pageSize=1',
+    );
+    const block = latest.body.blocks[0]!;
+    const rows = await rowsOf({ chainId: 'fuji', block: block.blockNumber, all: true });
+    expect(rows).toHaveLength(block.txCount);
+    for (const row of rows) expect(row[2]).toBe(block.blockNumber);
+  });
+
+  it('--address: its history holds only transactions it took part in; each --kind names it as a party', async () => {
+    const [first] = await rowsOf({ chainId: 'fuji', pageSize: '1' });
+    const address = first![4]!;
+    const history = await rowsOf({ chainId: 'fuji', address, limit: '30' });
+    expect(history.length).toBeGreaterThan(0);
+    expect(new Set(history.map((row) => row[3])).size).toBe(history.length);
+    const native = await rowsOf({ chainId: 'fuji', address, kind: 'native', limit: '30' });
+    for (const row of native) expect([row[4], row[5]]).toContain(address);
+    for (const kind of ['erc20', 'erc721', 'erc1155', 'internal'] as const) {
+      for (const row of await rowsOf({ chainId: 'fuji', address, kind, limit: '10' })) {
+        expect([row[3]!.toLowerCase(), row[4]!.toLowerCase()], kind).toContain(address.toLowerCase());
+      }
+    }
+    const oldestFirst = await rowsOf({ chainId: 'fuji', address, sortOrder: 'asc', limit: '30' });
+    expect(oldestFirst.map((row) => row[3]).sort()).toEqual(history.map((row) => row[3]).sort());
+  });
+});
