@@ -70,6 +70,12 @@ export async function blockTable(blocks: ShownBlock[], style: TableStyle): Promi
   return renderTable(COLUMNS, rows, style);
 }
 
+/** A count for a person: digits grouped (1,234,567), as every count at a terminal; anything else as it came. */
+function grouped(count: unknown): string {
+  const text = safeText(count);
+  return /^\d+$/.test(text) ? text.replace(/\B(?=(\d{3})+$)/g, ',') : text;
+}
+
 export async function blockDetails(block: ShownBlock, style: TableStyle): Promise<string> {
   const { renderDetails } = await import('./table.js');
   const name = nameOfChainId(block.chainId);
@@ -78,12 +84,12 @@ export async function blockDetails(block: ShownBlock, style: TableStyle): Promis
     ['HASH', safeText(block.blockHash)],
     ['CHAIN', name ? `${safeText(block.chainId)} (${name})` : safeText(block.chainId)],
     ['TIME', block.blockTimestamp === undefined ? '' : `${readableTime(block.blockTimestamp)} UTC`],
-    ['TRANSACTIONS', safeText(block.txCount)],
+    ['TRANSACTIONS', grouped(block.txCount)],
     ['PARENT HASH', safeText(block.parentHash)],
     ['GAS USED', [safeText(block.gasUsed), block.gasLimit === undefined ? '' : `of ${safeText(block.gasLimit)}`].filter(Boolean).join(' ')],
     ['BASE FEE', block.baseFee === undefined ? '' : `${safeText(block.baseFee)} wei`],
     ['FEES SPENT', coins(block.feesSpent)],
-    ['CHAIN TOTAL', block.cumulativeTransactions === undefined ? '' : `${safeText(block.cumulativeTransactions)} transactions`],
+    ['CHAIN TOTAL', block.cumulativeTransactions === undefined ? '' : `${grouped(block.cumulativeTransactions)} transactions`],
   ];
   return renderDetails(pairs, style);
 }

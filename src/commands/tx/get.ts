@@ -39,7 +39,7 @@ export function register(tx: Command, action: Action): void {
         ],
         [
           'the ERC-20 transfers of a transaction, piped: one row each, its kind first',
-          `svc tx get "$(svc tx list --chain-id fuji --page-size 1 --jq '.transactions[0].txHash')" --chain-id fuji | grep '^erc20'`,
+          `svc tx get "$(svc tx list --chain-id fuji --page-size 1 --jq '.transactions[0].txHash')" --chain-id fuji | awk -F'\\t' '$1 == "erc20"'`,
         ],
         [
           'who received the tokens, as JSON',

@@ -48,6 +48,8 @@ describe('block get: run', () => {
       expect(text).toMatch(/^TRANSACTIONS +2$/m);
       expect(text).toMatch(/^FEES SPENT +0\.00256865$/m);
       expect(text).toMatch(/^GAS USED +102746 of 15000000$/m);
+      // A count a person reads, grouped: 1234 transactions on the chain so far.
+      expect(text).toMatch(/^CHAIN TOTAL +1,234 transactions$/m);
     });
   });
 });
