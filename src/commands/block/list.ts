@@ -26,7 +26,7 @@ function declareCommand(block: Command) {
   const command = block
     .command('list')
     .description("List the latest blocks, newest first: of every chain, of a network's chains, or of one chain")
-    .addOption(chainIdOption('only this chain (43113, or its name: fuji)'))
+    .addOption(chainIdOption('only this chain: an id (43113) or a name (fuji); default: every chain'))
     .addOption(
       new OfferedValuesOption(
         '--network <network>',

@@ -8,13 +8,15 @@ import { CHAIN_VALUES } from '../../schema/chain-names.js';
 import { ADDRESS_PATTERN, HASH32_PATTERN } from '../../schema/rules.js';
 import { ADDRESS_RULE, BLOCK_ID_RULE, BLOCK_NUMBER_PATTERN, BLOCK_NUMBER_RULE, TX_HASH_RULE } from '../../schema/evm-rules.js';
 
-/** --chain-id as every chain read declares it: an id or a name; left out, the default of the environment or profile. */
-export function chainIdOption(description = 'the chain: an id (43113) or a name (fuji)') {
-  return new OfferedValuesOption(
-    '--chain-id <chain>',
-    `${description}; default: SVC_CHAIN_ID, else the profile's (svc config set chain-id)`,
-    CHAIN_VALUES,
-  );
+/** Where a chain-scoped command finds its chain when --chain-id is left out (chainIdOrDefault). */
+export const DEFAULT_CHAIN_NOTE = "SVC_CHAIN_ID, else the profile's (svc config set chain-id)";
+
+/**
+ * --chain-id as every chain read declares it: an id or a name, offered by completion. `description` says what it
+ * does for the command, and where the chain comes from without it.
+ */
+export function chainIdOption(description = `the chain: an id (43113) or a name (fuji); default: ${DEFAULT_CHAIN_NOTE}`) {
+  return new OfferedValuesOption('--chain-id <chain>', description, CHAIN_VALUES);
 }
 
 /** `what` names the argument or flag in the message ("tx hash", "--address"). */

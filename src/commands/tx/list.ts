@@ -18,7 +18,15 @@ import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingOptions } from '../shared/paging.js';
 import { jqOption } from '../shared/jq-option.js';
-import { checkAddress, chainIdOption, chainIdOrDefault, parseAddress, parseBlockId, parseBlockNumber } from '../shared/evm-input.js';
+import {
+  checkAddress,
+  chainIdOption,
+  chainIdOrDefault,
+  DEFAULT_CHAIN_NOTE,
+  parseAddress,
+  parseBlockId,
+  parseBlockNumber,
+} from '../shared/evm-input.js';
 import type { ListingSpec } from '../shared/listing.js';
 import type {
   AddressTransaction,
@@ -73,7 +81,11 @@ function declareCommand(tx: Command) {
         NETWORKS,
       ),
     )
-    .addOption(chainIdOption('only this chain (43113, or its name: fuji); with --address or --block, the chain they are on'))
+    .addOption(
+      chainIdOption(
+        `only this chain: an id (43113) or a name (fuji); default: every chain, but --address and --block take ${DEFAULT_CHAIN_NOTE}`,
+      ),
+    )
     .addOption(
       new OfferedValuesOption(
         '--status <status>',
