@@ -452,6 +452,25 @@ describe('tx list: one chain, an address, a block (the chain reads)', () => {
     ]);
   });
 
+  it('--address --json over pages: each page a line as returned, a transaction repeated on a later page left out of it', async () => {
+    const item = (n: number) => ({
+      nativeTransaction: nativeTransaction({ txHash: `0x${String(n).padStart(64, '0')}` }),
+      erc20Transfers: [],
+    });
+    server.respond([page([item(1), item(2)], 'next-1'), page([item(2), item(3)])]);
+    const lines = (await listed({ chainId: 'fuji', address: SENDER, all: true }, { globals: { json: true } })).trimEnd().split('\n');
+    const pages = lines.map((line) => JSON.parse(line) as { transactions: Array<{ nativeTransaction: { txHash: string } }> });
+    expect(pages.map((body) => body.transactions.map((tx) => Number(tx.nativeTransaction.txHash)))).toEqual([[1, 2], [3]]);
+    expect(pages[1]).not.toHaveProperty('nextPageToken');
+  });
+
+  it('--address at a terminal: the table of every transaction listing, a row per transaction', async () => {
+    server.respond([page([{ nativeTransaction: nativeTransaction() }])]);
+    const text = await listed({ chainId: 'fuji', address: SENDER }, { io: { stdoutTTY: true, columns: 250 } });
+    expect(text.split('\n')[0]).toMatch(/^TIME \(UTC\) +CHAIN +BLOCK +TX HASH +FROM +TO +METHOD +VALUE +STATUS$/);
+    expect(text).toMatch(/^2022-03-30 20:34:46 +fuji +339 +0x3e9303f8.* +transfer\(address,uint256\) +10 +success$/m);
+  });
+
   it('--filter-spam-tokens: the history of v2 (listTransactionsV2)', async () => {
     server.requests.length = 0;
     server.respond([page([])]);
