@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex picks figures.
+//   BENCH_CHAIN_BLOCK_MS=n (default 20) sets the block time that simulates the chainkeep figure's hour of blocks.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
 //   BENCH_DELIVERIES_FULL=1 runs the deliveries figure at the issue's sizes (100,000 messages against 10,000: minutes
@@ -1062,6 +1063,45 @@ try {
       follow.map((run) => run.ms),
       1_000,
     );
+  }
+
+  if (wanted('chainkeep')) {
+    // The generated chain kept in a data directory (issue 37, item 1): GET /v1/transactions answered per second at
+    // the default block time, keeping the folder beside memory only; then an hour of blocks (1,800 ticks, made every
+    // BENCH_CHAIN_BLOCK_MS, 20 by default) against five minutes of them, and the restart on that folder.
+    const chainLine = async (...args) => JSON.parse(await captureLine(['--expose-gc', join(BENCH, 'chain.mjs'), ...args]));
+    const { as, bs } = await alternate(
+      3,
+      () => chainLine('throughput', 'disk', '5'),
+      () => chainLine('throughput', 'memory', '5'),
+      { warmUp: false },
+    );
+    report(
+      'GET /v1/transactions, data dir  vs  memory (2 s blocks)',
+      as.map((run) => run.perSecond),
+      bs.map((run) => run.perSecond),
+      'req/s',
+      { op: '>=', ratio: 0.9 },
+    );
+    const hour = await chainLine('hour', String(Number(process.env.BENCH_CHAIN_BLOCK_MS ?? 20)));
+    report('emulator RSS, an hour of blocks  vs  five minutes', [hour.hour.rss / 1024], [hour.fiveMinutes.rss / 1024], 'KiB', {
+      op: '<=',
+      ratio: 1.5,
+    });
+    console.log(
+      `${'  the folder after an hour of blocks, and 5 minutes'.padEnd(52)} ${`${(hour.hour.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)} vs ${`${(hour.fiveMinutes.folder / 1024 / 1024).toFixed(1)} MB`.padStart(12)}  (${hour.ticks} ticks; the window holds 20,000 transactions)`,
+    );
+    reportWithin('restart to the first answer after an hour of blocks', [hour.restartMs], 2_000);
+  }
+
+  if (wanted('chainindex')) {
+    // 100,000 transactions held (the window set to hold them all): an address's history page answers from its index,
+    // beside a latest-transactions page of its chain; the emulator's RSS at 100,000 beside 10,000.
+    const chainLine = async (...args) => JSON.parse(await captureLine(['--expose-gc', join(BENCH, 'chain.mjs'), ...args]));
+    const big = await chainLine('index', '100000');
+    const small = await chainLine('index', '10000');
+    report("an address's history page  vs  latest transactions (100k)", [big.historyMs], [big.latestMs], 'ms', { op: '<=', ratio: 1.5 });
+    report('emulator RSS, 100,000 transactions  vs  10,000', [big.rss / 1024], [small.rss / 1024], 'KiB', { op: '<=', ratio: 3 });
   }
 
   if (wanted('detach')) {

@@ -646,7 +646,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addre
 complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
-complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
+complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 20,000 transactions) in this folder across restarts'
 complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it'
 complete -c svc -n '__svc_is "svc emulator start"' -l inspector -d 'serve the inspector page even with a --host beyond loopback (to this machine\'s browsers only)'
 complete -c svc -n '__svc_is "svc emulator start"' -l no-inspector -d 'serve no inspector page'

@@ -27,6 +27,13 @@ export interface EmulatorOptions {
   keepMessages?: number;
   /** Delivery retries; absent: fast. */
   retrySchedule?: RetrySchedule;
+  /**
+   * Transactions the chain keeps listed and indexed, the oldest blocks leaving beyond it (transactions a kept
+   * message names stay findable by hash); absent: 20,000.
+   */
+  retainedTransactions?: number;
+  /** Transactions of the generated history made at the first start (kept with the data directory); absent: 3,000. */
+  historyTransactions?: number;
   /** The CLI's version, for `GET /_emulator/status`. */
   version?: string;
   /** Where the state is kept across restarts (see kept/data-dir.ts); absent: in memory only. */

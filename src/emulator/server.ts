@@ -50,7 +50,10 @@ export async function startEmulatorServer(
 ): Promise<EmulatorServer> {
   const seed = options.seed ?? randomSeed();
   const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
-  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret);
+  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret, {
+    retainedTransactions: options.retainedTransactions,
+    historyTransactions: options.historyTransactions,
+  });
   let dataDir: DataDir | undefined;
   try {
     if (options.dataDir !== undefined) {

@@ -94,6 +94,7 @@ export class EmulatorState {
     private readonly seeded: boolean,
     tuning: DeliveryTuning,
     private readonly startingSecret?: string,
+    private readonly chainSize: { retainedTransactions?: number; historyTransactions?: number } = {},
   ) {
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
@@ -159,12 +160,13 @@ export class EmulatorState {
       const genesis = this.chainRecords.genesis ?? this.freshGenesis();
       let generator: ChainDataGenerator;
       let history: readonly StoredTx[];
+      const historyTransactions = genesis.historyTransactions ?? HISTORY_TRANSACTIONS;
       if (this.seeded && genesis.seed === this.seed && genesis.historyEndMs === SEEDED_HISTORY_END_MS) {
         // The same every time: made once per process and shared (see history-cache.ts).
-        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, HISTORY_TRANSACTIONS));
+        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, historyTransactions));
       } else {
         generator = new ChainDataGenerator(new Prng(genesis.seed, 1));
-        history = generator.history(genesis.historyEndMs, HISTORY_TRANSACTIONS);
+        history = generator.history(genesis.historyEndMs, historyTransactions);
       }
       if (this.startNumber > 0) {
         generator.continueAfter(
@@ -172,7 +174,7 @@ export class EmulatorState {
           this.chainRecords.keptTransactions(),
         );
       }
-      const ledger = new ChainLedger();
+      const ledger = new ChainLedger({ retainedTransactions: this.chainSize.retainedTransactions });
       for (const txs of blocksOldestFirst(history)) {
         ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
       }
@@ -184,7 +186,12 @@ export class EmulatorState {
 
   /** What this start's history would be made from, when no earlier start kept one: a seeded history ends at a fixed instant. */
   private freshGenesis(): ChainGenesis {
-    return { seed: this.seed, historyEndMs: this.seeded ? SEEDED_HISTORY_END_MS : Date.now() };
+    const historyTransactions = this.chainSize.historyTransactions ?? HISTORY_TRANSACTIONS;
+    return {
+      seed: this.seed,
+      historyEndMs: this.seeded ? SEEDED_HISTORY_END_MS : Date.now(),
+      ...(historyTransactions === HISTORY_TRANSACTIONS ? {} : { historyTransactions }),
+    };
   }
 
   newId(): string {

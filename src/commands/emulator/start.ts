@@ -49,7 +49,10 @@ function declareCommand(emulator: Command) {
         RETRY_SCHEDULES,
       ).default('fast'),
     )
-    .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
+    .option(
+      '--data-dir <dir>',
+      'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 20,000 transactions) in this folder across restarts',
+    )
     .option('--repair', 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it')
     .option('--inspector', "serve the inspector page even with a --host beyond loopback (to this machine's browsers only)")
     .option('--no-inspector', 'serve no inspector page')

@@ -37,11 +37,10 @@ export function blockRecordKey(chainId: string, blockNumber: string | number): s
   return `${chainId}:${blockNumber}`;
 }
 
-/** Transactions in listing order (newest first) grouped into their blocks, oldest block first. */
+/** Transactions oldest first (as ChainDataGenerator.history() gives them) grouped into their blocks, oldest block first. */
 export function blocksOldestFirst(txs: readonly StoredTx[]): StoredTx[][] {
   const blocks = new Map<string, StoredTx[]>();
-  for (let at = txs.length - 1; at >= 0; at--) {
-    const tx = txs[at]!;
+  for (const tx of txs) {
     const key = blockRecordKey(tx.item.chainId, tx.item.blockNumber);
     let block = blocks.get(key);
     if (!block) blocks.set(key, (block = []));

@@ -16,6 +16,8 @@ const GENESIS_KEY = 'genesis';
 export interface ChainGenesis {
   seed: number;
   historyEndMs: number;
+  /** Absent in folders of an earlier emulator, which made 3,000. */
+  historyTransactions?: number;
 }
 
 /** A block's record. */
