@@ -52,6 +52,20 @@ describe('token transfers: run', () => {
   });
 });
 
+describe('token transfers: what the service may send otherwise', () => {
+  it('a field of another type is shown empty, the rest as usual: decimals not a number leave the value raw; extra fields pass', async () => {
+    const odd = erc20Transfer({
+      erc20Token: { address: TOKEN, symbol: 'ODD', decimals: '18' },
+      from: 'not an object',
+      extra: { nested: true },
+    });
+    server.respond([page([odd]), page([odd])]);
+    const text = await listed({ chainId: 'fuji' }, { io: { stdoutTTY: true, columns: 250 } });
+    expect(text).toMatch(/ERC-20 +ODD +1500000000000000000$/m);
+    expect((await listed({ chainId: 'fuji' })).split('\t')[3]).toBe('');
+  });
+});
+
 describe('svc token transfers: the command line', () => {
   it('bad input, or no chain: exit 2 naming it, nothing sent', async () => {
     server.respond([]);
