@@ -325,7 +325,7 @@ complete -c svc -n '__svc_is "svc tx"' -s h -l help -d 'show help'
 
 # svc tx list
 complete -c svc -n '__svc_is "svc tx list"' -l network -x -a 'mainnet fuji testnet' -d 'every chain of this network: mainnet, fuji, testnet (fuji and testnet are the same: the whole test network, not the Fuji chain alone; for one chain use --chain-id; default: every chain)'
-complete -c svc -n '__svc_is "svc tx list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain (43113, or its name: fuji); with --address or --block, the chain they are on; default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc tx list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain: an id (43113) or a name (fuji); default: every chain, but --address and --block take SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc tx list"' -l status -x -a 'failed success' -d 'only failed or success transactions (default: both)'
 complete -c svc -n '__svc_is "svc tx list"' -l address -x -d 'the address\'s history on the chain: every transaction it took part in (0x and 40 hex digits)'
 complete -c svc -n '__svc_is "svc tx list"' -l kind -x -a 'native erc20 erc721 erc1155 internal' -d 'with --address, one kind of its movements: native, erc20, erc721, erc1155, internal (default: every transaction, with what moved in it)'
@@ -376,7 +376,7 @@ complete -c svc -n '__svc_is "help:svc block"' -a get -d 'Show one block: its ha
 complete -c svc -n '__svc_is "svc block"' -s h -l help -d 'show help'
 
 # svc block list
-complete -c svc -n '__svc_is "svc block list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain (43113, or its name: fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc block list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain: an id (43113) or a name (fuji); default: every chain'
 complete -c svc -n '__svc_is "svc block list"' -l network -x -a 'mainnet fuji testnet' -d 'every chain of this network: mainnet, fuji, testnet (fuji and testnet are the same: the whole test network; default: every chain)'
 complete -c svc -n '__svc_is "svc block list"' -l page-size -x -d 'blocks per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc block list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
