@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex picks figures.
 //   BENCH_CHAIN_BLOCK_MS=n (default 20) sets the block time that simulates the chainkeep figure's hour of blocks.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
@@ -245,6 +245,44 @@ try {
         { sameOutput: true },
       );
       reportTime(figure, as, bs, 1.3);
+    }
+    await emulator.stop();
+    stops.pop();
+  }
+
+  if (wanted('evm')) {
+    // The chain reads' cold start (CI=true), each beside the same one request made with node:http, cold: the goal is
+    // tx list's, 1.30x. --json, so both print the same bytes. The hash and block are the emulator's latest on Fuji.
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const base = `http://127.0.0.1:${emulator.port}`;
+    const env = childEnv({ SVC_BASE_URL: base, SVC_API_KEY: 'bench-key', CI: 'true' });
+    const getJson = async (path) => (await fetch(base + path, { headers: { 'x-service-api-key': 'bench-key' } })).json();
+    const [tx] = (await getJson('/v1/chains/43113/transactions?pageSize=1')).transactions;
+    const [block] = (await getJson('/v1/chains/43113/blocks?pageSize=1')).blocks;
+    const [transfer] =
+      (await getJson(`/v1/chains/43113/addresses/${tx.from.address}/transactions:listErc20?pageSize=1`)).transactions ?? [];
+    const token = transfer?.erc20Token.address ?? '0x5425890298aed601595a70AB815c96711a31Bc65';
+    const cases = [
+      ['svc tx get', ['tx', 'get', tx.txHash], `/v1/chains/43113/transactions/${tx.txHash}`],
+      ['svc tx list --chain-id', ['tx', 'list'], '/v1/chains/43113/transactions'],
+      ['svc tx list --address', ['tx', 'list', '--address', tx.from.address], `/v1/chains/43113/addresses/${tx.from.address}/transactions`],
+      ['svc tx list --block', ['tx', 'list', '--block', block.blockNumber], `/v1/chains/43113/blocks/${block.blockNumber}/transactions`],
+      ['svc block list', ['block', 'list'], '/v1/chains/43113/blocks'],
+      ['svc block get', ['block', 'get', block.blockNumber], `/v1/chains/43113/blocks/${block.blockNumber}`],
+      ['svc address chains', ['address', 'chains', tx.from.address], `/v1/address/${tx.from.address}/chains`],
+      ['svc token transfers', ['token', 'transfers', token], `/v1/chains/43113/tokens/${token}/transfers`],
+    ];
+    for (const [figure, args, path] of cases) {
+      // Every command but address chains is chain-scoped: the chain given as users give it.
+      const chain = figure === 'svc address chains' ? [] : ['--chain-id', 'fuji'];
+      const { as, bs } = await alternate(
+        FAST_RUNS,
+        () => runNode([BIN, ...args, ...chain, '--json'], { env }),
+        () => runNode([join(BENCH, 'bare-http-get.mjs'), path], { env }),
+        { sameOutput: true },
+      );
+      reportTime(`${figure} --json (CI=true)  vs  bare node:http`, as, bs, 1.3);
     }
     await emulator.stop();
     stops.pop();

@@ -84,7 +84,7 @@ export async function buildProgram(action: Action, args?: readonly string[]) {
           'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
         ],
       ]) +
-        '\nEnvironment: SVC_API_KEY, SVC_API_KEY_HEADER, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, SVC_WEBHOOK_SECRET, NO_COLOR, FORCE_COLOR\n' +
+        '\nEnvironment: SVC_API_KEY, SVC_API_KEY_HEADER, SVC_BASE_URL, SVC_CHAIN_ID, SVC_PROFILE, SVC_CONFIG_DIR, SVC_WEBHOOK_SECRET, NO_COLOR, FORCE_COLOR\n' +
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 

@@ -81,7 +81,10 @@ function declareCommand(program: Command) {
     .option('-i, --include', 'print the status line and the headers before the body')
     .option('--silent', 'print nothing on success')
     .addOption(jqOption())
-    .option('--list', "print the operator's operations (method, path, summary); [path] is then a word to look for");
+    .option(
+      '--list',
+      "print the operator's operations (method, path, summary), marking those the bundled emulator models; [path] is then a word to look for",
+    );
 }
 
 export type ApiFlags = FlagsOf<ReturnType<typeof declareCommand>>;
@@ -369,10 +372,18 @@ async function head(status: number, headers: HttpResponse['headers']): Promise<s
 
 async function list(options: ApiListOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
+  const { EMULATED_OPERATIONS } = await import('../schema/emulated-operations.js');
   const word = options.word?.toLowerCase();
   const shown = OPERATIONS.filter((operation) => word === undefined || operation.some((field) => field.toLowerCase().includes(word)));
+  const emulated = (operationId: string) => EMULATED_OPERATIONS.has(operationId);
   if (globals.json) {
-    const entries = shown.map(([method, path, operationId, summary]) => ({ method, path, operationId, summary }));
+    const entries = shown.map(([method, path, operationId, summary]) => ({
+      method,
+      path,
+      operationId,
+      summary,
+      emulated: emulated(operationId),
+    }));
     await io.write(JSON.stringify(entries) + '\n');
     return;
   }
@@ -381,9 +392,16 @@ async function list(options: ApiListOptions, context: CommandContext): Promise<v
     return;
   }
   if (!io.isStdoutTTY) {
-    await io.write(shown.map(([method, path, , summary]) => `${method}\t${path}\t${summary}\n`).join(''));
+    // The mark last, so the columns before it keep their places for `cut`.
+    await io.write(
+      shown.map(([method, path, operationId, summary]) => `${method}\t${path}\t${summary}\t${emulated(operationId)}\n`).join(''),
+    );
     return;
   }
   const pathWidth = Math.max(...shown.map(([, path]) => path.length));
-  await io.write(shown.map(([method, path, , summary]) => `${method.padEnd(7)}${path.padEnd(pathWidth + 2)}${summary}\n`).join(''));
+  const lines = shown.map(
+    ([method, path, operationId, summary]) =>
+      `${emulated(operationId) ? '*' : ' '} ${method.padEnd(7)}${path.padEnd(pathWidth + 2)}${summary}\n`,
+  );
+  await io.write(lines.join('') + '\n* modelled by the bundled emulator (svc emulator start); it answers the others with 501\n');
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseApiOptions } from '../../src/commands/api.js';
 import type { ApiFlags } from '../../src/commands/api.js';
+import { EMULATED_OPERATIONS } from '../../src/schema/emulated-operations.js';
 import { runInProcess } from '../helpers/cli.js';
 import { errorAnswer, errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 
@@ -398,11 +399,23 @@ describe('api --list', () => {
   it("prints the operator's operations: TSV piped, filtered by a word; --json an array", async () => {
     const listed = await svc(['api', '--list', 'erc20']);
     expect(listed.stdout).toBe(
-      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\n' +
-        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\n',
+      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\tfalse\n' +
+        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\ttrue\n',
     );
     const all = await svc(['api', '--list', '--json']);
-    expect(JSON.parse(all.stdout)).toHaveLength(81);
+    const entries = JSON.parse(all.stdout) as Array<{ operationId: string; emulated: boolean }>;
+    expect(entries).toHaveLength(81);
+    // The mark is the emulator's list (held to the emulator by test/unit/emulated-operations.test.ts).
+    expect(entries.filter((entry) => entry.emulated).map((entry) => entry.operationId)).toEqual(
+      entries.map((entry) => entry.operationId).filter((operationId) => EMULATED_OPERATIONS.has(operationId)),
+    );
+    expect(entries.find((entry) => entry.operationId === 'supportedChains')?.emulated).toBe(true);
+    expect((await svc(['api', '--list', 'supportedChains'])).stdout).toBe('GET\t/v1/chains\tList chains\ttrue\n');
+    const terminal = await svc(['api', '--list', 'chains'], { stdoutTTY: true, columns: 200 });
+    expect(terminal.stdout).toMatch(/^\* GET +\/v1\/chains +List chains$/m);
+    // The Primary Network's operations stay out of the emulator's scope.
+    expect(terminal.stdout).toMatch(/^ {2}GET +\/v1\/networks\/\{network\}\/blockchains +List blockchains$/m);
+    expect(terminal.stdout).toContain('\n* modelled by the bundled emulator (svc emulator start); it answers the others with 501\n');
     const none = await svc(['api', '--list', 'no-such-word']);
     expect(none).toEqual({ exitCode: 0, stdout: '', stderr: 'No operations match "no-such-word".\n' });
   });

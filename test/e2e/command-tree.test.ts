@@ -901,6 +901,13 @@ describe('counts: grouped on a terminal, plain when piped', () => {
   /** Commands that print no count a person reads (ids, hashes, values and times are data, printed as the service wrote them). */
   const NO_COUNTS = new Set([
     'tx list',
+    'tx get',
+    // The chain's reads: numbers of the chain (blocks, amounts, transaction counts of a block) are data, printed as the
+    // service wrote them; block get's chain total is grouped at a terminal (test/commands/block/get.test.ts).
+    'block list',
+    'block get',
+    'address chains',
+    'token transfers',
     // A few dozen chains at most, and no count printed for them.
     'chain list',
     'chain get',

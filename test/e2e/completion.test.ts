@@ -135,7 +135,7 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
+      ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
     ],
     [
       ['svc', 'webhook', ''],
@@ -162,9 +162,31 @@ describe('bash', () => {
     ],
     [
       ['svc', '--base-url', 'http://127.0.0.1:4010', 'tx', ''],
-      ['list', 'help'],
+      ['list', 'get', 'help'],
     ],
-    [['svc', 'tx', 'list', '--limit', '5', '--st'], ['--status']],
+    // The chain's reads.
+    [
+      ['svc', 'tx', 'list', '--kind', ''],
+      ['native', 'erc20', 'erc721', 'erc1155', 'internal'],
+    ],
+    [
+      ['svc', 'tx', 'list', '--sort-order', ''],
+      ['asc', 'desc'],
+    ],
+    [['svc', 'tx', 'get', '0xab', '--chain-id', 'fu'], ['fuji']],
+    [
+      ['svc', 'block', ''],
+      ['list', 'get', 'help'],
+    ],
+    [
+      ['svc', 'block', 'list', '--chain-id', 'dfk'],
+      ['dfk', 'dfk-testnet'],
+    ],
+    [['svc', 'token', 'transfers', '0xab', '--start'], ['--start-block']],
+    [
+      ['svc', 'tx', 'list', '--limit', '5', '--st'],
+      ['--status', '--start-block'],
+    ],
     [['svc', 'tx', 'list', '--ver'], ['--verbose']],
     [
       ['svc', 'completion', ''],
@@ -173,11 +195,11 @@ describe('bash', () => {
     [['svc', 'completion', 'bash', ''], []],
     [
       ['svc', 'config', 'get', ''],
-      ['api-key', 'base-url', 'api-key-header'],
+      ['api-key', 'base-url', 'api-key-header', 'chain-id'],
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion'],
+      ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion'],
     ],
     // The operator's operations, from the index made from its description.
     [['svc', 'api', '/v1/ch'], API_CHAIN_PATHS],
@@ -266,7 +288,7 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   });
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['tx', 'chain', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help']],
+    ['svc ', ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help']],
     ['svc webhook create --chain-id f', ['fuji']],
     ['svc chain get dfk', ['dfk', 'dfk-testnet']],
     ['svc api /v1/ch', API_CHAIN_PATHS],
@@ -276,7 +298,9 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     ['svc webhook list --status ', ['active', 'inactive']],
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'zsh', 'fish']],
-    ['svc help tx ', ['list']],
+    ['svc help tx ', ['list', 'get']],
+    ['svc tx list --kind ', ['native', 'erc20', 'erc721', 'erc1155', 'internal']],
+    ['svc address chains 0xab --j', ['--json', '--jq']],
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'retrying', 'failed']],
     ['svc emulator deliveries --fo', ['--follow']],
@@ -308,7 +332,8 @@ describe.skipIf(missing('fish'))('fish', () => {
   }
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['api', 'chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'tx', 'webhook']],
+    ['svc ', ['address', 'api', 'block', 'chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'token', 'tx', 'webhook']],
+    ['svc block get 1 --chain-id fu', ['fuji']],
     ['svc emulator trigger --chain-id fu', ['fuji']],
     ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
     ['svc api /v1/ch', API_CHAIN_PATHS],
@@ -323,7 +348,7 @@ describe.skipIf(missing('fish'))('fish', () => {
       'svc help webhook ',
       ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
     ],
-    ['svc config set ', ['api-key', 'api-key-header', 'base-url']],
+    ['svc config set ', ['api-key', 'api-key-header', 'base-url', 'chain-id']],
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'failed', 'retrying']],
     ['svc emulator deliveries --fo', ['--follow']],

@@ -100,7 +100,7 @@ describe('every command in the tree', () => {
 
   it('flags show their allowed values and defaults', async () => {
     const txList = (await helpOf('tx list')).stdout;
-    expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
+    expect(txList).toMatch(/--network <network> +every chain of this network: mainnet, fuji, testnet/);
     expect(txList).toMatch(/--status <status> +only failed or success/);
     const program = (await run(['--help'])).stdout;
     expect(program).toMatch(/--timeout <seconds>(.|\n)*\(default: 30\)/);
