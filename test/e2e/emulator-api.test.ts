@@ -454,10 +454,10 @@ describe('emulator /v1 API', () => {
 
     it("answers an operation of the operator's description it does not model with 501 naming it, before any key check", async () => {
       const cases = [
-        ['GET', '/v1/blocks', 'listLatestBlocksAllChains (GET /v1/blocks)'],
+        ['GET', '/v1/icm/messages', 'listIcmMessages (GET /v1/icm/messages)'],
         ['GET', '/v1/networks/mainnet/validators', 'listValidators'],
         ['POST', '/v1/operations/transactions:export', 'postTransactionExportJob'],
-        ['GET', '/v2/chains/43114/addresses/0xabc/transactions', 'listTransactionsV2'],
+        ['GET', '/v1/networks/mainnet/blockchains/p-chain/blocks/abc', 'getBlockById'],
       ];
       for (const [method, path, named] of cases) {
         const response = await call(emulator.url, method!, `${path}?pageSize=5`);

@@ -4,7 +4,7 @@
 // and the live transactions, all usable from the keyboard.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.js';
 import type { TestBrowser } from '../helpers/browser.js';
@@ -99,6 +99,11 @@ describe.skipIf(missing('chromium'))('the inspector page in a browser', () => {
     [emulator, receiver, browser] = await Promise.all([startEmulatorProcess(), startReceiver(), launchBrowser()]);
     orders = await createWebhook('orders', '/ok');
   }, 30_000);
+
+  // Whatever a test did, no script of the page failed (the screenshots of test/deep/ check every page too).
+  afterEach(() => {
+    expect(browser.takePageErrors()).toEqual([]);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,7 @@
 // A screenshot of each page of the inspector, made on an emulator with a little of everything (a receiver that
 // answers, one that is down, a webhook switched off, a redelivery), with no script error on any page. They go to a
-// scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the README shows them.
+// scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the docs show them. In the deep lane
+// (`npm run test:deep`): encoding the pictures is slow, and test/e2e/inspector-browser.test.ts tests the pages.
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
