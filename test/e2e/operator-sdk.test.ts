@@ -203,12 +203,24 @@ describe("the operator's SDK reads the emulated chain", () => {
   let hashes: string[];
 
   beforeAll(async () => {
+    // A sender must hold the tokens it sends: they are minted to it first (the NFT of an id the generated history
+    // never makes, its ids staying below 10,000, nor the test above), in a transaction the receiver takes no part in.
+    const token = { address: TOKEN };
+    const mint = {
+      chainId,
+      from: SENDER,
+      to: TOKEN,
+      erc20Transfers: [{ from: ZERO, to: SENDER, value: '5', token }],
+      erc721Transfers: [{ from: ZERO, to: SENDER, tokenId: '1000043' }],
+      erc1155Transfers: [{ from: ZERO, to: SENDER, tokenId: '7', value: '3' }],
+    };
+    expect((await call(emulator.url, 'POST', '/_emulator/transactions', { body: mint })).status).toBe(201);
     // One transaction of each kind between the two addresses, so every typed listing has an item to parse.
     const injections = [
       { chainId, from: SENDER, to: RECEIVER, value: '1000' },
-      { chainId, from: SENDER, to: TOKEN, erc20Transfers: [{ from: SENDER, to: RECEIVER, value: '5' }] },
+      { chainId, from: SENDER, to: TOKEN, erc20Transfers: [{ from: SENDER, to: RECEIVER, value: '5', token }] },
       { chainId, from: SENDER, to: RECEIVER, internalTransactions: [{ from: SENDER, to: RECEIVER, value: '7', internalTxType: 'CALL' }] },
-      { chainId, from: SENDER, erc721Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '42' }] },
+      { chainId, from: SENDER, erc721Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '1000043' }] },
       { chainId, from: SENDER, erc1155Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '7', value: '3' }] },
       { chainId, from: SENDER, contractCreation: true },
     ];
