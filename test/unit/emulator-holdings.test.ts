@@ -281,6 +281,59 @@ describe('holdings', () => {
     expectAgreement(state);
   });
 
+  it('a refused injection takes no block number: the next one on its chain takes the number after the last kept', async () => {
+    const state = await freshState();
+    const [alice, bob] = PEOPLE as [string, string];
+    const blockOf = (txHash: string) => state.chain.transaction(txHash)!.block.number;
+    const send = (value: bigint, tokens: bigint): InjectionInput => ({
+      chainId: '99999',
+      from: alice,
+      to: bob,
+      value,
+      erc20Transfers: tokens === 0n ? [] : [{ from: alice, to: bob, value: tokens, token: { address: TOKENS[0]! } }],
+      erc721Transfers: [],
+      erc1155Transfers: [],
+      internalTransactions: [],
+      logs: [],
+    });
+    const first = await state.inject(send(1n, 0n));
+    await expect(state.inject(send(1n, 5n))).rejects.toBeInstanceOf(InjectionRefused);
+    await expect(state.inject(send(GENESIS_NATIVE_WEI, 0n))).rejects.toBeInstanceOf(InjectionRefused);
+    const next = await state.inject(send(2n, 0n));
+    expect(blockOf(next.txHash)).toBe(blockOf(first.txHash) + 1);
+    expect(Number(state.chain.transaction(next.txHash)!.tx.item.nonce)).toBe(
+      Number(state.chain.transaction(first.txHash)!.tx.item.nonce) + 1,
+    );
+  });
+
+  it('are cumulative: a block leaving the retention window takes nothing back', async () => {
+    const state = new EmulatorState(42, true, TUNING, undefined, { retainedTransactions: 100 });
+    states.push(state);
+    await state.begin();
+    const [alice, bob] = PEOPLE as [string, string];
+    const move = (from: string, to: string, value: bigint): InjectionInput => ({
+      chainId: '99999',
+      from: alice,
+      to: TOKENS[0]!,
+      value: 0n,
+      erc20Transfers: [{ from, to, value, token: { address: TOKENS[0]! } }],
+      erc721Transfers: [],
+      erc1155Transfers: [],
+      internalTransactions: [],
+      logs: [],
+    });
+    const mint = await state.inject(move(ZERO_ADDRESS, alice, 9n));
+    const afterMint = state.holdings.nativeBalance('99999', alice);
+    for (let tick = 1; state.store.all().some((tx) => tx.item.txHash === mint.txHash); tick++) {
+      await state.syntheticTick(Date.now() + tick * 1_000);
+    }
+    expect(state.holdings.erc20Holdings('99999', alice).map(({ balance }) => balance)).toEqual([9n]);
+    expect(state.holdings.nativeBalance('99999', alice)).toBe(afterMint);
+    await state.inject(move(alice, bob, 9n));
+    expect(state.holdings.erc20Holdings('99999', bob).map(({ balance }) => balance)).toEqual([9n]);
+    await expect(state.inject(move(alice, bob, 1n))).rejects.toBeInstanceOf(InjectionRefused);
+  });
+
   it('know every token contract a transfer names, and every contract created with its deployment', async () => {
     const state = await freshState();
     for (const tx of state.store.all()) {
