@@ -1,6 +1,7 @@
 // The emulator's holdings at a size: the seeded history, then synthetic blocks on every chain until the chain holds
-// <transactions> (default 100,000), each placed through the listing as a running emulator places it; then the /v1
-// routes served on a port, no rate limit. Prints "listening <port>".
+// <transactions> (default 100,000), each placed through the chain's ledger as a running emulator places it (the
+// holdings keep all of them; the listing keeps its window); then the /v1 routes served on a port, no rate limit.
+// Prints "listening <port>".
 //   node bench/holdings.mjs [transactions]
 import http from 'node:http';
 import { DEFAULT_DELIVERY_TUNING } from '../dist/emulator/deliveries/queue.js';
