@@ -14,6 +14,10 @@ interface NounModule {
 const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'tx', load: () => import('./tx/index.js') },
   { name: 'chain', load: () => import('./chain/index.js') },
+  // The chain's reads (EVM).
+  { name: 'block', load: () => import('./block/index.js') },
+  { name: 'address', load: () => import('./address/index.js') },
+  { name: 'token', load: () => import('./token/index.js') },
   { name: 'webhook', load: () => import('./webhook/index.js') },
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },

@@ -4,6 +4,10 @@
 export const NOUN_SUMMARIES = {
   tx: 'Transactions across EVM chains',
   chain: 'The EVM chains the service supports, and the names every --chain-id takes',
+  // The chain's reads (EVM).
+  block: "A chain's blocks: the latest, or one by number or hash",
+  address: 'What the service knows of an address across chains',
+  token: "A token contract's transfers",
   webhook: 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications',
   'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
   config: 'Settings: the API key and base URL, per profile',

@@ -229,6 +229,32 @@ function derivedHash(text: string): string {
 const padded = new Map<string, string>();
 const PADDED_LIMIT = 100_000;
 
+/**
+ * The one empty list every transaction without transfers, calls or logs holds (frozen: nothing changes a stored
+ * transaction): most hold three or four, and a list apiece was a fiftieth of a held transaction's memory.
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function orNone<T>(list: T[]): T[] {
+  return list.length === 0 ? NONE : list;
+}
+
+/** A transaction's lower-case topic0s, one list per distinct set (a few dozen sets recur in every block). */
+const sharedTopicLists = new Map<string, string[]>();
+
+function sharedTopics(logs: readonly EmittedLog[]): string[] {
+  if (logs.length === 0) return NONE;
+  const topics = [...new Set(logs.map((log) => log.topic0.toLowerCase()))];
+  const key = topics.join(' ');
+  let shared = sharedTopicLists.get(key);
+  if (shared === undefined) {
+    if (sharedTopicLists.size >= PADDED_LIMIT) sharedTopicLists.clear();
+    shared = Object.freeze(topics) as string[];
+    sharedTopicLists.set(key, shared);
+  }
+  return shared;
+}
+
 const sharedAddressInfo = new Map<string, AddressInfo>();
 const sharedMethods = new Map<string, Transaction['method']>();
 
@@ -271,6 +297,15 @@ export function valueWithDecimals(value: bigint, decimals: number): string {
  * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
  * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
  */
+/** Where the making of one chain's blocks stood (see ChainDataGenerator.mark()). */
+export interface GeneratorMark {
+  readonly words: readonly number[];
+  readonly chain: ChainState;
+  readonly saved: Pick<ChainState, 'blockNumber' | 'lastMs' | 'minDelayExcess' | 'lastBlockHash' | 'txCount'>;
+  /** A copy, taken back by the one rewind() to this mark. */
+  readonly nonces: Map<string, number>;
+}
+
 export interface GeneratorPosition {
   readonly words: readonly number[];
   readonly chains: readonly ChainState[];
@@ -323,8 +358,15 @@ export class ChainDataGenerator {
       // A sender's next nonce follows the last one the chain holds, as a node would have it.
       const from = tx.item.from.address.toLowerCase();
       chain.nonces.set(from, Math.max(chain.nonces.get(from) ?? 0, Number(tx.item.nonce) + 1));
-      if (tx.item.txStatus === '1') for (const move of positionMoves(tx)) chain.positions.apply(move);
+      this.placed(tx);
     }
+  }
+
+  /** An injected transaction now in the chain: its sender and recipients hold what it moved. */
+  placed(tx: StoredTx): void {
+    if (tx.item.txStatus !== '1') return;
+    const { positions } = this.chain(tx.item.chainId);
+    for (const move of positionMoves(tx)) positions.apply(move);
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */
@@ -381,24 +423,47 @@ export class ChainDataGenerator {
    */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
     const ms = this.nextBlockMs(chain, now);
-    const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
-    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
-    for (const target of watched) {
-      const address = target.address.toLowerCase();
-      const draft = this.touchingDraft(chain, ms, address, target.eventSignatures);
+    // Where each watched address's transaction goes among the others is drawn first, and the drafts are then made in
+    // the block's order: one can spend what an earlier one in the block gave, never what a later one will.
+    const slots: ({ address: string; eventSignatures: string[] } | null)[] = Array.from({ length: backgroundCount }, () => null);
+    for (const target of watched) slots.splice(this.rng.int(0, slots.length), 0, target);
+    const drafts = slots.map((target) => {
+      if (!target) return this.randomDraft(chain, ms);
+      const draft = this.touchingDraft(chain, ms, target.address.toLowerCase(), target.eventSignatures);
       this.commit(chain, draft);
-      drafts.splice(this.rng.int(0, drafts.length), 0, draft);
-    }
+      return draft;
+    });
     return this.block(chain, ms, drafts);
+  }
+
+  /**
+   * What making a block of the chain changes here (random values, block number and hash, nonces), saved so that an
+   * injection refused once made can be taken back with rewind(): the next block takes the number it would have had.
+   */
+  mark(chainId: string): GeneratorMark {
+    const chain = this.chain(chainId);
+    const { blockNumber, lastMs, minDelayExcess, lastBlockHash, txCount } = chain;
+    return {
+      words: this.rng.words(),
+      chain,
+      saved: { blockNumber, lastMs, minDelayExcess, lastBlockHash, txCount },
+      nonces: new Map(chain.nonces),
+    };
+  }
+
+  /** Back to `mark` (once), nothing made since kept: a refused injection. */
+  rewind(mark: GeneratorMark): void {
+    this.rng.setWords(mark.words);
+    Object.assign(mark.chain, mark.saved);
+    mark.chain.nonces = mark.nonces;
   }
 
   /** The single transaction of an injected block. */
   injectedBlock(input: InjectionInput, now: number): StoredTx {
     const chain = this.chain(input.chainId);
-    const draft = this.injectedDraft(chain, input);
-    this.commit(chain, draft);
-    return this.block(chain, this.nextBlockMs(chain, now), [draft])[0]!;
+    // What it moves is counted once it is placed (see placed()): an injection can still be refused.
+    return this.block(chain, this.nextBlockMs(chain, now), [this.injectedDraft(chain, input)])[0]!;
   }
 
   private createChain(info: ChainInfo): ChainState {
@@ -1064,15 +1129,15 @@ export class ChainDataGenerator {
           maxPriorityFeePerGas: String(txType === 2 ? priorityFee : gasPrice),
           receiptCumulativeGasUsed: String(cumulativeGas),
           receiptRoot: this.rng.hex(32),
-          erc20Transfers,
-          erc721Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC721'),
-          erc1155Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC1155'),
-          internalTransactions,
-          logs,
+          erc20Transfers: orNone(erc20Transfers),
+          erc721Transfers: orNone(nftTransfers.filter((transfer) => transfer.type === 'ERC721')),
+          erc1155Transfers: orNone(nftTransfers.filter((transfer) => transfer.type === 'ERC1155')),
+          internalTransactions: orNone(internalTransactions),
+          logs: orNone(logs),
           ...(draft.contractAddress && !draft.failed ? { contractAddress: checksum(draft.contractAddress) } : {}),
         },
         participants: [...participants],
-        topic0s: [...new Set(logs.map((log) => log.topic0.toLowerCase()))],
+        topic0s: sharedTopics(logs),
         block: facts,
       };
     });

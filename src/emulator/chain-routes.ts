@@ -65,6 +65,17 @@ export function listChains(res: ServerResponse, search: string): void {
   sendJson(res, 200, JSON.stringify({ chains }));
 }
 
+/**
+ * Why a webhook cannot watch `chainId`, when the service does not serve that chain (`GET /v1/chains/{chainId}` is
+ * 404): the message names the chains it does serve. Undefined for a served chain.
+ */
+export function unsupportedChainMessage(chainId: string): string | undefined {
+  const chains = servedChains();
+  if (chains.some((chain) => chain.chainId === chainId)) return undefined;
+  const supported = chains.map((chain) => `${chain.chainId} (${chain.chainName})`).join(', ');
+  return `chainId ${JSON.stringify(chainId)} is not a supported chain; supported: ${supported}`;
+}
+
 /** `rawId` as it came in the path: a chain id, or a blockchain id (getChainInfo takes either). */
 export function getChain(res: ServerResponse, rawId: string): void {
   let id: string;

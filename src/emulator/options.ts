@@ -19,6 +19,11 @@ export interface EmulatorOptions {
   faultRate: number;
   /** Added to every /v1 response. */
   latencyMs: number;
+  /**
+   * Take webhooks on chains the catalogue does not serve (the service refuses them with 400), each such chain made up
+   * as it is watched: for load runs over many chains (tests, benchmarks); absent, refused as the service does.
+   */
+  unlistedChains?: boolean;
   /** Addresses one webhook may watch at most (creation and additions beyond it get 400); absent: no cap. */
   maxAddresses?: number;
   /** Hex: every key's shared secret until it rotates it (and again after a reset); absent: made at random on first use. */
@@ -29,7 +34,7 @@ export interface EmulatorOptions {
   retrySchedule?: RetrySchedule;
   /**
    * Transactions the chain keeps listed and indexed, the oldest blocks leaving beyond it (transactions a kept
-   * message names stay findable by hash); absent: 20,000.
+   * message names stay findable by hash); absent: 10,000.
    */
   retainedTransactions?: number;
   /** Transactions of the generated history made at the first start (kept with the data directory); absent: 3,000. */

@@ -15,7 +15,7 @@ import { inspectorFor } from './inspector/routes.js';
 import { localUrl, networkUrls } from './listen-urls.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
-import type { AttemptEvent } from '../schema/emulator-control.js';
+import type { AttemptEvent, GivenUpEvent } from '../schema/emulator-control.js';
 import { RateLimiter } from './rate-limit.js';
 import { requestGuard } from './request-guard.js';
 import { sendNoRoute } from './router.js';
@@ -96,7 +96,15 @@ export async function startEmulatorServer(
   const faultRng = new Prng(seed, 4);
   const log = options.log;
   // Each delivery attempt as it ends, one line as each request has: what a detached emulator's log is read for.
-  if (log) state.deliveries.feed.subscribe((event) => log(attemptLine(JSON.parse(event.data) as AttemptEvent)));
+  if (log) {
+    state.deliveries.feed.subscribe((event) =>
+      log(
+        event.name === 'attempt'
+          ? attemptLine(JSON.parse(event.data) as AttemptEvent)
+          : givenUpLine(JSON.parse(event.data) as GivenUpEvent),
+      ),
+    );
+  }
   const inspector = inspectorFor(options, state);
   /** What `GET /_emulator/status` tells besides the state's counts. */
   const identity: EmulatorIdentity = {
@@ -232,6 +240,11 @@ function attemptLine({ attempt, delivery }: AttemptEvent): string {
   const outcome = attempt.status ?? attempt.error ?? 'no answer';
   const redelivery = attempt.redelivery ? ' (redelivery)' : '';
   return `delivery ${delivery.messageId} attempt ${attempt.number}${redelivery}: POST ${withoutPassword(attempt.url)} ${outcome} ${attempt.durationMs}ms, ${delivery.state}`;
+}
+
+function givenUpLine({ delivery }: GivenUpEvent): string {
+  const by = delivery.switchedOffBy ? ` by ${delivery.switchedOffBy}` : '';
+  return `delivery ${delivery.messageId} given up after ${delivery.attempts} attempts: ${delivery.givenUpReason ?? 'failed'}${by}`;
 }
 
 /** A webhook URL's user name and password stay out of the log. */

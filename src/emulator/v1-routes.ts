@@ -13,9 +13,10 @@ import {
   UpdateWebhookRequestSchema,
   WEBHOOK_STATUSES,
 } from '../schema/index.js';
-import { getChain, listChains } from './chain-routes.js';
+import { getChain, listChains, unsupportedChainMessage } from './chain-routes.js';
 import { ChainRoutes } from './chain/routes.js';
 import type { NetworkKind } from './chains.js';
+import { holdingsRoutes } from './holdings/routes.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
 import { decodeAddressToken, decodeTxToken, decodeWebhookToken, encodePageToken, filtersKey } from './page-token.js';
@@ -88,6 +89,7 @@ export class V1Routes {
       handler: (call) => getChain(call.res, call.params.chainId!),
     },
     ...this.chainRouteEntries(),
+    ...holdingsRoutes(() => this.state),
     {
       method: 'POST',
       pattern: '/v1/webhooks',
@@ -231,7 +233,8 @@ export class V1Routes {
       .find(([, value]) => typeof value === 'string' && value.trim() !== '') ?? [API_KEY_HEADER, undefined];
     const key = typeof header === 'string' ? header.trim() : null;
     if (key === null && keyRequired) {
-      sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header`);
+      // Both headers it reads: the operator's SDKs send the second.
+      sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header (or ${OPERATOR_API_KEY_HEADER})`);
       return null;
     }
     if (key !== null && this.options.apiKeys.length > 0 && !this.acceptedKeys.has(key)) {
@@ -327,6 +330,12 @@ export class V1Routes {
     const validated = validateCreateWebhook(body.value);
     if (!validated.ok) {
       sendError(res, 400, validated.errors);
+      return;
+    }
+    // As the service: a webhook watches a chain it serves, never one GET /v1/chains/{chainId} answers 404 for.
+    const unsupported = this.options.unlistedChains ? undefined : unsupportedChainMessage(validated.value.chainId);
+    if (unsupported) {
+      sendError(res, 400, unsupported);
       return;
     }
     const cap = this.options.maxAddresses;

@@ -6,3 +6,7 @@ export * from './notifications.js';
 export * from './rules.js';
 export * from './transactions.js';
 export * from './webhooks.js';
+// The chain's reads (EVM).
+export * from './blocks.js';
+export * from './evm-rules.js';
+export * from './evm-transactions.js';

@@ -91,6 +91,22 @@ describe('the chain routes', () => {
     expect(v2.map((entry) => entry.nativeTransaction.txHash)).toEqual(expected);
   });
 
+  it('bounds an address history by startBlock and endBlock, and a block-bounded page token to its range', async () => {
+    const txs = await allPages('/v1/chains/43114/transactions?pageSize=100', 'transactions');
+    const address = txs[0].from.address;
+    const all = await allPages(`/v1/chains/43114/addresses/${address}/transactions?pageSize=100`, 'transactions');
+    const numbers = all.map((entry) => Number(entry.nativeTransaction.blockNumber));
+    const [low, high] = [numbers[numbers.length - 1]! + 1, numbers[0]! - 1];
+    const bounded = await allPages(
+      `/v1/chains/43114/addresses/${address}/transactions?pageSize=2&startBlock=${low}&endBlock=${high}`,
+      'transactions',
+    );
+    expect(bounded).toEqual(all.filter((entry) => numbers[all.indexOf(entry)]! >= low && numbers[all.indexOf(entry)]! <= high));
+    const first = await get(`/v1/chains/43114/addresses/${address}/transactions?pageSize=1&startBlock=${low}`);
+    const other = await get(`/v1/chains/43114/addresses/${address}/transactions?pageSize=1&pageToken=${first.body.nextPageToken}`);
+    expect(other.status).toBe(400);
+  });
+
   it('lists the typed transfers of an address and of a token, each a party of it', async () => {
     const txs = await allPages('/v1/chains/43114/transactions?pageSize=100', 'transactions');
     const tokenTx = txs.find((tx) => tx.method?.methodName === 'transfer(address,uint256)' && tx.txStatus === '1');

@@ -48,7 +48,7 @@ export interface BlockCursor {
 export type SortOrder = 'asc' | 'desc';
 
 /** The transactions the listing and every index keep, by default; older blocks leave, oldest first. */
-export const RETAINED_TRANSACTIONS = 20_000;
+export const RETAINED_TRANSACTIONS = 10_000;
 /** Transactions a message names, kept findable by hash after their block left the window: as many as messages kept. */
 export const PINNED_TRANSACTIONS = 10_000;
 
@@ -78,6 +78,12 @@ export interface LedgerOptions {
   pinnedTransactions?: number;
   /** Each transaction placed, once, in chain order (what balances and holdings are built from). */
   onTransaction?: (tx: StoredTx) => void;
+  /**
+   * Each transaction taken out of the chain's history, newest first: an injected block a reset forgets, or a block
+   * of the history made again that a kept block of an older folder replaces. Not a block leaving the window: what it
+   * did still happened.
+   */
+  onTransactionForgotten?: (tx: StoredTx) => void;
 }
 
 export class ChainLedger {
@@ -92,16 +98,10 @@ export class ChainLedger {
   private leftWindow: ChainBlock[] = [];
   private readonly retained: number;
   private readonly pinnedCap: number;
-  /** Bumped on every change, for caches of served pages. */
-  version = 0;
 
   constructor(private readonly options: LedgerOptions = {}) {
     this.retained = options.retainedTransactions ?? RETAINED_TRANSACTIONS;
     this.pinnedCap = options.pinnedTransactions ?? PINNED_TRANSACTIONS;
-  }
-
-  get retainedTransactions(): number {
-    return this.retained;
   }
 
   /**
@@ -111,7 +111,16 @@ export class ChainLedger {
   placeBlock(block: ChainBlock): void {
     if (block.txs.length === 0) return;
     const chain = this.chainIndex(block);
-    if (chain.byNumber.has(block.number)) throw new Error(`block ${block.number} of chain ${block.chainId} placed twice`);
+    const existing = chain.byNumber.get(block.number);
+    if (existing) {
+      if (existing.recordKey !== undefined || block.recordKey === undefined) {
+        throw new Error(`block ${block.number} of chain ${block.chainId} placed twice`);
+      }
+      // A block an older emulator kept, numbered as a block of the history made again (an older generator's history,
+      // not this one's, led up to it): the kept one is what was listed, so it takes the number.
+      this.removeBlock(existing);
+      this.forgotten(existing);
+    }
     const last = chain.blocks[chain.blocks.length - 1];
     if (!last || last.number < block.number) chain.blocks.push(block);
     else
@@ -135,13 +144,12 @@ export class ChainLedger {
     }
     this.listing.add(block.txs);
     this.trim();
-    this.version++;
   }
 
   /** Takes a block out (a reset of injected ones; a block leaving the window): found nowhere afterwards. */
-  removeBlock(block: ChainBlock): void {
+  removeBlock(block: ChainBlock): boolean {
     const chain = this.chains.get(block.chainId);
-    if (!chain || chain.byNumber.get(block.number) !== block) return;
+    if (!chain || chain.byNumber.get(block.number) !== block) return false;
     chain.byNumber.delete(block.number);
     chain.byHash.delete(block.hash.toLowerCase());
     removeFromOrdered(chain.blocks, block);
@@ -157,19 +165,26 @@ export class ChainLedger {
       }
     }
     this.listing.remove(block.txs);
-    this.version++;
+    return true;
   }
 
   /** Forgets a block whether in the window or pinned (its record deleted: a reset, or a pin given up). */
   forgetBlock(block: ChainBlock): void {
-    this.removeBlock(block);
+    let held = this.removeBlock(block);
     for (const tx of block.txs) {
       const hash = tx.item.txHash.toLowerCase();
       if (this.pinned.get(hash)?.block === block) {
         this.pinned.delete(hash);
         this.byTxHash.delete(hash);
+        held = true;
       }
     }
+    if (held) this.forgotten(block);
+  }
+
+  /** A block taken out of the chain's history (not one that left the window): its transactions never happened. */
+  private forgotten(block: ChainBlock): void {
+    if (this.options.onTransactionForgotten) for (const tx of [...block.txs].reverse()) this.options.onTransactionForgotten(tx);
   }
 
   /** Kept blocks that left the window (their records can be deleted), taken once. */
@@ -209,13 +224,6 @@ export class ChainLedger {
 
   blockByHash(chainId: string, hash: string): ChainBlock | undefined {
     return this.chains.get(chainId)?.byHash.get(hash.toLowerCase());
-  }
-
-  /** How many transactions the window and the pins hold. */
-  counts(): { retained: number; pinned: number; blocks: number } {
-    let blocks = 0;
-    for (const chain of this.chains.values()) blocks += chain.blocks.length;
-    return { retained: this.listing.size, pinned: this.pinned.size, blocks };
   }
 
   /** The chain's blocks, newest first, after `after` (a block number), up to `limit`. */
@@ -329,7 +337,7 @@ export class ChainLedger {
 }
 
 /** Negative when `a` is listed before `b`: newest first, then chainId ascending. */
-export function compareBlocks(a: BlockCursor, b: BlockCursor): number {
+function compareBlocks(a: BlockCursor, b: BlockCursor): number {
   if (a.ms !== b.ms) return b.ms - a.ms;
   return a.chainNum - b.chainNum;
 }
@@ -338,9 +346,11 @@ export function compareBlocks(a: BlockCursor, b: BlockCursor): number {
 export function partiesOf(tx: StoredTx): Set<string> {
   const parties = new Set<string>([tx.item.from.address.toLowerCase(), tx.item.to.address.toLowerCase()]);
   const { detail } = tx;
-  for (const move of [...detail.erc20Transfers, ...detail.erc721Transfers, ...detail.erc1155Transfers, ...detail.internalTransactions]) {
-    parties.add(move.from.toLowerCase()).add(move.to.toLowerCase());
-  }
+  // Four loops rather than one over a joined copy: this runs twice for every transaction a restart places.
+  for (const move of detail.erc20Transfers) parties.add(move.from.toLowerCase()).add(move.to.toLowerCase());
+  for (const move of detail.erc721Transfers) parties.add(move.from.toLowerCase()).add(move.to.toLowerCase());
+  for (const move of detail.erc1155Transfers) parties.add(move.from.toLowerCase()).add(move.to.toLowerCase());
+  for (const move of detail.internalTransactions) parties.add(move.from.toLowerCase()).add(move.to.toLowerCase());
   return parties;
 }
 

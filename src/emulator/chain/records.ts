@@ -2,7 +2,8 @@
 // `block`, keyed chainId:number, generated and injected alike), and the injected transactions an older emulator kept
 // one by one (kind `transaction`, keyed by hash). Each start makes the history again from the kept seed and places
 // the kept blocks after it, so what was listed is listed again, as it was.
-import type { StoredTx } from '../chain-data.js';
+import type { BlockFacts, StoredTx } from '../chain-data.js';
+import { CHAINS, unknownChain } from '../chains.js';
 import type { KeptEntry, KeptResource } from '../kept/change.js';
 import { blockOf } from './blocks.js';
 import type { ChainBlock, ChainLedger } from './ledger.js';
@@ -20,12 +21,23 @@ export interface ChainGenesis {
   historyTransactions?: number;
 }
 
-/** A block's record. */
+/** A block as the chain holds it in memory. */
 interface KeptBlock {
   injected: boolean;
   /** Hashes of its transactions a message names. */
-  notified: string[];
-  txs: StoredTx[];
+  notified: readonly string[];
+  txs: readonly StoredTx[];
+}
+
+/** A transaction as its block's record holds it: without what the block says once and what is derived from the rest. */
+type RecordedTx = Pick<StoredTx, 'item' | 'detail' | 'blockIndex'>;
+
+/** A block's record: its facts once, its transactions without what is derived (a sixth of their bytes). */
+interface BlockRecord {
+  injected: boolean;
+  notified: readonly string[];
+  facts: BlockFacts;
+  txs: RecordedTx[];
 }
 
 /** A record as read or applied, made into a block when placed (a block's facts may need its parent). */
@@ -37,6 +49,8 @@ export class ChainRecords implements KeptResource {
   /** Every kept block, by `kind key`. */
   private readonly records = new Map<string, Pending>();
   private ledger: ChainLedger | undefined;
+  /** The block each record planned in this process was made from. */
+  private readonly planned = new WeakMap<object, KeptBlock>();
 
   /** The chain, once made: the kept blocks are placed in it now, in chain order, and later ones as applied. */
   join(ledger: ChainLedger): void {
@@ -52,8 +66,9 @@ export class ChainRecords implements KeptResource {
 
   /** The record of a block made now; `notified` names the transactions a message is made for. */
   planBlock(block: ChainBlock): KeptEntry[] {
-    const value: KeptBlock = { injected: block.injected, notified: [...block.notified], txs: [...block.txs] };
-    return [[BLOCK_KIND, block.recordKey!, value]];
+    const record = blockRecord(block, block.facts);
+    this.planned.set(record, block);
+    return [[BLOCK_KIND, block.recordKey!, record]];
   }
 
   /** Records that go: blocks that left the window (see ChainLedger.takeLeftWindow). */
@@ -91,7 +106,9 @@ export class ChainRecords implements KeptResource {
       if ('block' in before) this.ledger?.forgetBlock(before.block);
     }
     if (value === null) return;
-    const record: Pending = { kind, key, value: keptBlock(kind, value) };
+    // A record planned here is applied with the transactions it was planned from; one read back is made whole again.
+    const planned = typeof value === 'object' ? this.planned.get(value) : undefined;
+    const record: Pending = { kind, key, value: planned ?? keptBlock(kind, value) };
     this.records.set(id, record);
     if (this.ledger) this.place(record);
   }
@@ -106,15 +123,9 @@ export class ChainRecords implements KeptResource {
   *snapshot(): Iterable<KeptEntry> {
     if (this.genesis) yield* this.planGenesis(this.genesis);
     for (const record of this.records.values()) {
-      if ('value' in record) yield [record.kind, record.key, record.value];
-      else {
-        const { block } = record;
-        yield [
-          record.kind,
-          record.key,
-          record.kind === LEGACY_TRANSACTION_KIND ? block.txs[0] : { injected: block.injected, notified: block.notified, txs: block.txs },
-        ];
-      }
+      const block = 'value' in record ? record.value : record.block;
+      if (record.kind === LEGACY_TRANSACTION_KIND) yield [record.kind, record.key, block.txs[0]];
+      else yield [record.kind, record.key, blockRecord(block, block.txs[0]!.block!)];
     }
   }
 
@@ -132,13 +143,45 @@ export class ChainRecords implements KeptResource {
   }
 }
 
-/** A kept value as a block's record: an older emulator kept an injected transaction alone, as its own block. */
+/** A kept value as a block: an older emulator kept an injected transaction alone, as its own block. */
 function keptBlock(kind: string, value: unknown): KeptBlock {
   if (kind === LEGACY_TRANSACTION_KIND) {
     const tx = value as StoredTx;
     return { injected: true, notified: [tx.item.txHash], txs: [tx] };
   }
-  return value as KeptBlock;
+  const record = value as BlockRecord;
+  return { injected: record.injected, notified: record.notified, txs: record.txs.map((tx) => storedTx(tx, record.facts)) };
+}
+
+function blockRecord(block: KeptBlock, facts: BlockFacts): BlockRecord {
+  return {
+    injected: block.injected,
+    notified: [...block.notified],
+    facts,
+    txs: block.txs.map(({ item, detail, blockIndex }) => ({ item, detail, blockIndex })),
+  };
+}
+
+/** A recorded transaction made whole again: its sort keys, network and the addresses and topics a webhook matches on. */
+function storedTx(recorded: RecordedTx, facts: BlockFacts): StoredTx {
+  const { item, detail } = recorded;
+  const info = CHAINS.find((chain) => chain.chainId === item.chainId) ?? unknownChain(item.chainId);
+  const participants = new Set<string>([item.from.address.toLowerCase(), item.to.address.toLowerCase()]);
+  for (const move of [...detail.erc20Transfers, ...detail.erc721Transfers, ...detail.erc1155Transfers, ...detail.internalTransactions]) {
+    participants.add(move.from.toLowerCase()).add(move.to.toLowerCase());
+  }
+  for (const log of detail.logs) participants.add(log.address.toLowerCase());
+  return {
+    ms: item.blockTimestampMilliseconds!,
+    chainNum: info.chainNum,
+    network: info.network,
+    blockIndex: recorded.blockIndex,
+    item,
+    detail,
+    participants: [...participants],
+    topic0s: [...new Set(detail.logs.map((log) => log.topic0.toLowerCase()))],
+    block: facts,
+  };
 }
 
 function isLegacy(block: ChainBlock): boolean {

@@ -42,8 +42,12 @@ export class TokenPositions {
     return this.amounts.get(`${collection} ${tokenId}`)?.get(holder) ?? 0n;
   }
 
-  /** One of the ERC-721 tokens `holder` owns in the collection, if any (the first, so the choice draws nothing). */
+  /**
+   * One of the ERC-721 tokens `holder` owns in the collection, if any (the first, so the choice draws nothing). The
+   * zero address owns none: what is sent to it is burned, and what it sends is minted.
+   */
   ownedToken(collection: string, holder: string): bigint | undefined {
+    if (holder === ZERO_ADDRESS) return undefined;
     const ids = this.owned.get(collection)?.get(holder);
     return ids?.values().next().value;
   }
@@ -62,6 +66,11 @@ export class TokenPositions {
       const key = `${move.token} ${move.tokenId}`;
       const before = this.owners.get(key);
       if (before !== undefined) this.owned.get(move.token)?.get(before)?.delete(move.tokenId!);
+      // A token sent to the zero address is burned: no one owns it, and a later mint may make it again.
+      if (move.to === ZERO_ADDRESS) {
+        this.owners.delete(key);
+        return;
+      }
       this.owners.set(key, move.to);
       let byOwner = this.owned.get(move.token);
       if (!byOwner) this.owned.set(move.token, (byOwner = new Map()));
