@@ -614,7 +614,9 @@ class Burst implements Command {
       targets.add(id);
       return true;
     });
-    if (this.crash) real.files.armCrash(this.crash.afterWrites, this.crash.tornBytes, () => void kill(real, this.ending));
+    // The kill the crash makes, awaited before the next start (a power cut first cuts the files back).
+    let killing: Promise<void> | undefined;
+    if (this.crash) real.files.armCrash(this.crash.afterWrites, this.crash.tornBytes, () => (killing = kill(real, this.ending)));
     // Reads among the writes: whatever one shows must be kept, crash or not (a change is visible only once durable).
     const seen = new Set<string>();
     const reads = OWNERS.map(async (owner) => {
@@ -633,6 +635,7 @@ class Burst implements Command {
     }
     if (this.crash) {
       if (!crashed) await kill(real, this.ending);
+      await killing;
       ({ emulator: real.emulator, files: real.files } = await startOn(real, real.files.refuseSnapshots));
       await check(model, real, this.pageSize);
     }
