@@ -6,3 +6,6 @@ export * from './notifications.js';
 export * from './rules.js';
 export * from './transactions.js';
 export * from './webhooks.js';
+export * from './balances.js';
+export * from './contracts.js';
+export * from './nfts.js';
