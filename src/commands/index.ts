@@ -15,6 +15,7 @@ const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'tx', load: () => import('./tx/index.js') },
   { name: 'chain', load: () => import('./chain/index.js') },
   { name: 'balance', load: () => import('./balance.js') },
+  { name: 'contract', load: () => import('./contract/index.js') },
   { name: 'webhook', load: () => import('./webhook/index.js') },
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },

@@ -1,0 +1,73 @@
+// `svc contract get <address> --chain-id <chain>`: getContractMetadata, and at a terminal or piped its deployment
+// (getDeploymentTransaction) beside it; --json prints the contract as returned.
+import type { Command } from '@commander-js/extra-typings';
+import type { ChainAddress } from '../../api/client.js';
+import type { CommandContext } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import type { Action, FlagsOf } from '../shared/action.js';
+import { chainIdOption, parseAddress, requireChainId } from '../shared/chain-input.js';
+import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
+import { spinning } from '../shared/spinning.js';
+
+export interface ContractGetOptions {
+  where: ChainAddress;
+}
+
+/** A token contract the examples show: the emulator's chains carry it from genesis, as the real Fuji does. */
+export const EXAMPLE_CONTRACT = '0x5425890298aed601595a70AB815c96711a31Bc65';
+
+function declareCommand(contract: Command) {
+  return contract
+    .command('get')
+    .description('Show one contract: its type (ERC-20, ERC-721, ERC-1155), name, symbol, decimals, and its deployment')
+    .argument('<address>', "the contract's address, 0x + 40 hex")
+    .addOption(chainIdOption())
+    .addOption(jqOption());
+}
+
+export type ContractGetFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(contract: Command, action: Action): void {
+  declareCommand(contract)
+    .addHelpText(
+      'after',
+      examples([
+        ['a token contract on Fuji, with the transaction that deployed it', `svc contract get ${EXAMPLE_CONTRACT} --chain-id fuji`],
+        ['its decimals, for a script', `svc contract get ${EXAMPLE_CONTRACT} --chain-id 43113 --json | jq -r .decimals`],
+      ]) + '\nWith --json, the contract as the service returned it (its deploymentDetails name the transaction).\n',
+    )
+    .action(action(async ({ args: [address], flags }, context) => run(await parseContractGetOptions(address, flags), context)));
+}
+
+export async function parseContractGetOptions(address: string, flags: ContractGetFlags): Promise<ContractGetOptions> {
+  return { where: { chainId: requireChainId(flags.chainId), address: await parseAddress('address', address) } };
+}
+
+export async function run(options: ContractGetOptions, context: CommandContext): Promise<void> {
+  const { io, globals } = context;
+  const client = await context.client({ needsKey: false });
+  if (globals.json) {
+    // The contract as returned: one document, one request (its deploymentDetails name the transaction).
+    const fetched = await spinning(context, 'Fetching contract', () => client.getContractMetadata(options.where));
+    const { asReturned } = await import('../../render/json.js');
+    await io.write(asReturned(fetched.raw));
+    return;
+  }
+  // Both at once; a contract the service knows no deployment of (one made at genesis) is shown without it.
+  const [contract, deployment] = await spinning(context, 'Fetching contract', () =>
+    Promise.all([
+      client.getContractMetadata(options.where),
+      client.getDeploymentTransaction(options.where).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      }),
+    ]),
+  );
+  const { contractDetails, contractTsv } = await import('../../render/contracts.js');
+  await io.write(
+    io.isStdoutTTY
+      ? await contractDetails(contract.data, deployment?.data, { width: io.columns, color: io.colorEnabled })
+      : contractTsv(contract.data, deployment?.data),
+  );
+}
