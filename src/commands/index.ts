@@ -16,6 +16,7 @@ const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'chain', load: () => import('./chain/index.js') },
   { name: 'balance', load: () => import('./balance.js') },
   { name: 'contract', load: () => import('./contract/index.js') },
+  { name: 'nft', load: () => import('./nft/index.js') },
   { name: 'webhook', load: () => import('./webhook/index.js') },
   { name: 'event-signature', load: () => import('./event-signature.js') },
   { name: 'config', load: () => import('./config/index.js') },

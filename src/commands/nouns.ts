@@ -6,6 +6,7 @@ export const NOUN_SUMMARIES = {
   chain: 'The EVM chains the service supports, and the names every --chain-id takes',
   balance: 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens',
   contract: 'Contracts on a chain: one by its address, with its deployment, and those an address deployed',
+  nft: 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again',
   webhook: 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications',
   'event-signature': 'Print the keccak-256 event signature (topic0) of event declarations; works offline',
   config: 'Settings: the API key and base URL, per profile',

@@ -1,0 +1,61 @@
+// `svc nft get <collection> <token-id> --chain-id <chain>`: getTokenDetails, one token with what its metadata says.
+import type { Command } from '@commander-js/extra-typings';
+import type { ChainAddress } from '../../api/client.js';
+import type { CommandContext } from '../../context.js';
+import type { Action, FlagsOf } from '../shared/action.js';
+import { chainIdOption, parseAddress, parseTokenId, requireChainId } from '../shared/chain-input.js';
+import { examples } from '../shared/help-text.js';
+import { jqOption } from '../shared/jq-option.js';
+import { spinning } from '../shared/spinning.js';
+import { EXAMPLE_COLLECTION } from './list.js';
+
+export interface NftGetOptions {
+  where: ChainAddress;
+  tokenId: string;
+}
+
+function declareCommand(nft: Command) {
+  return nft
+    .command('get')
+    .description('Show one NFT: its collection, owner, token URI and the metadata read from it')
+    .argument('<collection>', "the collection's contract address, 0x + 40 hex")
+    .argument('<token-id>', 'the token id, a decimal integer')
+    .addOption(chainIdOption())
+    .addOption(jqOption());
+}
+
+export type NftGetFlags = FlagsOf<ReturnType<typeof declareCommand>>;
+
+export function register(nft: Command, action: Action): void {
+  declareCommand(nft)
+    .addHelpText(
+      'after',
+      examples([
+        ['token 1 of a collection on Fuji', `svc nft get ${EXAMPLE_COLLECTION} 1 --chain-id fuji`],
+        ['its image, for a script', `svc nft get ${EXAMPLE_COLLECTION} 1 --chain-id 43113 --json | jq -r .metadata.imageUri`],
+      ]),
+    )
+    .action(
+      action(async ({ args: [collection, tokenId], flags }, context) => run(await parseNftGetOptions(collection, tokenId, flags), context)),
+    );
+}
+
+export async function parseNftGetOptions(collection: string, tokenId: string, flags: NftGetFlags): Promise<NftGetOptions> {
+  return {
+    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('collection', collection) },
+    tokenId: parseTokenId(tokenId),
+  };
+}
+
+export async function run(options: NftGetOptions, context: CommandContext): Promise<void> {
+  const { io, globals } = context;
+  const client = await context.client({ needsKey: false });
+  const fetched = await spinning(context, 'Fetching token', () => client.getTokenDetails(options.where, options.tokenId));
+  if (globals.json) {
+    const { asReturned } = await import('../../render/json.js');
+    await io.write(asReturned(fetched.raw));
+    return;
+  }
+  const { nftDetails, nftTsv } = await import('../../render/nfts.js');
+  await io.write(io.isStdoutTTY ? await nftDetails(fetched.data, { width: io.columns, color: io.colorEnabled }) : nftTsv(fetched.data));
+}
