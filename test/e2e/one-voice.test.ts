@@ -1,13 +1,16 @@
 // One column set per resource: every command that prints a webhook prints the columns of `webhook list`, which are
 // the ones the README lists (README "Output"); the same for transactions, addresses and notifications, and every
 // command of the tree says which resource it prints rows of, if any.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { ADDRESS_TSV_COLUMNS } from '../../src/render/addresses.js';
 import { EMULATOR_TSV_COLUMNS } from '../../src/render/emulators.js';
 import { CHAIN_TSV_COLUMNS } from '../../src/render/chains.js';
+import { TOKEN_BALANCE_TSV_COLUMNS } from '../../src/render/balances.js';
+import { CONTRACT_TSV_COLUMNS } from '../../src/render/contracts.js';
+import { NFT_TSV_COLUMNS } from '../../src/render/nfts.js';
 import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../src/render/deliveries.js';
 import { NOTIFICATION_TSV_COLUMNS, notificationTsv } from '../../src/render/notifications.js';
 import type { ShownMessage } from '../../src/render/notifications.js';
@@ -37,12 +40,22 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-/** The README's Output table row of a resource: its cells. */
+/** The pages that list a resource's TSV columns: the README's Output table, and a feature's page under docs/. */
+const COLUMN_PAGES = [
+  'README.md',
+  ...readdirSync(join(REPO_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
+
+/** The Output table row of a resource, on the first page that has one: its cells. */
 function readmeRow(resource: string): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const row = readme.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
-  if (!row) throw new Error(`README lists no TSV columns for ${resource}`);
-  return row.split('|');
+  for (const page of COLUMN_PAGES) {
+    const text = readFileSync(join(REPO_ROOT, page), 'utf8');
+    const row = text.split('\n').find((line) => line.trim().startsWith(`| ${resource} |`));
+    if (row) return row.split('|');
+  }
+  throw new Error(`no page lists TSV columns for ${resource}`);
 }
 
 /** The README's TSV columns of a resource, from its Output table. */
@@ -116,6 +129,9 @@ describe('every resource has one column set, the README’s, in every command th
   const COLUMNS: Record<string, readonly string[]> = {
     transaction: TRANSACTION_TSV_COLUMNS,
     chain: CHAIN_TSV_COLUMNS,
+    'token balance': TOKEN_BALANCE_TSV_COLUMNS,
+    contract: CONTRACT_TSV_COLUMNS,
+    nft: NFT_TSV_COLUMNS,
     webhook: WEBHOOK_TSV_COLUMNS,
     address: ADDRESS_TSV_COLUMNS,
     notification: NOTIFICATION_TSV_COLUMNS,
@@ -128,6 +144,12 @@ describe('every resource has one column set, the README’s, in every command th
     'tx list': 'transaction',
     'chain list': 'chain',
     'chain get': 'chain',
+    // With --erc721, --erc1155 or --collectibles it prints NFT rows instead (docs/holdings.md says so).
+    balance: 'token balance',
+    'contract get': 'contract',
+    'contract deployments': 'contract',
+    'nft list': 'nft',
+    'nft get': 'nft',
     'webhook list': 'webhook',
     'webhook get': 'webhook',
     'webhook create': 'webhook',
@@ -150,6 +172,8 @@ describe('every resource has one column set, the README’s, in every command th
     'webhook secret show',
     'webhook secret rotate',
     'event-signature',
+    // A write whose answer the operator leaves empty: it says what it asked for at a terminal.
+    'nft reindex',
     'config set',
     'config get',
     'config list',
@@ -180,9 +204,9 @@ describe('every resource has one column set, the README’s, in every command th
       const expected = Object.entries(PRINTS)
         .filter(([, printed]) => printed === resource)
         .map(([command]) => command);
-      // The README shortens "webhook get" to "get" after the first command of a row.
+      // The README shortens "webhook get" to "get" after the first command of a row (a command of one word stays whole).
       const group = expected[0]!.split(' ').slice(0, -1).join(' ');
-      expect(printedBy.map((command) => (command.includes(' ') ? command : `${group} ${command}`))).toEqual(expected);
+      expect(printedBy.map((command) => (command.includes(' ') || group === '' ? command : `${group} ${command}`))).toEqual(expected);
     },
   );
 
