@@ -11,6 +11,8 @@ import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './deliveries/queue.js';
 import type { DeliveryTuning } from './deliveries/queue.js';
 import { seededHistory } from './history-cache.js';
+import { NftReindexes } from './holdings/reindexes.js';
+import { Holdings } from './holdings/store.js';
 import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
 import { EntryRouter, MemoryKeeper } from './kept/change.js';
 import { WriteGate } from './kept/write-gate.js';
@@ -65,6 +67,10 @@ export class EmulatorState {
   readonly deliveries: DeliveryQueue;
   readonly secrets = new SecretStore();
   readonly injected = new InjectedTransactions();
+  /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
+  readonly nftReindexes = new NftReindexes();
+  /** What addresses hold, fed with every transaction the listing places (see made()). */
+  private readonly holdingsIndex = new Holdings();
   private readonly startCount = new StartCount();
   /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
   readonly router: EntryRouter;
@@ -98,7 +104,7 @@ export class EmulatorState {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId, messageId) => this.deactivateAfterFailure(webhookId, messageId),
     });
-    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.injected, this.startCount]);
+    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.injected, this.nftReindexes, this.startCount]);
     this.keeper = new MemoryKeeper(this.router);
   }
 
@@ -131,6 +137,12 @@ export class EmulatorState {
     return this.made().store;
   }
 
+  /** What addresses hold, once the chain is made. */
+  get holdings(): Holdings {
+    this.made();
+    return this.holdingsIndex;
+  }
+
   private get generator(): ChainDataGenerator {
     return this.made().generator;
   }
@@ -154,7 +166,8 @@ export class EmulatorState {
       }
       if (this.startNumber > 0)
         generator.continueAfter(new Prng(this.seed, 1 + STREAMS_PER_START * this.startNumber).words(), this.injected.all());
-      const store = new TransactionStore();
+      // Every transaction placed in the listing, history and later, passes through the holdings: their one entry point.
+      const store = new TransactionStore(this.holdingsIndex);
       store.add(history);
       this.injected.joinListing(store);
       this.madeHistory = { store, generator };
@@ -281,15 +294,33 @@ export class EmulatorState {
     });
   }
 
-  /** A transaction made to order: listed, and its messages queued, once kept. */
+  /**
+   * A transaction made to order: listed, and its messages queued, once kept. Refused (InjectionRefused, nothing
+   * listed) when the chain cannot take it: a sender that cannot pay, a token its sender does not hold.
+   */
   inject(input: InjectionInput): Promise<{ txHash: string; messageIds: string[] }> {
     return this.gate.run([], () => {
       const tx = this.generator.injectedBlock(input, Date.now());
+      const refused = this.holdingsIndex.refusal(tx);
+      if (refused.length > 0) throw new InjectionRefused(refused);
       const messages = this.notifications(tx);
       return this.keep({
         entries: [...this.injected.planAdd(tx), ...messages.entries],
         then: () => ({ txHash: tx.item.txHash, messageIds: messages.ids }),
       });
+    });
+  }
+
+  /**
+   * Marks the NFT's metadata reindexed now; when it was within `intervalMs` already, changes nothing and returns
+   * when it was (Unix milliseconds).
+   */
+  reindexNft(chainId: string, collection: string, tokenId: bigint, nowMs: number, intervalMs: number): Promise<number | undefined> {
+    return this.gate.run([`nft ${chainId} ${collection} ${tokenId}`], async () => {
+      const last = this.nftReindexes.last(chainId, collection, tokenId);
+      if (last !== undefined && nowMs - last < intervalMs) return last;
+      await this.keep({ entries: this.nftReindexes.planReindex(chainId, collection, tokenId, nowMs) });
+      return undefined;
     });
   }
 
@@ -337,6 +368,13 @@ export class EmulatorState {
       };
     });
     return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };
+  }
+}
+
+/** An injection the chain cannot take: each message names the field and the balance that fall short. */
+export class InjectionRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
   }
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../schema/index.js';
 import { getChain, listChains } from './chain-routes.js';
 import type { NetworkKind } from './chains.js';
+import { holdingsRoutes } from './holdings/routes.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
 import { decodeAddressToken, decodeTxToken, decodeWebhookToken, encodePageToken, filtersKey } from './page-token.js';
@@ -85,6 +86,7 @@ export class V1Routes {
       write: false,
       handler: (call) => getChain(call.res, call.params.chainId!),
     },
+    ...holdingsRoutes(() => this.state),
     {
       method: 'POST',
       pattern: '/v1/webhooks',

@@ -28,6 +28,8 @@ const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const OTHER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const IMPLEMENTATION = '0x34cfac646f301356faa8b21e94227e3583fe3f5f';
 const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
+/** The sender of a mint. */
+const ZERO = '0x0000000000000000000000000000000000000000';
 const SYNC_TOPIC = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1';
 const word = (hex: string) => '0x' + hex.toLowerCase().padStart(64, '0');
 
@@ -41,9 +43,25 @@ function declareCommand(emulator: Command) {
     .option('--to <address>', 'recipient (default: generated)')
     .option('--value <wei>', 'native value in wei, decimal')
     .addOption(new OfferedValuesOption('--status <status>', 'success or failed', TRIGGER_STATUSES).default('success'))
-    .option('--erc20 <from:to:value>', 'an ERC-20 transfer in the transaction; repeatable', collect, [])
-    .option('--erc721 <from:to:tokenId>', "an ERC-721 transfer (of the chain's test collection); repeatable", collect, [])
-    .option('--erc1155 <from:to:tokenId:value>', "an ERC-1155 transfer (of the chain's test collection); repeatable", collect, [])
+    .option(
+      '--erc20 <from:to:value>',
+      'an ERC-20 transfer in the transaction (of --token, else of a token the chain picks); from the zero address, a mint; repeatable',
+      collect,
+      [],
+    )
+    .option(
+      '--erc721 <from:to:tokenId>',
+      "an ERC-721 transfer (of --token, else of the chain's test collection); from the zero address, a mint; repeatable",
+      collect,
+      [],
+    )
+    .option(
+      '--erc1155 <from:to:tokenId:value>',
+      "an ERC-1155 transfer (of --token, else of the chain's test collection); from the zero address, a mint; repeatable",
+      collect,
+      [],
+    )
+    .option('--token <address>', 'the token contract of the --erc20 transfers, or the collection of the --erc721 or --erc1155 ones')
     .option(
       '--internal <from:to:value[:type]>',
       'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable',
@@ -73,11 +91,21 @@ export function register(emulator: Command, action: Action): void {
         ],
         ['a failed transaction to it', `svc emulator trigger --chain-id 43113 --to ${WATCHED} --status failed`],
         [
-          'an ERC-20 transfer of 2.5 tokens (18 decimals)',
-          `svc emulator trigger --chain-id 43113 --erc20 ${WATCHED}:${OTHER}:2500000000000000000`,
+          'fund an address with 5 USDC (6 decimals): a mint, a transfer from the zero address, of a token you name',
+          `svc emulator trigger --chain-id 43113 --erc20 ${ZERO}:${OTHER}:5000000 --token ${FUJI_USDC}`,
         ],
-        ['an NFT sent to a watched address', `svc emulator trigger --chain-id 43113 --erc721 ${OTHER}:${WATCHED}:42`],
-        ['three items of an ERC-1155 collection sent from it', `svc emulator trigger --chain-id 43113 --erc1155 ${WATCHED}:${OTHER}:7:3`],
+        [
+          'then send 2.5 of them on: a sender must hold what it sends, else the emulator refuses the transaction, naming its balance',
+          `svc emulator trigger --chain-id 43113 --erc20 ${OTHER}:${WATCHED}:2500000 --token ${FUJI_USDC}`,
+        ],
+        [
+          'an NFT minted to an address, then sent on to a watched one',
+          `svc emulator trigger --chain-id 43113 --erc721 ${ZERO}:${OTHER}:42 && svc emulator trigger --chain-id 43113 --erc721 ${OTHER}:${WATCHED}:42`,
+        ],
+        [
+          'three items of an ERC-1155 collection minted to a watched address, then sent from it',
+          `svc emulator trigger --chain-id 43113 --erc1155 ${ZERO}:${WATCHED}:7:3 && svc emulator trigger --chain-id 43113 --erc1155 ${WATCHED}:${OTHER}:7:3`,
+        ],
         ['a contract created by a watched address', `svc emulator trigger --chain-id 43113 --from ${WATCHED} --contract-creation`],
         [
           'a wallet contract paying it: a DELEGATECALL to its implementation, then a CALL with the value',
@@ -144,6 +172,24 @@ export async function parseEmulatorTriggerOptions(flags: EmulatorTriggerFlags): 
         value: decimal('--erc1155 value', value),
       };
     });
+  }
+  if (flags.token !== undefined) {
+    const kinds = [
+      ['--erc20', flags.erc20.length > 0],
+      ['--erc721', flags.erc721.length > 0],
+      ['--erc1155', flags.erc1155.length > 0],
+    ].flatMap(([flag, given]) => (given ? [flag] : []));
+    if (kinds.length !== 1) {
+      throw new UsageError(
+        kinds.length === 0
+          ? '--token names the contract of --erc20, --erc721 or --erc1155 transfers: give some'
+          : `--token names one contract, which is one kind of token: give it with only one of ${kinds.join(', ')}`,
+      );
+    }
+    const token = { address: address('--token', flags.token) };
+    for (const transfer of [...(request.erc20Transfers ?? []), ...(request.erc721Transfers ?? []), ...(request.erc1155Transfers ?? [])]) {
+      transfer.token = token;
+    }
   }
   if (flags.contractCreation) {
     const others = [

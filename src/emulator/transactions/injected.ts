@@ -3,6 +3,7 @@
 // made (it is made on first need).
 import type { StoredTx } from '../chain-data.js';
 import type { KeptEntry, KeptResource } from '../kept/change.js';
+import { compareListing } from './listing-order.js';
 import type { TransactionStore } from './store.js';
 
 const TRANSACTION_KIND = 'transaction';
@@ -15,7 +16,8 @@ export class InjectedTransactions implements KeptResource {
   /** The listing, once made: the kept transactions join it now, and later ones as they are applied. */
   joinListing(listing: TransactionStore): void {
     this.listing = listing;
-    listing.add([...this.byHash.values()]);
+    // In chain order, as every transaction is placed (the holdings apply them in that order).
+    listing.add([...this.byHash.values()].sort((a, b) => compareListing(b, a)));
   }
 
   /** Every kept one, in no particular order. */

@@ -11,6 +11,12 @@ export interface TxFilter {
   txStatus: '1' | '0' | null;
 }
 
+/** Told of each transaction as it joins the chain and as it leaves it (a reset of injected ones): the holdings. */
+export interface ChainObserver {
+  placed(tx: StoredTx): void;
+  removed(tx: StoredTx): void;
+}
+
 export interface TxPage {
   items: StoredTx[];
   /** Present when at least one more matching transaction follows the page. */
@@ -32,8 +38,11 @@ export class TransactionStore {
    */
   private readonly listed = new WeakMap<StoredTx, string>();
 
+  constructor(private readonly observer?: ChainObserver) {}
+
   add(txs: readonly StoredTx[]): void {
     for (const tx of txs) {
+      this.observer?.placed(tx);
       const last = this.items[this.items.length - 1];
       if (!last || compareListing(tx, last) < 0) this.items.push(tx);
       else this.items.splice(this.countListedAfter(tx), 0, tx);
@@ -61,7 +70,11 @@ export class TransactionStore {
 
   /** Removes the transactions `keep` rejects (the reset of injected ones). */
   retain(keep: (tx: StoredTx) => boolean): void {
-    this.items = this.items.filter(keep);
+    this.items = this.items.filter((tx) => {
+      if (keep(tx)) return true;
+      this.observer?.removed(tx);
+      return false;
+    });
     this.version++;
   }
 
