@@ -1,5 +1,5 @@
-// `svc contract get <address> --chain-id <chain>`: getContractMetadata, and at a terminal or piped its deployment
-// (getDeploymentTransaction) beside it; --json prints the contract as returned.
+// `svc contract get <address> --chain-id <chain>`: getContractMetadata, and at a terminal or piped the deployment it
+// names (getDeploymentTransaction); --json prints the contract as returned.
 import type { Command } from '@commander-js/extra-typings';
 import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
@@ -54,16 +54,17 @@ export async function run(options: ContractGetOptions, context: CommandContext):
     await io.write(asReturned(fetched.raw));
     return;
   }
-  // Both at once; a contract the service knows no deployment of (one made at genesis) is shown without it.
-  const [contract, deployment] = await spinning(context, 'Fetching contract', () =>
-    Promise.all([
-      client.getContractMetadata(options.where),
-      client.getDeploymentTransaction(options.where).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return undefined;
-        throw error;
-      }),
-    ]),
-  );
+  // The deployment is asked for only when the contract names one (a contract made at genesis has none). A 404 there
+  // leaves what the contract says of it: its transaction hash and deployer.
+  const [contract, deployment] = await spinning(context, 'Fetching contract', async () => {
+    const metadata = await client.getContractMetadata(options.where);
+    if (!metadata.data.deploymentDetails?.txHash) return [metadata, undefined] as const;
+    const transaction = await client.getDeploymentTransaction(options.where).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    });
+    return [metadata, transaction] as const;
+  });
   const { contractDetails, contractTsv } = await import('../../render/contracts.js');
   await io.write(
     io.isStdoutTTY

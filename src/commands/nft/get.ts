@@ -7,7 +7,7 @@ import { chainIdOption, parseAddress, parseTokenId, requireChainId } from '../sh
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { spinning } from '../shared/spinning.js';
-import { EXAMPLE_COLLECTION } from './list.js';
+import { EXAMPLE_COLLECTION, FIRST_TOKEN } from './list.js';
 
 export interface NftGetOptions {
   where: ChainAddress;
@@ -31,8 +31,14 @@ export function register(nft: Command, action: Action): void {
     .addHelpText(
       'after',
       examples([
-        ['token 1 of a collection on Fuji', `svc nft get ${EXAMPLE_COLLECTION} 1 --chain-id fuji`],
-        ['its image, for a script', `svc nft get ${EXAMPLE_COLLECTION} 1 --chain-id 43113 --json | jq -r .metadata.imageUri`],
+        [
+          'the first token of a collection on Fuji, and what its metadata says',
+          `svc nft get ${EXAMPLE_COLLECTION} "$(${FIRST_TOKEN})" --chain-id fuji`,
+        ],
+        [
+          "the image of the collection's first token, for a script",
+          `svc nft get ${EXAMPLE_COLLECTION} "$(${FIRST_TOKEN})" --chain-id 43113 --json | jq -r .metadata.imageUri`,
+        ],
       ]),
     )
     .action(

@@ -16,8 +16,11 @@ export interface NftListOptions {
   paging: PagingOptions;
 }
 
-/** A collection the examples show, on the emulator's Fuji. */
-export const EXAMPLE_COLLECTION = '0x1e5b1d0a4C2d2A3A1F6b1E6d0D8c5bB7f4A3c2D1';
+/** A collection the examples show: the emulator's ERC-721 collection on Fuji, whatever its seed. */
+export const EXAMPLE_COLLECTION = '0x9047787E3e4F025b967e064a9e9603cFB414024c';
+
+/** The command line the examples find a token of it with (its ids are the emulator's seed's). */
+export const FIRST_TOKEN = `svc nft list ${EXAMPLE_COLLECTION} --chain-id fuji --page-size 1 --json | jq -r '.tokens[0].tokenId'`;
 
 function declareCommand(nft: Command) {
   const command = nft

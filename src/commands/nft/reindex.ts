@@ -10,7 +10,7 @@ import { chainIdOption, parseAddress, parseTokenId, requireChainId } from '../sh
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { spinning } from '../shared/spinning.js';
-import { EXAMPLE_COLLECTION } from './list.js';
+import { EXAMPLE_COLLECTION, FIRST_TOKEN } from './list.js';
 
 export interface NftReindexOptions {
   where: ChainAddress;
@@ -33,8 +33,12 @@ export function register(nft: Command, action: Action): void {
   declareCommand(nft)
     .addHelpText(
       'after',
-      examples([['token 1 changed its metadata: have it read again', `svc nft reindex ${EXAMPLE_COLLECTION} 1 --chain-id fuji`]]) +
-        '\nThe service takes one reindexing an hour per token; see the result with svc nft get.\n',
+      examples([
+        [
+          "the collection's first token changed its metadata: have it read again",
+          `svc nft reindex ${EXAMPLE_COLLECTION} "$(${FIRST_TOKEN})" --chain-id fuji`,
+        ],
+      ]) + '\nThe service takes one reindexing an hour per token; see the result with svc nft get.\n',
     )
     .action(
       action(async ({ args: [collection, tokenId], flags }, context) =>
@@ -52,7 +56,8 @@ export async function parseNftReindexOptions(collection: string, tokenId: string
 
 export async function run(options: NftReindexOptions, context: CommandContext): Promise<void> {
   const { where, tokenId } = options;
-  const client = await context.client({ needsKey: false });
+  // A write: the service takes it only with a key (the reads answer without one).
+  const client = await context.client({ needsKey: true });
   const check = `svc nft get ${where.address} ${tokenId} --chain-id ${where.chainId}`;
   let answer: Awaited<ReturnType<typeof client.reindexNft>>;
   try {

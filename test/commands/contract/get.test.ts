@@ -1,5 +1,5 @@
 // `svc contract get`: its options and its run, called directly against the strict recording server: the contract and
-// its deployment fetched together, each shown as a person or a pipe reads it; --json the contract as returned.
+// the deployment it names, shown as a person or a pipe reads them; --json the contract as returned.
 import { describe, expect, it } from 'vitest';
 import { parseContractGetOptions, run } from '../../../src/commands/contract/get.js';
 import type { ContractGetFlags } from '../../../src/commands/contract/get.js';
@@ -20,12 +20,12 @@ async function contractGet(flags: ContractGetFlags, context: TestContextOptions 
   });
 }
 
-/** Answers each of the two operations by its path (they go out together, in either order). */
+/** Answers each of the two operations by its path. */
 function byPath(metadata: ReturnType<typeof json>, deployment: ReturnType<typeof json>): Handler {
   return (request) => (request.path === METADATA ? metadata : request.path === DEPLOYMENT ? deployment : errorAnswer(404));
 }
 
-const requested = () => server.requests.map((request) => request.rawUrl).sort();
+const requested = () => server.requests.map((request) => request.rawUrl);
 
 describe('contract get: options', () => {
   it('an address and a chain, checked before any request', async () => {
@@ -69,14 +69,20 @@ describe('contract get: run', () => {
     );
   });
 
-  it('a contract the service knows no deployment of: shown without the section; the row takes what the contract says', async () => {
+  it('a contract that names no deployment (made at genesis): one request, no section; the row takes what the contract says', async () => {
     const bare = erc20Contract({ deploymentDetails: undefined, name: 'Genesis\u001b]0;title\u0007 Token' });
-    server.respond(byPath(json(bare), errorAnswer(404)));
+    server.respond(byPath(json(bare), errorAnswer(500)));
     const atTerminal = await contractGet({ chainId: 'fuji' }, { io: { stdoutTTY: true, columns: 120 } });
     expect(atTerminal).not.toContain('Deployment');
     expect(atTerminal).toContain('NAME         Genesis Token\n');
-    server.respond(byPath(json(bare), errorAnswer(404)));
     expect(await contractGet({ chainId: 'fuji' })).toBe(`${USDC}\tERC-20\tGenesis Token\tUSDC\t6\t\t\n`);
+    expect(requested()).toEqual([METADATA, METADATA]);
+  });
+
+  it('a deployment it names that the service then does not know (404): the section shows what the contract says', async () => {
+    server.respond(byPath(json(erc20Contract()), errorAnswer(404)));
+    const atTerminal = await contractGet({ chainId: 'fuji' }, { io: { stdoutTTY: true, columns: 120 } });
+    expect(atTerminal.split('Deployment\n')[1]).toBe(`TX HASH   ${TX_HASH}\nDEPLOYER  ${HOLDER}\n`);
   });
 
   it('--json: the contract as returned, one request (its deploymentDetails name the transaction)', async () => {

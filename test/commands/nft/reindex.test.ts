@@ -10,9 +10,10 @@ import { COLLECTION } from '../../helpers/holdings-fixtures.js';
 const server = useRecordingServer();
 const PATH = `/v1/chains/43113/nfts/collections/${COLLECTION}/tokens/42:reindex`;
 const CREATED = { status: 201, body: '' };
+const KEY = 'sk_test_reindex_0001';
 
 async function reindex(context: TestContextOptions = {}) {
-  return withTestContext({ baseUrl: server.url, ...context }, async ({ context: commandContext, io }) => {
+  return withTestContext({ baseUrl: server.url, apiKey: KEY, ...context }, async ({ context: commandContext, io }) => {
     await run(await parseNftReindexOptions(COLLECTION, '42', { chainId: 'fuji' }), commandContext);
     return { stdout: io.stdout(), stderr: io.stderr() };
   });
@@ -30,10 +31,17 @@ describe('nft reindex: options', () => {
 });
 
 describe('nft reindex: run', () => {
-  it('POSTs .../tokens/42:reindex once, no body; piped it prints nothing', async () => {
+  it('POSTs .../tokens/42:reindex once, with the key and no body; piped it prints nothing', async () => {
     server.respond([CREATED]);
     expect(await reindex()).toEqual({ stdout: '', stderr: '' });
-    expect(server.requests.map((request) => [request.method, request.rawUrl, request.body])).toEqual([['POST', PATH, '']]);
+    expect(server.requests.map((request) => [request.method, request.rawUrl, request.body, request.headers['x-service-api-key']])).toEqual([
+      ['POST', PATH, '', KEY],
+    ]);
+  });
+
+  it('without a key: exit 4 before any request (a write needs one)', async () => {
+    await expect(reindex({ apiKey: '' })).rejects.toMatchObject({ exitCode: 4 });
+    expect(server.requests).toHaveLength(0);
   });
 
   it('at a terminal it says what it asked for, and how to see the result', async () => {
