@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBalanceOptions, run } from '../../src/commands/balance.js';
 import type { BalanceFlags } from '../../src/commands/balance.js';
 import { UsageError } from '../../src/errors.js';
+import { call } from '../helpers/emulator-helpers.js';
 import { withTestContext } from '../helpers/test-context.js';
 import type { TestContextOptions } from '../helpers/test-context.js';
 import { errorAnswer, json, useRecordingServer } from '../helpers/test-server.js';
@@ -19,6 +20,9 @@ import {
   USDC,
   WAVAX,
 } from '../helpers/holdings-fixtures.js';
+import { useEmulator } from './fixture.js';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
 
 const server = useRecordingServer();
 /** The flags as the handler gets them, --contract's empty list left out. */
@@ -228,5 +232,43 @@ describe('balance --erc721, --erc1155, --collectibles', () => {
   it('a page whose list is not an array: exit 1, nothing printed', async () => {
     server.respond([json({ collectibleBalances: { one: erc721Token('1') } })]);
     await expect(balance({ chainId: 'fuji', collectibles: true })).rejects.toMatchObject({ exitCode: 1 });
+  });
+});
+
+describe('balance against the emulator', () => {
+  const emulator = useEmulator();
+  const holder = numbered(0xba1a0c3);
+  const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
+  const FUJI_AVATARS = '0x9047787E3e4F025b967e064a9e9603cFB414024c';
+
+  async function atEmulator(flags: Flags, io: TestContextOptions['io'] = {}): Promise<string> {
+    return withTestContext({ baseUrl: emulator.url, io }, async ({ context, io: testIO }) => {
+      await run(await parseBalanceOptions(holder, withContracts(flags)), context);
+      return testIO.stdout();
+    });
+  }
+
+  it('a fresh address: its genesis allocation; a mint of USDC and of an NFT to it: its ERC-20 and collectibles', async () => {
+    expect(await atEmulator({ chainId: 'fuji' })).toBe('\tAVAX\tAvalanche\t1000000000000000000000000\t18\n');
+    const minted = await call(emulator.url, 'POST', '/_emulator/transactions', {
+      body: {
+        chainId: '43113',
+        erc20Transfers: [{ from: ZERO, to: holder, value: '2500000', token: { address: FUJI_USDC } }],
+        erc721Transfers: [{ from: ZERO, to: holder, tokenId: '1000042', token: { address: FUJI_AVATARS } }],
+      },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+    expect(await atEmulator({ chainId: 'fuji', erc20: true })).toBe(`${FUJI_USDC}\tUSDC\tUSD Coin\t2500000\t6\n`);
+    expect(await atEmulator({ chainId: 'fuji', erc20: true }, { stdoutTTY: true, columns: 120 })).toMatch(/USDC +USD Coin +2\.5\n$/);
+    // A filter on another token: none of it.
+    expect(await atEmulator({ chainId: 'fuji', erc20: true, contract: [WAVAX.toLowerCase()] })).toBe('');
+    const collectibles = await atEmulator({ chainId: '43113', collectibles: true });
+    expect(collectibles.split('\t').slice(0, 3)).toEqual([FUJI_AVATARS, '1000042', 'ERC-721']);
+    expect(await atEmulator({ chainId: '43113', erc721: true, contract: [FUJI_AVATARS] })).toBe(collectibles);
+    expect(await atEmulator({ chainId: '43113', erc1155: true })).toBe('');
+  });
+
+  it('a chain the emulator does not serve: its 404, exit 3', async () => {
+    await expect(atEmulator({ chainId: '7777777' })).rejects.toMatchObject({ exitCode: 3, statusCode: 404 });
   });
 });

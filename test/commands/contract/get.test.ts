@@ -8,6 +8,7 @@ import type { TestContextOptions } from '../../helpers/test-context.js';
 import { errorAnswer, json, useRecordingServer } from '../../helpers/test-server.js';
 import type { Handler } from '../../helpers/test-server.js';
 import { deploymentTransaction, erc20Contract, HOLDER, TX_HASH, USDC } from '../../helpers/holdings-fixtures.js';
+import { useEmulator } from '../fixture.js';
 
 const server = useRecordingServer();
 const METADATA = `/v1/chains/43113/addresses/${USDC}`;
@@ -104,6 +105,19 @@ describe('contract get: run', () => {
     await expect(contractGet({ chainId: 'fuji' })).rejects.toMatchObject({
       exitCode: 1,
       message: /not a JSON object|must be a JSON object/,
+    });
+  });
+});
+
+describe('contract get against the emulator', () => {
+  const emulator = useEmulator();
+  const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
+
+  it('a token contract of the chain from genesis: its row, no deployment asked for; an address that is none: 404, exit 3', async () => {
+    await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(await parseContractGetOptions(FUJI_USDC, { chainId: 'fuji' }), context);
+      expect(io.stdout()).toBe(`${FUJI_USDC}\tERC-20\tUSD Coin\tUSDC\t6\t\t\n`);
+      await expect(run(await parseContractGetOptions(HOLDER, { chainId: 'fuji' }), context)).rejects.toMatchObject({ exitCode: 3 });
     });
   });
 });

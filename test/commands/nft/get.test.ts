@@ -4,7 +4,12 @@ import { parseNftGetOptions, run } from '../../../src/commands/nft/get.js';
 import { withTestContext } from '../../helpers/test-context.js';
 import type { TestContextOptions } from '../../helpers/test-context.js';
 import { errorAnswer, json, useRecordingServer } from '../../helpers/test-server.js';
-import { COLLECTION, erc721Token, HOLDER } from '../../helpers/holdings-fixtures.js';
+import { parseNftListOptions, run as listRun } from '../../../src/commands/nft/list.js';
+import { call } from '../../helpers/emulator-helpers.js';
+import { COLLECTION, erc721Token, HOLDER, numbered } from '../../helpers/holdings-fixtures.js';
+import { useEmulator } from '../fixture.js';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
 
 const server = useRecordingServer();
 const PATH = `/v1/chains/43113/nfts/collections/${COLLECTION}/tokens/42`;
@@ -79,5 +84,36 @@ describe('nft get: run', () => {
     server.respond([errorAnswer(404, 'token not found'), json('42')]);
     await expect(nftGet('42')).rejects.toMatchObject({ exitCode: 3, statusCode: 404 });
     await expect(nftGet('42')).rejects.toMatchObject({ exitCode: 1 });
+  });
+});
+
+describe('nft get and nft list against the emulator', () => {
+  const emulator = useEmulator();
+  const FUJI_AVATARS = '0x9047787E3e4F025b967e064a9e9603cFB414024c';
+  const owner = numbered(0x0e1ce);
+
+  it('a minted token: found by its id with its owner, and in its collection’s listing; an id never minted: 404, exit 3', async () => {
+    const minted = await call(emulator.url, 'POST', '/_emulator/transactions', {
+      body: { chainId: '43113', erc721Transfers: [{ from: ZERO, to: owner, tokenId: '2000001', token: { address: FUJI_AVATARS } }] },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+    await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(await parseNftGetOptions(FUJI_AVATARS, '2000001', { chainId: 'fuji' }), context);
+      const cells = io.stdout().trimEnd().split('\t');
+      expect([cells[0], cells[1], cells[2], cells[7]!.toLowerCase()]).toEqual([FUJI_AVATARS, '2000001', 'ERC-721', owner]);
+      await expect(run(await parseNftGetOptions(FUJI_AVATARS, '2000002', { chainId: 'fuji' }), context)).rejects.toMatchObject({
+        exitCode: 3,
+      });
+    });
+    await withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await listRun(await parseNftListOptions(FUJI_AVATARS, { chainId: 'fuji', all: true }), context);
+      const ids = io
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t')[1]);
+      expect(ids).toContain('2000001');
+      expect(new Set(ids).size).toBe(ids.length);
+    });
   });
 });

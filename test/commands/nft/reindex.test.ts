@@ -5,7 +5,11 @@ import { parseNftReindexOptions, run } from '../../../src/commands/nft/reindex.j
 import { withTestContext } from '../../helpers/test-context.js';
 import type { TestContextOptions } from '../../helpers/test-context.js';
 import { errorAnswer, useRecordingServer } from '../../helpers/test-server.js';
-import { COLLECTION } from '../../helpers/holdings-fixtures.js';
+import { call } from '../../helpers/emulator-helpers.js';
+import { COLLECTION, numbered } from '../../helpers/holdings-fixtures.js';
+import { useEmulator } from '../fixture.js';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
 
 const server = useRecordingServer();
 const PATH = `/v1/chains/43113/nfts/collections/${COLLECTION}/tokens/42:reindex`;
@@ -81,5 +85,26 @@ describe('nft reindex: run', () => {
   it('no such token: the service 404, exit 3', async () => {
     server.respond([errorAnswer(404, 'token not found')]);
     await expect(reindex()).rejects.toMatchObject({ exitCode: 3, statusCode: 404 });
+  });
+});
+
+describe('nft reindex against the emulator', () => {
+  const emulator = useEmulator();
+  const FUJI_AVATARS = '0x9047787E3e4F025b967e064a9e9603cFB414024c';
+
+  it('a minted token: reindexed once; again within the hour: the service’s 400, exit 2', async () => {
+    const minted = await call(emulator.url, 'POST', '/_emulator/transactions', {
+      body: {
+        chainId: '43113',
+        erc721Transfers: [{ from: ZERO, to: numbered(0x7e1d), tokenId: '3000001', token: { address: FUJI_AVATARS } }],
+      },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+    await withTestContext({ baseUrl: emulator.url, apiKey: KEY }, async ({ context, io }) => {
+      const options = await parseNftReindexOptions(FUJI_AVATARS, '3000001', { chainId: 'fuji' });
+      await run(options, context);
+      expect(io.stdout()).toBe('');
+      await expect(run(options, context)).rejects.toMatchObject({ exitCode: 2, statusCode: 400, message: /once per hour/ });
+    });
   });
 });
