@@ -132,11 +132,9 @@ async function parseContracts(given: string[], kind: BalanceKind): Promise<strin
 
 export async function run(options: BalanceOptions, context: CommandContext): Promise<void> {
   if (options.kind === 'native') return printNative(options.where, context);
-  const [{ printListing }, { printedOnce, nextPageFooter }, balances, nfts] = await Promise.all([
+  const [{ printListing }, { printedOnce, nextPageFooter }] = await Promise.all([
     import('./shared/listing.js'),
     import('./shared/chain-listing.js'),
-    import('../render/balances.js'),
-    import('../render/nfts.js'),
   ]);
   const client = await context.client({ needsKey: false });
   const { where, contracts, paging } = options;
@@ -154,6 +152,7 @@ export async function run(options: BalanceOptions, context: CommandContext): Pro
       body.nextPageToken,
     );
   if (options.kind === 'erc20') {
+    const balances = await import('../render/balances.js');
     return printListing<ShownTokenBalance, Erc20BalancePage>(context, {
       paging,
       noun: 'ERC-20 balances',
@@ -187,7 +186,7 @@ export async function run(options: BalanceOptions, context: CommandContext): Pro
       fetch: (request) => client.listCollectibleBalances(where, { ...request, ...query }),
     },
   };
-  const listing = nftListings[options.kind];
+  const [listing, nfts] = [nftListings[options.kind], await import('../render/nfts.js')];
   return printListing<ShownNft, NftBalancePage>(context, {
     paging,
     noun: listing.noun,
