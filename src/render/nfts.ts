@@ -20,15 +20,16 @@ export const NFT_TSV_COLUMNS = [
 ] as const;
 
 const COLUMNS: Column[] = [
-  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the contract and token id.
-  { header: 'CONTRACT', shrink: 'middle', minWidth: 13 },
+  // Narrow terminals leave out columns rather than wrap (lowest drop order first), down to the token id: what varies
+  // from row to row goes last (a collection's listing repeats its contract, name and symbol on every row).
+  { header: 'CONTRACT', shrink: 'middle', minWidth: 13, dropOrder: 5 },
   { header: 'TOKEN ID', shrink: 'middle', minWidth: 8 },
-  { header: 'TYPE', shrink: 'end', minWidth: 8, dropOrder: 3 },
-  { header: 'COLLECTION', shrink: 'end', minWidth: 10, dropOrder: 4 },
+  { header: 'TYPE', shrink: 'end', minWidth: 8, dropOrder: 4 },
+  { header: 'COLLECTION', shrink: 'end', minWidth: 10, dropOrder: 3 },
   { header: 'SYMBOL', shrink: 'end', minWidth: 6, dropOrder: 1 },
-  { header: 'TOKEN NAME', shrink: 'end', minWidth: 10, dropOrder: 5 },
-  { header: 'BALANCE', shrink: 'end', minWidth: 7, align: 'right', dropOrder: 6 },
-  { header: 'OWNER', shrink: 'middle', minWidth: 13, dropOrder: 2 },
+  { header: 'TOKEN NAME', shrink: 'end', minWidth: 10, dropOrder: 7 },
+  { header: 'BALANCE', shrink: 'end', minWidth: 7, align: 'right', dropOrder: 2 },
+  { header: 'OWNER', shrink: 'middle', minWidth: 13, dropOrder: 6 },
   { header: 'METADATA', shrink: 'end', minWidth: 8, dropOrder: 0 },
 ];
 
