@@ -100,7 +100,8 @@ export async function parseBalanceOptions(address: string, flags: BalanceFlags):
             : flags.pageToken !== undefined
               ? '--page-token'
               : undefined;
-    if (paging) throw new UsageError(`${paging}: only with ${LISTING_FLAGS} (the native balance is one amount, not a listing)`);
+    if (paging)
+      throw new UsageError(`${paging}: cannot be used without one of ${LISTING_FLAGS} (the native balance is one amount, not a listing)`);
   }
   return {
     where: { chainId: requireChainId(flags.chainId), address: await parseAddress('address', address) },
@@ -123,7 +124,8 @@ async function parseContracts(given: string[], kind: BalanceKind): Promise<strin
     }
   }
   if (contracts.length === 0) return contracts;
-  if (kind === 'native') throw new UsageError(`--contract: only with ${LISTING_FLAGS} (the native token has no contract)`);
+  if (kind === 'native')
+    throw new UsageError(`--contract: cannot be used without one of ${LISTING_FLAGS} (the native token has no contract)`);
   if (kind !== 'erc20' && contracts.length > 1) {
     throw new UsageError(`--contract: --${kind} takes one contract (the service filters its listing on one), ${contracts.length} given`);
   }

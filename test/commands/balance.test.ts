@@ -60,12 +60,12 @@ describe('balance: options', () => {
     [{ chainId: 'fuj' }, /^--chain-id "fuj": must be a decimal chain id .*fuji \(43113\)/],
     [{ chainId: 'fuji', erc20: true, erc721: true }, /^--erc20 and --erc721: use one or the other/],
     [{ chainId: 'fuji', erc1155: true, collectibles: true }, /^--erc1155 and --collectibles: use one or the other/],
-    [{ chainId: 'fuji', contract: [USDC] }, /^--contract: only with --erc20, --erc721, --erc1155, --collectibles/],
+    [{ chainId: 'fuji', contract: [USDC] }, /^--contract: cannot be used without one of --erc20, --erc721, --erc1155, --collectibles/],
     [{ chainId: 'fuji', erc721: true, contract: [`${USDC},${WAVAX}`] }, /^--contract: --erc721 takes one contract/],
     [{ chainId: 'fuji', erc20: true, contract: ['0x1234'] }, /^--contract "0x1234": must be an address/],
     [{ chainId: 'fuji', erc20: true, contract: [USDC.replace('B97', 'b97')] }, /^--contract ".*": its mixed case is an EIP-55 checksum/],
-    [{ chainId: 'fuji', limit: '5' }, /^--limit: only with --erc20/],
-    [{ chainId: 'fuji', all: true }, /^--all: only with --erc20/],
+    [{ chainId: 'fuji', limit: '5' }, /^--limit: cannot be used without one of --erc20/],
+    [{ chainId: 'fuji', all: true }, /^--all: cannot be used without one of --erc20/],
     [{ chainId: 'fuji', erc20: true, pageSize: '101' }, /^--page-size "101": must be an integer from 1 to 100/],
   ] as Array<[Flags, RegExp]>)('%j: a usage error naming the flag and the rule', async (flags, message) => {
     const parsing = parseBalanceOptions(HOLDER, withContracts(flags));
