@@ -38,6 +38,13 @@ export interface BalanceOptions {
 /** The listing flags, each the name of its kind. */
 const LISTINGS: readonly BalanceListing[] = ['erc20', 'erc721', 'erc1155', 'collectibles'];
 const LISTING_FLAGS = LISTINGS.map((kind) => `--${kind}`).join(', ');
+/** The paging flags, which only the listings take. */
+const PAGING_FLAGS = [
+  ['--page-size', 'pageSize'],
+  ['--page-token', 'pageToken'],
+  ['--limit', 'limit'],
+  ['--all', 'all'],
+] as const;
 
 /** An address svc's examples use: the emulator's chains fund every address at genesis. */
 const EXAMPLE_ADDRESS = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
@@ -89,19 +96,9 @@ export async function parseBalanceOptions(address: string, flags: BalanceFlags):
   }
   const kind: BalanceKind = chosen[0] ?? 'native';
   const contracts = await parseContracts(flags.contract, kind);
-  if (kind === 'native') {
-    const paging =
-      flags.limit !== undefined
-        ? '--limit'
-        : flags.all
-          ? '--all'
-          : flags.pageSize !== undefined
-            ? '--page-size'
-            : flags.pageToken !== undefined
-              ? '--page-token'
-              : undefined;
-    if (paging)
-      throw new UsageError(`${paging}: cannot be used without one of ${LISTING_FLAGS} (the native balance is one amount, not a listing)`);
+  const pagingFlag = PAGING_FLAGS.find(([, key]) => flags[key] !== undefined)?.[0];
+  if (kind === 'native' && pagingFlag !== undefined) {
+    throw new UsageError(`${pagingFlag}: cannot be used without one of ${LISTING_FLAGS} (the native balance is one amount, not a listing)`);
   }
   return {
     where: { chainId: requireChainId(flags.chainId), address: await parseAddress('address', address) },
@@ -188,7 +185,8 @@ export async function run(options: BalanceOptions, context: CommandContext): Pro
       fetch: (request) => client.listCollectibleBalances(where, { ...request, ...query }),
     },
   };
-  const [listing, nfts] = [nftListings[options.kind], await import('../render/nfts.js')];
+  const listing = nftListings[options.kind];
+  const nfts = await import('../render/nfts.js');
   return printListing<ShownNft, NftBalancePage>(context, {
     paging,
     noun: listing.noun,
