@@ -25,12 +25,13 @@ function deploymentCells(contract: ShownContract, deployment: DeploymentAnswer |
   return [contract.deploymentDetails?.deployerAddress ?? native?.from?.address, contract.deploymentDetails?.txHash ?? native?.txHash];
 }
 
-function cells(contract: ShownContract, deployment?: DeploymentAnswer): unknown[] {
-  return [contract.address, contract.ercType, contract.name, contract.symbol, contract.decimals, ...deploymentCells(contract, deployment)];
+/** The row's cells: the deployer and its transaction as the contract's own details give them. */
+function cells(contract: ShownContract): unknown[] {
+  return [contract.address, contract.ercType, contract.name, contract.symbol, contract.decimals, ...deploymentCells(contract, undefined)];
 }
 
-export function contractTsv(contract: ShownContract, deployment?: DeploymentAnswer): string {
-  return tsvRow(cells(contract, deployment));
+export function contractTsv(contract: ShownContract): string {
+  return tsvRow(cells(contract));
 }
 
 /** Loads the table renderer (cli-table3, chalk) on first use: piped output never needs it. */

@@ -70,7 +70,7 @@ export async function run(options: ContractDeploymentsOptions, context: CommandC
     items: (body) => body.contracts,
     nextPageToken: (body) => body.nextPageToken,
     isNew: printedOnce((contract: ShownContract) => contract.address?.toLowerCase()),
-    tsv: (contract) => contractTsv(contract),
+    tsv: contractTsv,
     table: contractTable,
     footer: (body) => nextPageFooter(['contract', 'deployments', where.address, `--chain-id ${where.chainId}`], paging, body.nextPageToken),
   });

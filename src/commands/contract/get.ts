@@ -1,5 +1,5 @@
-// `svc contract get <address> --chain-id <chain>`: getContractMetadata, and at a terminal or piped the deployment it
-// names (getDeploymentTransaction); --json prints the contract as returned.
+// `svc contract get <address> --chain-id <chain>`: getContractMetadata; at a terminal, the deployment it names too
+// (getDeploymentTransaction) as a section; piped its row, and --json the contract as returned.
 import type { Command } from '@commander-js/extra-typings';
 import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
@@ -47,15 +47,20 @@ export async function parseContractGetOptions(address: string, flags: ContractGe
 export async function run(options: ContractGetOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
   const client = await context.client({ needsKey: false });
-  if (globals.json) {
-    // The contract as returned: one document, one request (its deploymentDetails name the transaction).
+  if (globals.json || !io.isStdoutTTY) {
+    // One request: the contract as returned, or its row, whose deployer and deployment tx its deploymentDetails give.
     const fetched = await spinning(context, 'Fetching contract', () => client.getContractMetadata(options.where));
-    const { asReturned } = await import('../../render/json.js');
-    await io.write(asReturned(fetched.raw));
+    if (globals.json) {
+      const { asReturned } = await import('../../render/json.js');
+      await io.write(asReturned(fetched.raw));
+    } else {
+      const { contractTsv } = await import('../../render/contracts.js');
+      await io.write(contractTsv(fetched.data));
+    }
     return;
   }
-  // The deployment is asked for only when the contract names one (a contract made at genesis has none). A 404 there
-  // leaves what the contract says of it: its transaction hash and deployer.
+  // At a terminal, the deployment as a section: asked for only when the contract names one (a contract made at genesis
+  // has none). A 404 there leaves what the contract says of it: its transaction hash and deployer.
   const [contract, deployment] = await spinning(context, 'Fetching contract', async () => {
     const metadata = await client.getContractMetadata(options.where);
     if (!metadata.data.deploymentDetails?.txHash) return [metadata, undefined] as const;
@@ -65,10 +70,6 @@ export async function run(options: ContractGetOptions, context: CommandContext):
     });
     return [metadata, transaction] as const;
   });
-  const { contractDetails, contractTsv } = await import('../../render/contracts.js');
-  await io.write(
-    io.isStdoutTTY
-      ? await contractDetails(contract.data, deployment?.data, { width: io.columns, color: io.colorEnabled })
-      : contractTsv(contract.data, deployment?.data),
-  );
+  const { contractDetails } = await import('../../render/contracts.js');
+  await io.write(await contractDetails(contract.data, deployment?.data, { width: io.columns, color: io.colorEnabled }));
 }
