@@ -203,8 +203,8 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator trigger')
-        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --contract-creation --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --jq --base-url --profile --timeout --retries'
+        __svc_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --token --internal --log --contract-creation --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --token --internal --log --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries')
         __svc_commands='list show'

@@ -130,7 +130,7 @@ function __svc_value_options
         case 'svc emulator open'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator trigger'
-            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --internal --log --jq --base-url --profile --timeout --retries
+            printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --token --internal --log --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
             printf '%s\n' --webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
@@ -671,9 +671,10 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -l from -x -d 'sender (defa
 complete -c svc -n '__svc_is "svc emulator trigger"' -l to -x -d 'recipient (default: generated)'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l value -x -d 'native value in wei, decimal'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l status -x -a 'success failed' -d 'success or failed'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction; repeatable'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l erc721 -x -d 'an ERC-721 transfer (of the chain\'s test collection); repeatable'
-complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-1155 transfer (of the chain\'s test collection); repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc20 -x -d 'an ERC-20 transfer in the transaction (of --token, else of a token the chain picks); from the zero address, a mint; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc721 -x -d 'an ERC-721 transfer (of --token, else of the chain\'s test collection); from the zero address, a mint; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l erc1155 -x -d 'an ERC-1155 transfer (of --token, else of the chain\'s test collection); from the zero address, a mint; repeatable'
+complete -c svc -n '__svc_is "svc emulator trigger"' -l token -x -d 'the token contract of the --erc20 transfers, or the collection of the --erc721 or --erc1155 ones'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l internal -x -d 'an internal transaction, a call the transaction made (type CALL by default, or DELEGATECALL, STATICCALL...); repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l log -x -d 'a log emitted by address: 1 to 4 comma-separated 32-byte topics, topic0 first (default: Transfer\'s), then its data in hex; repeatable'
 complete -c svc -n '__svc_is "svc emulator trigger"' -l contract-creation -d 'the transaction creates a contract (from --from; its address is in contractAddress)'
