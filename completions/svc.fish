@@ -298,7 +298,7 @@ complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base
 complete -c svc -n '__svc_is "svc"' -a emulator -d 'The bundled local emulator of the service'
 complete -c svc -n '__svc_is "svc"' -a api -d 'Any operation of the service with your key and settings, and the list of them all'
 complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion script for bash, zsh or fish'
-complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command, or the whole command reference'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
 complete -c svc -n '__svc_is "help:svc"' -a chain -d 'The EVM chains the service supports, and the names every --chain-id takes'
 complete -c svc -n '__svc_is "help:svc"' -a balance -d 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens'

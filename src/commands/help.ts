@@ -1,11 +1,15 @@
-// `svc help [command...]` in every command group, and the nearest command name for a typo.
+// `svc help [command...]` in every command group, `svc help reference`, and the nearest command name for a typo.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { UsageError } from '../errors.js';
 import { examples } from './shared/help-text.js';
 
+/** The help topic of the program that is no command: every command's help in one Markdown page, as gh has it. */
+const REFERENCE_TOPIC = 'reference';
+
 /**
  * Gives every command group a `help [command...]` subcommand that follows the whole path (`svc help tx
- * list`, `svc webhook help create`); commander's own help command looks at one word only.
+ * list`, `svc webhook help create`); commander's own help command looks at one word only. The program's also
+ * prints the reference (`svc help reference`), whose writer is loaded only then.
  */
 export function addHelpCommands(group: CommandUnknownOpts): void {
   if (group.commands.length === 0) return;
@@ -15,12 +19,20 @@ export function addHelpCommands(group: CommandUnknownOpts): void {
     at = at.commands[0]!;
     sample.push(at.name());
   }
+  const isProgram = group.parent === null;
+  const helpExamples: Array<[string, string]> = [[`the help of ${sample.join(' ')}`, `${commandPath(group)} help ${sample.join(' ')}`]];
+  if (isProgram) helpExamples.push(['every command with its flags and examples, as Markdown', `svc help ${REFERENCE_TOPIC}`]);
   group
     .command('help')
-    .description('show help for a command')
-    .argument('[command...]', 'the command, e.g. "tx list"')
-    .addHelpText('after', examples([[`the help of ${sample.join(' ')}`, `${commandPath(group)} help ${sample.join(' ')}`]]))
-    .action((words: string[]) => {
+    .description(isProgram ? 'show help for a command, or the whole command reference' : 'show help for a command')
+    .argument('[command...]', isProgram ? `the command, e.g. "tx list", or "${REFERENCE_TOPIC}"` : 'the command, e.g. "tx list"')
+    .addHelpText('after', examples(helpExamples))
+    .action(async (words: string[]) => {
+      if (isProgram && words.length === 1 && words[0] === REFERENCE_TOPIC) {
+        const { commandReference } = await import('./help-reference.js');
+        group.configureOutput().writeOut?.(commandReference(group));
+        return;
+      }
       let target = group;
       for (const word of words) {
         const next = target.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));

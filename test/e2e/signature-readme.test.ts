@@ -1,4 +1,4 @@
-// The README's Node receiver ("Verify signatures in your receiver"), extracted and run as it is written, so the
+// The documented Node receiver (docs/signatures.md, "Verify signatures in your receiver"), extracted and run as it is written, so the
 // documentation cannot drift from the signatures the service and the emulator make: messages signed with the
 // signature module (the `canonicalize` package) must be accepted, tampered and unsigned ones refused.
 import { execa } from 'execa';
@@ -13,11 +13,11 @@ import { REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import { call, eventually, PATIENT_DELIVERY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import { OTHER_SECRET, SECRET, UNICODE_TOKEN_NAME, changedByOneByte, deliver, notification, reorderedKeys } from '../helpers/signatures.js';
 
-/** The code block after `<!-- example: <name> -->` in the README. */
+/** The code block after `<!-- example: <name> -->` in docs/signatures.md. */
 function readmeExample(name: string): string {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(REPO_ROOT, 'docs', 'signatures.md'), 'utf8');
   const match = new RegExp(`<!-- example: ${name} -->\\n\`\`\`js\\n([\\s\\S]*?)\\n\`\`\``).exec(readme);
-  if (!match) throw new Error(`README.md has no example "${name}"`);
+  if (!match) throw new Error(`docs/signatures.md has no example "${name}"`);
   return match[1]! + '\n';
 }
 
@@ -29,7 +29,7 @@ interface RunningReceiver {
   stop(): Promise<void>;
 }
 
-/** `node receiver.mjs` from the README, on a free port, once it printed "listening on <port>". */
+/** `node receiver.mjs` from docs/signatures.md, on a free port, once it printed "listening on <port>". */
 async function startReadmeReceiver(secret: string): Promise<RunningReceiver> {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-receiver-')), 'receiver.mjs');
   writeFileSync(file, readmeExample('node-receiver'));
@@ -85,7 +85,7 @@ afterAll(async () => {
   await receiver?.stop();
 });
 
-describe("the README's Node receiver", () => {
+describe('the documented Node receiver', () => {
   it('accepts messages signed as the service signs them: non-ASCII token names, reordered keys, JCS numbers and escapes', async () => {
     const unicode = notification({ tokenName: UNICODE_TOKEN_NAME, messageId: 'readme-unicode' });
     expect((await deliver(receiver.url, JSON.stringify(unicode), signBody(SECRET, unicode))).status).toBe(200);
@@ -123,7 +123,7 @@ describe("the README's Node receiver", () => {
 });
 
 // The same receiver process as above: the emulator is given its secret (--webhook-secret), and shows that one.
-describe("the README's Node receiver against the emulator", () => {
+describe('the documented Node receiver against the emulator', () => {
   const KEY = 'sk_test_readme_receiver_0001';
   const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
   let emulator: RunningEmulator;

@@ -1,15 +1,12 @@
 // The inspector's routes, without a browser: the page and its files with the headers that keep other sites out of
 // it, answered 304 while unchanged; the transactions at a glance (the kinds each holds); who gets it at all (loopback
-// clients of an emulator on loopback, unless told); and the page's weight, as the README states it.
-import { readFileSync } from 'node:fs';
+// clients of an emulator on loopback, unless told); and the page's weight.
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { inspectorFor } from '../../src/emulator/inspector/routes.js';
 import { pageFiles } from '../../src/emulator/inspector/page-files.js';
 import type { EmulatorState } from '../../src/emulator/state.js';
-import { REPO_ROOT } from '../helpers/cli.js';
 import { call, startTestEmulator, testOptions } from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
@@ -167,11 +164,5 @@ describe("the inspector page's weight", () => {
 
   it('under 150 KB uncompressed, everything it loads included', () => {
     expect(total).toBeLessThan(150 * 1024);
-  });
-
-  it('as the README states it', () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const stated = /weighs (\d+) KB uncompressed/.exec(readme)?.[1];
-    expect(Number(stated)).toBe(Math.round(total / 1024));
   });
 });

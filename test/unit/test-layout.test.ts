@@ -1,6 +1,6 @@
 // A command's tests are found from its name: test/commands/<noun>/<verb>.test.ts holds the contract of
 // `svc <noun> <verb>` (its flags, outputs, errors and exit codes), test/commands/<command>.test.ts that of a command of
-// one word. The README says so (Development); this keeps it true as commands come and go.
+// one word. CONTRIBUTING.md says so; this keeps it true as commands come and go.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
