@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// Tiny launcher: answers `--version` by itself, tunes the process for a short-lived CLI, then runs the bundle
-// (dist/svc.js, one script: see scripts/build.mjs) compiled with V8's code cache.
+// Tiny launcher: answers `--version` by itself (without loading the CLI), then runs the bundle (dist/svc.js, one script:
+// see scripts/build.mjs) with the code cache the build made for it.
 // A CommonJS script (bin/package.json says so): node starts one without its ES module loader, ~5 ms sooner.
 'use strict';
-const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } =
-  process.getBuiltinModule('node:fs');
+const { readFileSync, writeSync } = process.getBuiltinModule('node:fs');
 const { dirname, join } = process.getBuiltinModule('node:path');
 const { pathToFileURL } = process.getBuiltinModule('node:url');
 
@@ -26,58 +25,17 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     }
   }
 } else {
-  // `svc emulator start --detach`: its background copy starts now, its own start-up beside this one's, not after it
-  // (dist/svc-part-detach.cjs: a few KB). The CLI adopts it once the flags are valid, and ends it if they are not.
-  let early = {};
-  if (args.includes('--detach')) {
-    try {
-      // A CommonJS script (bin/package.json): require is what it has.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const copy = require(join(__dirname, '..', 'dist', 'svc-part-detach.cjs')).startEarly(
-        __filename,
-        commandWords(args),
-        args,
-        process.env,
-      );
-      if (copy) early = { detachedCopy: copy };
-    } catch {
-      // The CLI starts the copy itself (and says why if it cannot).
-    }
-  }
-  runBundle(early).then((exitCode) => {
+  runBundle().then((exitCode) => {
     process.exitCode = exitCode;
   });
 }
 
-async function runBundle(early) {
+async function runBundle() {
   const nodeModule = process.getBuiltinModule('node:module');
   const { Script } = process.getBuiltinModule('node:vm');
-  // V8 tuned for a short-lived client, per V8 major as measured:
-  // - --liftoff-only: the only WebAssembly the CLI runs is undici's HTTP parser; V8 11 (Node 20) tiers its large
-  //   parse function up to TurboFan at a cost of more CPU than the whole request and ~30 MB (tx list 280 -> 165 ms,
-  //   100k-address listing 96 -> 62 MB); on V8 12 it still saves ~10 MB there; from V8 13 on it only costs time;
-  // - --semi-space-growth-factor=1: the young generation stays at its first size instead of doubling as a long
-  //   listing goes on, so a 1,000,000-address listing peaks near a 100,000-address one (V8 12: 97 -> 72 MB);
-  //   from V8 13 on the default already stays within 5%.
-  // Both flags exist on these two majors; an unknown flag would print an error on stderr, so no other V8 gets any.
-  // They are set as undici opens its first connection, just before it compiles the parser, not at start: V8 refuses
-  // compiled code made under other flags, so flags given at start cost node's own cache for every built-in module
-  // loaded after them (http, net, streams: `svc tx list` ~25% slower, measured against this). Both are read when
-  // used (the first by each WebAssembly compile, the second by each scavenge), which is why setting them then works;
-  // the moment comes from undici's documented diagnostics channel, so nothing of the process is replaced for it.
-  const v8Major = Number.parseInt(process.versions.v8, 10);
-  const v8 = v8Major === 11 || v8Major === 12 ? process.getBuiltinModule('node:v8') : undefined;
-  let tuned = false;
-  if (v8) {
-    process.getBuiltinModule('node:diagnostics_channel').subscribe('undici:client:beforeConnect', () => {
-      if (tuned) return;
-      v8.setFlagsFromString('--liftoff-only --semi-space-growth-factor=1');
-      tuned = true;
-    });
-  }
-  // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below).
-  const caching = process.env.CI !== 'true';
-  if (caching && typeof nodeModule.enableCompileCache === 'function') {
+  // Node 22.1+: keep compiled code of the vendored packages between runs (the bundle has its own cache, below); not in
+  // CI, where nothing is kept between runs.
+  if (process.env.CI !== 'true' && typeof nodeModule.enableCompileCache === 'function') {
     try {
       nodeModule.enableCompileCache();
     } catch {
@@ -88,26 +46,16 @@ async function runBundle(early) {
   const bundleFile = join(__dirname, '..', 'dist', 'svc.js');
   // Pure ASCII (esbuild escapes the rest), so latin1 reads it exactly, and faster than UTF-8 decoding.
   const source = readFileSync(bundleFile, 'latin1');
-  // The build's content hash, on the bundle's first line: V8 checks only a cached script's length against its source,
-  // so every cache is named after the very bundle it was made from.
+  // The bundle's code cache, made by the build (scripts/code-cache.cjs): the whole bundle compiled once, as Node's single
+  // executables do (useCodeCache), which spares every run parsing the bundle and compiling what it runs (npm run bench:
+  // a cold `svc tx list` ~11% less CPU). Named after the build's content hash, on the bundle's first line: V8 checks
+  // only a cached script's length against its source. It refuses a cache from another Node (compiled from source then).
   const build = /^\/\/ svc build ([0-9a-f]+)/.exec(source)?.[1];
-  const cacheFile = caching && build ? codeCacheFile(bundleFile, build, args) : undefined;
   let cachedData;
   try {
-    if (cacheFile) cachedData = readFileSync(cacheFile);
+    if (build) cachedData = readFileSync(join(dirname(bundleFile), `svc-${build}.code-cache`));
   } catch {
-    // None yet (or unreadable): compiled from source, and cached once the command is done.
-  }
-  // In CI, where no cache is kept, the build's (scripts/code-cache.cjs): the whole bundle compiled once at build time, as
-  // Node's single executables do (useCodeCache). It spares every run parsing the bundle and compiling what it runs
-  // (~40 ms of `svc tx list`). Elsewhere a command's own cache, made by its first run, holds only what it runs and loads
-  // faster (`svc config path`: ~12 ms less CPU than with the whole bundle's). V8 refuses a cache from another Node.
-  if (cachedData === undefined && build && !cacheFile) {
-    try {
-      cachedData = readFileSync(join(dirname(bundleFile), `svc-${build}.code-cache`));
-    } catch {
-      // A build without one (or an unreadable file): compiled from source.
-    }
+    // A build without one (or an unreadable file): compiled from source.
   }
   // The file is one function expression (exports, require, module, __filename, __dirname, its file URL).
   const script = new Script(source, { filename: bundleFile, cachedData });
@@ -123,67 +71,5 @@ async function runBundle(early) {
       dirname(bundleFile),
       pathToFileURL(bundleFile).href,
     );
-  const exitCode = await bundle.exports.main(process.argv, early);
-  // After the command, so the cache holds every function it compiled (its own code, undici, ...), not just the top level.
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
-    // The cache is checked against the flags in effect when it is read, at start: the defaults (as --liftoff-only
-    // turned tiering off, both are turned back on).
-    if (tuned) v8.setFlagsFromString('--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering --semi-space-growth-factor=2');
-    saveCodeCache(cacheFile, script.createCachedData());
-  }
-  return exitCode;
-}
-
-/**
- * Where the compiled bundle is kept for this command: the user's cache directory (never a shared temporary one, whose
- * files another user could plant), one file per build, Node and command. V8 refuses a cache made by another V8 or
- * other flags, but checks only the source's length against it: the build's content hash (first line of the bundle)
- * and the file's mtime make sure a cache is only ever used for the very bundle it came from. Per command, because
- * a cache holds what its command compiled: `svc config path`'s would leave `svc tx list` compiling undici each time.
- */
-function codeCacheFile(bundleFile, build, args) {
-  const home = process.env.HOME ?? process.env.USERPROFILE;
-  const base =
-    process.env.XDG_CACHE_HOME ||
-    (process.platform === 'win32'
-      ? process.env.LOCALAPPDATA
-      : home && join(home, process.platform === 'darwin' ? 'Library/Caches' : '.cache'));
-  if (!base) return undefined;
-  const mtime = Math.trunc(statSync(bundleFile).mtimeMs);
-  return join(base, 'svc', 'code-cache', `${build}-${mtime}-${process.versions.v8}-${process.arch}-${commandWords(args)}.bin`);
-}
-
-/** The command's name, as its first two words (`tx-list`), skipping the global options and their values. */
-function commandWords(args) {
-  const words = [];
-  for (let i = 0; i < args.length && words.length < 2; i++) {
-    const arg = args[i];
-    // The program's options that take a value, as src/cli.ts declares them (this launcher loads none of the CLI to
-    // read them; test/unit/command-loading.test.ts keeps the two the same).
-    if (/^--(base-url|profile|timeout|retries)$/.test(arg)) i++;
-    else if (arg.startsWith('-')) continue;
-    else if (/^[a-z][a-z-]{0,30}$/.test(arg)) words.push(arg);
-    else break;
-  }
-  return words.join('-') || 'none';
-}
-
-/** Writes the cache whole (another svc may be reading it) and drops those of other builds. Failures only cost speed. */
-function saveCodeCache(cacheFile, data) {
-  try {
-    const directory = dirname(cacheFile);
-    mkdirSync(directory, { recursive: true, mode: 0o700 });
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, data, { mode: 0o600 });
-    renameSync(temporary, cacheFile);
-    const build = cacheFile.slice(directory.length + 1).split('-', 1)[0];
-    for (const name of readdirSync(directory)) {
-      const file = join(directory, name);
-      if (!name.startsWith(`${build}-`) && Date.now() - statSync(file).mtimeMs > 60_000) {
-        rmSync(file, { force: true });
-      }
-    }
-  } catch {
-    // A read-only or full cache directory: the next run compiles from source again.
-  }
+  return bundle.exports.main(process.argv);
 }

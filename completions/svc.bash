@@ -10,20 +10,24 @@ __svc_node() {
     __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
     'svc')
-        __svc_commands='tx chain balance contract nft webhook event-signature config emulator api completion'
+        __svc_commands='tx chain block address token balance contract nft webhook event-signature config emulator api completion'
         __svc_has_help=1
         __svc_options='-V --version --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color -h --help'
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc tx')
-        __svc_commands='list'
+        __svc_commands='list get'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc tx list')
-        __svc_options='--network --status --page-size --page-token --limit --all --follow --interval --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--network --status --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries'
+        __svc_options='--network --chain-id --status --address --kind --start-block --end-block --sort-order --filter-spam-tokens --block --page-size --page-token --limit --all --follow --interval --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--network --chain-id --status --address --kind --start-block --end-block --sort-order --block --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc tx get')
+        __svc_options='--chain-id --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --jq --base-url --profile --timeout --retries'
         ;;
     'svc chain')
         __svc_commands='list get'
@@ -38,6 +42,40 @@ __svc_node() {
     'svc chain get')
         __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--jq --base-url --profile --timeout --retries'
+        ;;
+    'svc block')
+        __svc_commands='list get'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc block list')
+        __svc_options='--chain-id --network --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --network --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc block get')
+        __svc_options='--chain-id --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc address')
+        __svc_commands='chains'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc address chains')
+        __svc_options='--jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--jq --base-url --profile --timeout --retries'
+        ;;
+    'svc token')
+        __svc_commands='transfers'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc token transfers')
+        __svc_options='--chain-id --start-block --end-block --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --start-block --end-block --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         ;;
     'svc balance')
         __svc_options='--chain-id --erc20 --erc721 --erc1155 --collectibles --contract --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
@@ -181,13 +219,13 @@ __svc_node() {
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator')
-        __svc_commands='start status stop open trigger deliveries redeliver'
+        __svc_commands='start status stop logs open trigger deliveries redeliver reset'
         __svc_has_help=1
         __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--base-url --profile --timeout --retries'
         ;;
     'svc emulator start')
-        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --repair --inspector --no-inspector --inspector-path --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --unlisted-chains --keep-messages --webhook-secret --retry-schedule --data-dir --repair --inspector --no-inspector --inspector-path --detach -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--port --host --seed --block-time --api-key --read-only-key --rate-limit --fault-rate --latency --max-addresses --keep-messages --webhook-secret --retry-schedule --data-dir --inspector-path --base-url --profile --timeout --retries'
         ;;
     'svc emulator status')
@@ -196,6 +234,10 @@ __svc_node() {
         ;;
     'svc emulator stop')
         __svc_options='--port --all -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--port --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator logs')
+        __svc_options='--port -f --follow --previous -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--port --base-url --profile --timeout --retries'
         ;;
     'svc emulator open')
@@ -225,6 +267,10 @@ __svc_node() {
         __svc_options='--to --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--to --jq --base-url --profile --timeout --retries'
         ;;
+    'svc emulator reset')
+        __svc_options='-y --yes -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
     'svc api')
         __svc_options='-X --method -f --raw-field -F --field --input -H --header --paginate --slurp -i --include --silent --jq --list -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='-X --method -f --raw-field -F --field --input -H --header --jq --base-url --profile --timeout --retries'
@@ -240,9 +286,17 @@ __svc_node() {
 __svc_option_values() {
     case "$1 $2" in
     'svc tx list --network') __svc_reply_words 'mainnet fuji testnet' ;;
+    'svc tx list --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc tx list --status') __svc_reply_words 'failed success' ;;
+    'svc tx list --kind') __svc_reply_words 'native erc20 erc721 erc1155 internal' ;;
+    'svc tx list --sort-order') __svc_reply_words 'asc desc' ;;
+    'svc tx get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc chain list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc chain list --feature') __svc_reply_words 'nftIndexing webhooks teleporter' ;;
+    'svc block list --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc block list --network') __svc_reply_words 'mainnet fuji testnet' ;;
+    'svc block get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc token transfers --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc balance --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc contract get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc contract deployments --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
@@ -272,16 +326,18 @@ __svc_option_values() {
 __svc_argument_values() {
     case "$1 $2" in
     'svc chain get 1') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
-    'svc webhook get 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook update 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook addresses list 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook addresses add 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook addresses remove 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook deactivate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc webhook activate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' ;;
-    'svc config set 1') __svc_reply_words 'api-key base-url api-key-header' ;;
-    'svc config get 1') __svc_reply_words 'api-key base-url api-key-header' ;;
-    'svc config unset 1') __svc_reply_words 'api-key base-url api-key-header' ;;
+    'svc webhook get 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook update 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook addresses list 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook addresses add 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook addresses remove 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook deactivate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc webhook activate 1') __svc_reply_asked 'webhook list --limit 100 --timeout 2 --retries 0' 1 ;;
+    'svc config set 1') __svc_reply_words 'api-key base-url api-key-header chain-id' ;;
+    'svc config get 1') __svc_reply_words 'api-key base-url api-key-header chain-id' ;;
+    'svc config unset 1') __svc_reply_words 'api-key base-url api-key-header chain-id' ;;
+    'svc emulator deliveries show 1') __svc_reply_asked 'emulator deliveries --limit 100 --timeout 2 --retries 0' 2 ;;
+    'svc emulator redeliver 1') __svc_reply_asked 'emulator deliveries --limit 100 --timeout 2 --retries 0' 2 ;;
     'svc api 1') __svc_reply_words '/v1/address/{address}/chains /v1/apiLogs /v1/apiUsageMetrics /v1/avax/supply /v1/blocks /v1/chains /v1/chains/{chainId} /v1/chains/{chainId}/addresses/{address} /v1/chains/{chainId}/addresses/{address}/balances:getNative /v1/chains/{chainId}/addresses/{address}/balances:listCollectibles /v1/chains/{chainId}/addresses/{address}/balances:listErc1155 /v1/chains/{chainId}/addresses/{address}/balances:listErc20 /v1/chains/{chainId}/addresses/{address}/balances:listErc721 /v1/chains/{chainId}/addresses/{address}/transactions /v1/chains/{chainId}/addresses/{address}/transactions:listErc1155 /v1/chains/{chainId}/addresses/{address}/transactions:listErc20 /v1/chains/{chainId}/addresses/{address}/transactions:listErc721 /v1/chains/{chainId}/addresses/{address}/transactions:listInternals /v1/chains/{chainId}/addresses/{address}/transactions:listNative /v1/chains/{chainId}/blocks /v1/chains/{chainId}/blocks/{blockId} /v1/chains/{chainId}/blocks/{blockId}/transactions /v1/chains/{chainId}/contracts/{address}/deployments /v1/chains/{chainId}/contracts/{address}/transactions:getDeployment /v1/chains/{chainId}/nfts/collections/{address}/tokens /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId} /v1/chains/{chainId}/nfts/collections/{address}/tokens/{tokenId}:reindex /v1/chains/{chainId}/tokens/{address}/transfers /v1/chains/{chainId}/transactions /v1/chains/{chainId}/transactions/{txHash} /v1/health-check /v1/icm/addresses/{address}/messages /v1/icm/messages /v1/icm/messages/{messageId} /v1/live-check /v1/networks/{network} /v1/networks/{network}/addresses:listChainIds /v1/networks/{network}/blockchains /v1/networks/{network}/blockchains/{blockchainId} /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId} /v1/networks/{network}/blockchains/{blockchainId}/assets/{assetId}/transactions /v1/networks/{network}/blockchains/{blockchainId}/balances /v1/networks/{network}/blockchains/{blockchainId}/blocks /v1/networks/{network}/blockchains/{blockchainId}/blocks/{blockId} /v1/networks/{network}/blockchains/{blockchainId}/lastActivityTimestampByAddresses /v1/networks/{network}/blockchains/{blockchainId}/nodes/{nodeId}/blocks /v1/networks/{network}/blockchains/{blockchainId}/transactions /v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash} /v1/networks/{network}/blockchains/{blockchainId}/transactions:listStaking /v1/networks/{network}/blockchains/{blockchainId}/utxos /v1/networks/{network}/blockchains/{blockchainId}/vertices /v1/networks/{network}/blockchains/{blockchainId}/vertices/{vertexHash} /v1/networks/{network}/blockchains/{blockchainId}/vertices:listByHeight /v1/networks/{network}/delegators /v1/networks/{network}/l1Validators /v1/networks/{network}/rewards /v1/networks/{network}/rewards:listPending /v1/networks/{network}/subnets /v1/networks/{network}/subnets/{subnetId} /v1/networks/{network}/validators /v1/networks/{network}/validators/{nodeId} /v1/operations/transactions:export /v1/operations/{operationId} /v1/primaryNetworkRpcUsageMetrics /v1/signatureAggregator/{network}/aggregateSignatures /v1/signatureAggregator/{network}/aggregateSignatures/{txHash} /v1/subnetRpcUsageMetrics /v1/transactions /v1/webhooks /v1/webhooks/{id} /v1/webhooks/{id}/addresses /v1/webhooks:generateOrRotateSharedSecret /v1/webhooks:getSharedSecret /v2/chains/{chainId}/addresses/{address}/transactions' ;;
     'svc completion 1') __svc_reply_words 'bash zsh fish' ;;
     esac
@@ -291,10 +347,10 @@ __svc_reply_words() {
     COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
 
-# Offers the first column of what "svc $1" prints piped (the service's ids); nothing when it fails.
+# Offers column "$2" of what "svc $1" prints piped (the service's ids); nothing when it fails.
 __svc_reply_asked() {
     local values
-    values=$(command svc $1 2>/dev/null | cut -f1)
+    values=$(command svc $1 2>/dev/null | cut -f"$2")
     local IFS=$'\n'
     COMPREPLY=($(compgen -W "$values" -- "$cur"))
 }
@@ -362,6 +418,13 @@ _svc() {
         __svc_reply_words "$__svc_commands"
     elif [[ $cur == -* ]]; then
         __svc_reply_words "$__svc_options"
+    elif [[ -n $__svc_default ]]; then
+        # A group with a default command ("addresses <id>"): its commands, and that command's first argument.
+        __svc_argument_values "$cmdpath $__svc_default" 1
+        local offered=("${COMPREPLY[@]}") group_words=$__svc_commands
+        if ((__svc_has_help)); then group_words+=' help'; fi
+        __svc_reply_words "$group_words"
+        COMPREPLY+=("${offered[@]}")
     elif ((__svc_has_help)); then
         __svc_reply_words "$__svc_commands help"
     elif [[ -n $__svc_commands ]]; then

@@ -6,11 +6,17 @@
 function __svc_subcommands
     switch "$argv"
         case 'svc'
-            printf '%s\n' tx chain balance contract nft webhook event-signature config emulator api completion help
+            printf '%s\n' tx chain block address token balance contract nft webhook event-signature config emulator api completion help
         case 'svc tx'
-            printf '%s\n' list help
+            printf '%s\n' list get help
         case 'svc chain'
             printf '%s\n' list get help
+        case 'svc block'
+            printf '%s\n' list get help
+        case 'svc address'
+            printf '%s\n' chains help
+        case 'svc token'
+            printf '%s\n' transfers help
         case 'svc contract'
             printf '%s\n' get deployments help
         case 'svc nft'
@@ -24,7 +30,7 @@ function __svc_subcommands
         case 'svc config'
             printf '%s\n' set get unset list path help
         case 'svc emulator'
-            printf '%s\n' start status stop open trigger deliveries redeliver help
+            printf '%s\n' start status stop logs open trigger deliveries redeliver reset help
         case 'svc emulator deliveries'
             printf '%s\n' list show help
     end
@@ -48,13 +54,29 @@ function __svc_value_options
         case 'svc tx'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc tx list'
-            printf '%s\n' --network --status --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries
+            printf '%s\n' --network --chain-id --status --address --kind --start-block --end-block --sort-order --block --page-size --page-token --limit --interval --jq --base-url --profile --timeout --retries
+        case 'svc tx get'
+            printf '%s\n' --chain-id --jq --base-url --profile --timeout --retries
         case 'svc chain'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc chain list'
             printf '%s\n' --network --feature --jq --base-url --profile --timeout --retries
         case 'svc chain get'
             printf '%s\n' --jq --base-url --profile --timeout --retries
+        case 'svc block'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc block list'
+            printf '%s\n' --chain-id --network --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+        case 'svc block get'
+            printf '%s\n' --chain-id --jq --base-url --profile --timeout --retries
+        case 'svc address'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc address chains'
+            printf '%s\n' --jq --base-url --profile --timeout --retries
+        case 'svc token'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc token transfers'
+            printf '%s\n' --chain-id --start-block --end-block --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc balance'
             printf '%s\n' --chain-id --contract --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc contract'
@@ -127,6 +149,8 @@ function __svc_value_options
             printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator stop'
             printf '%s\n' --port --base-url --profile --timeout --retries
+        case 'svc emulator logs'
+            printf '%s\n' --port --base-url --profile --timeout --retries
         case 'svc emulator open'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc emulator trigger'
@@ -139,6 +163,8 @@ function __svc_value_options
             printf '%s\n' --jq --base-url --profile --timeout --retries
         case 'svc emulator redeliver'
             printf '%s\n' --to --jq --base-url --profile --timeout --retries
+        case 'svc emulator reset'
+            printf '%s\n' --base-url --profile --timeout --retries
         case 'svc api'
             printf '%s\n' -X --method -f --raw-field -F --field --input -H --header --jq --base-url --profile --timeout --retries
         case 'svc completion'
@@ -289,6 +315,9 @@ complete -c svc -l no-color -d 'no colour (also NO_COLOR; FORCE_COLOR forces it)
 # svc
 complete -c svc -n '__svc_is "svc"' -a tx -d 'Transactions across EVM chains'
 complete -c svc -n '__svc_is "svc"' -a chain -d 'The EVM chains the service supports, and the names every --chain-id takes'
+complete -c svc -n '__svc_is "svc"' -a block -d 'A chain\'s blocks: the latest, or one by number or hash'
+complete -c svc -n '__svc_is "svc"' -a address -d 'What the service knows of an address across chains'
+complete -c svc -n '__svc_is "svc"' -a token -d 'A token contract\'s transfers'
 complete -c svc -n '__svc_is "svc"' -a balance -d 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens'
 complete -c svc -n '__svc_is "svc"' -a contract -d 'Contracts on a chain: one by its address, with its deployment, and those an address deployed'
 complete -c svc -n '__svc_is "svc"' -a nft -d 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again'
@@ -301,6 +330,9 @@ complete -c svc -n '__svc_is "svc"' -a completion -d 'Print the shell completion
 complete -c svc -n '__svc_is "svc"' -a help -d 'show help for a command, or the whole command reference'
 complete -c svc -n '__svc_is "help:svc"' -a tx -d 'Transactions across EVM chains'
 complete -c svc -n '__svc_is "help:svc"' -a chain -d 'The EVM chains the service supports, and the names every --chain-id takes'
+complete -c svc -n '__svc_is "help:svc"' -a block -d 'A chain\'s blocks: the latest, or one by number or hash'
+complete -c svc -n '__svc_is "help:svc"' -a address -d 'What the service knows of an address across chains'
+complete -c svc -n '__svc_is "help:svc"' -a token -d 'A token contract\'s transfers'
 complete -c svc -n '__svc_is "help:svc"' -a balance -d 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens'
 complete -c svc -n '__svc_is "help:svc"' -a contract -d 'Contracts on a chain: one by its address, with its deployment, and those an address deployed'
 complete -c svc -n '__svc_is "help:svc"' -a nft -d 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again'
@@ -314,14 +346,24 @@ complete -c svc -n '__svc_is "svc"' -s V -l version -d 'print the version'
 complete -c svc -n '__svc_is "svc"' -s h -l help -d 'show help'
 
 # svc tx
-complete -c svc -n '__svc_is "svc tx"' -a list -d 'List the latest transactions across EVM chains, newest first'
+complete -c svc -n '__svc_is "svc tx"' -a list -d 'List transactions, newest first: the latest of every chain, of a network\'s chains or of one chain; an address\'s history; a block\'s'
+complete -c svc -n '__svc_is "svc tx"' -a get -d 'Show one transaction: who sent what to whom, its fee and status, then the token transfers and internal transactions in it'
 complete -c svc -n '__svc_is "svc tx"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc tx"' -a list -d 'List the latest transactions across EVM chains, newest first'
+complete -c svc -n '__svc_is "help:svc tx"' -a list -d 'List transactions, newest first: the latest of every chain, of a network\'s chains or of one chain; an address\'s history; a block\'s'
+complete -c svc -n '__svc_is "help:svc tx"' -a get -d 'Show one transaction: who sent what to whom, its fee and status, then the token transfers and internal transactions in it'
 complete -c svc -n '__svc_is "svc tx"' -s h -l help -d 'show help'
 
 # svc tx list
-complete -c svc -n '__svc_is "svc tx list"' -l network -x -a 'mainnet fuji testnet' -d 'only this network: mainnet, fuji, testnet (fuji and testnet are the same; default: all)'
+complete -c svc -n '__svc_is "svc tx list"' -l network -x -a 'mainnet fuji testnet' -d 'every chain of this network: mainnet, fuji, testnet (fuji and testnet are the same: the whole test network, not the Fuji chain alone; for one chain use --chain-id; default: every chain)'
+complete -c svc -n '__svc_is "svc tx list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain: an id (43113) or a name (fuji); default: every chain, but --address and --block take SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc tx list"' -l status -x -a 'failed success' -d 'only failed or success transactions (default: both)'
+complete -c svc -n '__svc_is "svc tx list"' -l address -x -d 'the address\'s history on the chain: every transaction it took part in (0x and 40 hex digits)'
+complete -c svc -n '__svc_is "svc tx list"' -l kind -x -a 'native erc20 erc721 erc1155 internal' -d 'with --address, one kind of its movements: native, erc20, erc721, erc1155, internal (default: every transaction, with what moved in it)'
+complete -c svc -n '__svc_is "svc tx list"' -l start-block -x -d 'with --address, from this block on (inclusive)'
+complete -c svc -n '__svc_is "svc tx list"' -l end-block -x -d 'with --address, up to this block (exclusive)'
+complete -c svc -n '__svc_is "svc tx list"' -l sort-order -x -a 'asc desc' -d 'with --address: asc (oldest first) or desc (newest first; the default)'
+complete -c svc -n '__svc_is "svc tx list"' -l filter-spam-tokens -d 'with --address, leave out transfers of tokens the service takes for spam (its history\'s v2)'
+complete -c svc -n '__svc_is "svc tx list"' -l block -x -d 'the transactions of this block on the chain: its number or its hash'
 complete -c svc -n '__svc_is "svc tx list"' -l page-size -x -d 'transactions per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc tx list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc tx list"' -l limit -x -d 'follow pages until n transactions are printed'
@@ -330,6 +372,11 @@ complete -c svc -n '__svc_is "svc tx list"' -l follow -d 'print the latest page 
 complete -c svc -n '__svc_is "svc tx list"' -l interval -x -d 'with --follow, seconds between polls, at least 0.5 (default: 2)'
 complete -c svc -n '__svc_is "svc tx list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc tx list"' -s h -l help -d 'show help'
+
+# svc tx get
+complete -c svc -n '__svc_is "svc tx get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc tx get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc tx get"' -s h -l help -d 'show help'
 
 # svc chain
 complete -c svc -n '__svc_is "svc chain"' -a list -d 'List the EVM chains the service supports: id, the name --chain-id takes, network, native token'
@@ -350,8 +397,58 @@ complete -c svc -n '__svc_is "svc chain get" 0' -a 'c-chain fuji dexalot dexalot
 complete -c svc -n '__svc_is "svc chain get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc chain get"' -s h -l help -d 'show help'
 
+# svc block
+complete -c svc -n '__svc_is "svc block"' -a list -d 'List the latest blocks, newest first: of every chain, of a network\'s chains, or of one chain'
+complete -c svc -n '__svc_is "svc block"' -a get -d 'Show one block: its hash, time, transaction count, gas and fees'
+complete -c svc -n '__svc_is "svc block"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc block"' -a list -d 'List the latest blocks, newest first: of every chain, of a network\'s chains, or of one chain'
+complete -c svc -n '__svc_is "help:svc block"' -a get -d 'Show one block: its hash, time, transaction count, gas and fees'
+complete -c svc -n '__svc_is "svc block"' -s h -l help -d 'show help'
+
+# svc block list
+complete -c svc -n '__svc_is "svc block list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'only this chain: an id (43113) or a name (fuji); default: every chain'
+complete -c svc -n '__svc_is "svc block list"' -l network -x -a 'mainnet fuji testnet' -d 'every chain of this network: mainnet, fuji, testnet (fuji and testnet are the same: the whole test network; default: every chain)'
+complete -c svc -n '__svc_is "svc block list"' -l page-size -x -d 'blocks per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc block list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc block list"' -l limit -x -d 'follow pages until n blocks are printed'
+complete -c svc -n '__svc_is "svc block list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc block list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc block list"' -s h -l help -d 'show help'
+
+# svc block get
+complete -c svc -n '__svc_is "svc block get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc block get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc block get"' -s h -l help -d 'show help'
+
+# svc address
+complete -c svc -n '__svc_is "svc address"' -a chains -d 'List the chains where an address sent or received a transaction or a token transfer'
+complete -c svc -n '__svc_is "svc address"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc address"' -a chains -d 'List the chains where an address sent or received a transaction or a token transfer'
+complete -c svc -n '__svc_is "svc address"' -s h -l help -d 'show help'
+
+# svc address chains
+complete -c svc -n '__svc_is "svc address chains"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc address chains"' -s h -l help -d 'show help'
+
+# svc token
+complete -c svc -n '__svc_is "svc token"' -a transfers -d 'List a token contract\'s transfers (ERC-20, ERC-721 or ERC-1155), newest first'
+complete -c svc -n '__svc_is "svc token"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc token"' -a transfers -d 'List a token contract\'s transfers (ERC-20, ERC-721 or ERC-1155), newest first'
+complete -c svc -n '__svc_is "svc token"' -s h -l help -d 'show help'
+
+# svc token transfers
+complete -c svc -n '__svc_is "svc token transfers"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc token transfers"' -l start-block -x -d 'from this block on (inclusive)'
+complete -c svc -n '__svc_is "svc token transfers"' -l end-block -x -d 'up to this block (exclusive)'
+complete -c svc -n '__svc_is "svc token transfers"' -l page-size -x -d 'transfers per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc token transfers"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc token transfers"' -l limit -x -d 'follow pages until n transfers are printed'
+complete -c svc -n '__svc_is "svc token transfers"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc token transfers"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc token transfers"' -s h -l help -d 'show help'
+
 # svc balance
-complete -c svc -n '__svc_is "svc balance"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc balance"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc balance"' -l erc20 -d 'its ERC-20 tokens, amounts in each token\'s units'
 complete -c svc -n '__svc_is "svc balance"' -l erc721 -d 'its ERC-721 tokens (NFTs)'
 complete -c svc -n '__svc_is "svc balance"' -l erc1155 -d 'its ERC-1155 tokens'
@@ -373,12 +470,12 @@ complete -c svc -n '__svc_is "help:svc contract"' -a deployments -d 'List the co
 complete -c svc -n '__svc_is "svc contract"' -s h -l help -d 'show help'
 
 # svc contract get
-complete -c svc -n '__svc_is "svc contract get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc contract get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc contract get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc contract get"' -s h -l help -d 'show help'
 
 # svc contract deployments
-complete -c svc -n '__svc_is "svc contract deployments"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc contract deployments"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc contract deployments"' -l page-size -x -d 'contracts per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc contract deployments"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc contract deployments"' -l limit -x -d 'follow pages until n contracts are printed'
@@ -397,7 +494,7 @@ complete -c svc -n '__svc_is "help:svc nft"' -a reindex -d 'Ask the service to r
 complete -c svc -n '__svc_is "svc nft"' -s h -l help -d 'show help'
 
 # svc nft list
-complete -c svc -n '__svc_is "svc nft list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc nft list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc nft list"' -l page-size -x -d 'tokens per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc nft list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
 complete -c svc -n '__svc_is "svc nft list"' -l limit -x -d 'follow pages until n tokens are printed'
@@ -406,12 +503,12 @@ complete -c svc -n '__svc_is "svc nft list"' -l jq -x -d 'filter the JSON output
 complete -c svc -n '__svc_is "svc nft list"' -s h -l help -d 'show help'
 
 # svc nft get
-complete -c svc -n '__svc_is "svc nft get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc nft get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc nft get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc nft get"' -s h -l help -d 'show help'
 
 # svc nft reindex
-complete -c svc -n '__svc_is "svc nft reindex"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain to read (required): its id, or its name (43114 or c-chain, 43113 or fuji)'
+complete -c svc -n '__svc_is "svc nft reindex"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
 complete -c svc -n '__svc_is "svc nft reindex"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc nft reindex"' -s h -l help -d 'show help'
 
@@ -490,6 +587,7 @@ complete -c svc -n '__svc_is "svc webhook addresses"' -a help -d 'show help for 
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a list -d 'List the addresses a webhook watches (also: svc webhook addresses <id>)'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a add -d 'Add addresses to a webhook\'s watch list, in batches; prints the count it watches after the change'
 complete -c svc -n '__svc_is "help:svc webhook addresses"' -a remove -d 'Remove addresses from a webhook\'s watch list, in batches; prints the count it watches after the change'
+complete -c svc -n '__svc_is "svc webhook addresses"' -a '(command svc webhook list --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f1,2)' -d 'the webhook id'
 complete -c svc -n '__svc_is "svc webhook addresses"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-size -x -d 'addresses per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc webhook addresses"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -580,13 +678,13 @@ complete -c svc -n '__svc_is "svc event-signature"' -l jq -x -d 'filter the JSON
 complete -c svc -n '__svc_is "svc event-signature"' -s h -l help -d 'show help'
 
 # svc config
-complete -c svc -n '__svc_is "svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header) in the profile'
+complete -c svc -n '__svc_is "svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header, chain-id) in the profile'
 complete -c svc -n '__svc_is "svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
 complete -c svc -n '__svc_is "svc config"' -a unset -d 'Remove a setting from the profile'
 complete -c svc -n '__svc_is "svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
 complete -c svc -n '__svc_is "svc config"' -a path -d 'Print the path of the config file'
 complete -c svc -n '__svc_is "svc config"' -a help -d 'show help for a command'
-complete -c svc -n '__svc_is "help:svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header) in the profile'
+complete -c svc -n '__svc_is "help:svc config"' -a set -d 'Store a setting (api-key, base-url, api-key-header, chain-id) in the profile'
 complete -c svc -n '__svc_is "help:svc config"' -a get -d 'Print the value a setting has now (flag > env > profile > default); a key is masked'
 complete -c svc -n '__svc_is "help:svc config"' -a unset -d 'Remove a setting from the profile'
 complete -c svc -n '__svc_is "help:svc config"' -a list -d 'Show every setting in effect and its source: flag, env, profile or default'
@@ -594,15 +692,15 @@ complete -c svc -n '__svc_is "help:svc config"' -a path -d 'Print the path of th
 complete -c svc -n '__svc_is "svc config"' -s h -l help -d 'show help'
 
 # svc config set
-complete -c svc -n '__svc_is "svc config set" 0' -a 'api-key base-url api-key-header' -d 'api-key, base-url or api-key-header'
+complete -c svc -n '__svc_is "svc config set" 0' -a 'api-key base-url api-key-header chain-id' -d 'api-key, base-url, api-key-header or chain-id'
 complete -c svc -n '__svc_is "svc config set"' -s h -l help -d 'show help'
 
 # svc config get
-complete -c svc -n '__svc_is "svc config get" 0' -a 'api-key base-url api-key-header' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config get" 0' -a 'api-key base-url api-key-header chain-id' -d 'api-key, base-url, api-key-header or chain-id'
 complete -c svc -n '__svc_is "svc config get"' -s h -l help -d 'show help'
 
 # svc config unset
-complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url api-key-header' -d 'api-key or base-url'
+complete -c svc -n '__svc_is "svc config unset" 0' -a 'api-key base-url api-key-header chain-id' -d 'api-key, base-url, api-key-header or chain-id'
 complete -c svc -n '__svc_is "svc config unset"' -s h -l help -d 'show help'
 
 # svc config list
@@ -616,18 +714,22 @@ complete -c svc -n '__svc_is "svc config path"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "svc emulator"' -a logs -d 'Print the log of an emulator started with --detach; with one running, no flag needed'
 complete -c svc -n '__svc_is "svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
+complete -c svc -n '__svc_is "svc emulator"' -a reset -d 'Forget the emulator\'s webhooks, messages, injected transactions and secrets, as if it started anew'
 complete -c svc -n '__svc_is "svc emulator"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator"' -a start -d 'Run a local emulator of the service (transactions, webhooks, signed webhook deliveries, a control API)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a status -d 'List the emulators you run: URL, pid, uptime, webhooks and messages pending (exit 3 when none runs)'
 complete -c svc -n '__svc_is "help:svc emulator"' -a stop -d 'Stop an emulator you run: SIGTERM, then up to 5 s (60 s while it writes its state); with one running, no flag needed'
+complete -c svc -n '__svc_is "help:svc emulator"' -a logs -d 'Print the log of an emulator started with --detach; with one running, no flag needed'
 complete -c svc -n '__svc_is "help:svc emulator"' -a open -d 'Open the emulator\'s inspector page in the browser: deliveries live, webhooks, trigger, transactions'
 complete -c svc -n '__svc_is "help:svc emulator"' -a trigger -d 'Make a transaction happen in the running emulator; matching webhooks are notified at once'
 complete -c svc -n '__svc_is "help:svc emulator"' -a deliveries -d 'The emulator\'s messages and each attempt to deliver them'
 complete -c svc -n '__svc_is "help:svc emulator"' -a redeliver -d 'Send a message again now: same messageId and body, signed with the current secret, recorded as a further attempt'
+complete -c svc -n '__svc_is "help:svc emulator"' -a reset -d 'Forget the emulator\'s webhooks, messages, injected transactions and secrets, as if it started anew'
 complete -c svc -n '__svc_is "svc emulator"' -s h -l help -d 'show help'
 
 # svc emulator start
@@ -641,10 +743,11 @@ complete -c svc -n '__svc_is "svc emulator start"' -l rate-limit -x -d 'requests
 complete -c svc -n '__svc_is "svc emulator start"' -l fault-rate -x -d 'share of requests, 0 to 1, answered 500/502/503/429 or dropped'
 complete -c svc -n '__svc_is "svc emulator start"' -l latency -x -d 'milliseconds added to every response'
 complete -c svc -n '__svc_is "svc emulator start"' -l max-addresses -x -d 'addresses one webhook may watch at most; more is a 400 (default: no cap)'
+complete -c svc -n '__svc_is "svc emulator start"' -l unlisted-chains -d 'take webhooks on chains svc chain list does not name, each made up as it is watched (the service refuses them: 400)'
 complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)'
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
-complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts'
+complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 10,000 transactions) in this folder across restarts'
 complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it'
 complete -c svc -n '__svc_is "svc emulator start"' -l inspector -d 'serve the inspector page even with a --host beyond loopback (to this machine\'s browsers only)'
 complete -c svc -n '__svc_is "svc emulator start"' -l no-inspector -d 'serve no inspector page'
@@ -660,6 +763,12 @@ complete -c svc -n '__svc_is "svc emulator status"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator stop"' -l port -x -d 'the one listening on this port'
 complete -c svc -n '__svc_is "svc emulator stop"' -l all -d 'every emulator you run (none running is no failure)'
 complete -c svc -n '__svc_is "svc emulator stop"' -s h -l help -d 'show help'
+
+# svc emulator logs
+complete -c svc -n '__svc_is "svc emulator logs"' -l port -x -d 'the one on this port (running or ended)'
+complete -c svc -n '__svc_is "svc emulator logs"' -s f -l follow -d 'then print what it writes, until Ctrl-C'
+complete -c svc -n '__svc_is "svc emulator logs"' -l previous -d 'the log of its run before the last start on that port'
+complete -c svc -n '__svc_is "svc emulator logs"' -s h -l help -d 'show help'
 
 # svc emulator open
 complete -c svc -n '__svc_is "svc emulator open"' -l no-browser -d 'print the URL instead of opening it'
@@ -712,20 +821,26 @@ complete -c svc -n '__svc_is "svc emulator deliveries list"' -l jq -x -d 'filter
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -s h -l help -d 'show help'
 
 # svc emulator deliveries show
+complete -c svc -n '__svc_is "svc emulator deliveries show" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries, or the trigger that caused it)'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
 
 # svc emulator redeliver
+complete -c svc -n '__svc_is "svc emulator redeliver" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries)'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l to -x -d 'send this one attempt to another URL (a local handler); the webhook\'s url stays'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator redeliver"' -s h -l help -d 'show help'
 
+# svc emulator reset
+complete -c svc -n '__svc_is "svc emulator reset"' -s y -l yes -d 'do not ask for confirmation (required when not at a terminal)'
+complete -c svc -n '__svc_is "svc emulator reset"' -s h -l help -d 'show help'
+
 # svc api
 complete -c svc -n '__svc_is "svc api" 0' -a '(__svc_values_api_path)' -d 'the operation\'s path from /v1 on, its {placeholders} filled in ("/v1/chains/43114/blocks"); may carry a query string. With --list: a word to look for'
 complete -c svc -n '__svc_is "svc api"' -s X -l method -x -d 'GET, POST, PUT, PATCH, DELETE (default: GET, or POST when fields or --input are given)'
-complete -c svc -n '__svc_is "svc api"' -s f -l raw-field -x -d 'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise'
-complete -c svc -n '__svc_is "svc api"' -s F -l field -x -d 'a typed field, repeatable: numbers, true, false and null as JSON, @path for a file\'s contents (@- stdin); "key[]=value" adds to an array'
+complete -c svc -n '__svc_is "svc api"' -s f -l raw-field -x -d 'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise; nested keys as gh api reads them: "a[b][c]=x", "list[]=x" adds to an array, "list[]" an empty one'
+complete -c svc -n '__svc_is "svc api"' -s F -l field -x -d 'a typed field, repeatable, keys as for -f: numbers, true, false, null and JSON objects or arrays as JSON, @path for a file\'s contents (@- stdin); a key given twice is an error'
 complete -c svc -n '__svc_is "svc api"' -l input -r -F -d 'the request body as is, from a file (- for stdin); the fields then go in the query string'
 complete -c svc -n '__svc_is "svc api"' -s H -l header -x -d 'a request header, repeatable'
 complete -c svc -n '__svc_is "svc api"' -l paginate -d 'follow nextPageToken until the last page, one JSON document per page, one a line (GET only)'
@@ -733,7 +848,7 @@ complete -c svc -n '__svc_is "svc api"' -l slurp -d 'with --paginate, print ever
 complete -c svc -n '__svc_is "svc api"' -s i -l include -d 'print the status line and the headers before the body'
 complete -c svc -n '__svc_is "svc api"' -l silent -d 'print nothing on success'
 complete -c svc -n '__svc_is "svc api"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
-complete -c svc -n '__svc_is "svc api"' -l list -d 'print the operator\'s operations (method, path, summary); [path] is then a word to look for'
+complete -c svc -n '__svc_is "svc api"' -l list -d 'print the operator\'s operations (method, path, summary), marking those the bundled emulator models; [path] is then a word to look for'
 complete -c svc -n '__svc_is "svc api"' -s h -l help -d 'show help'
 
 # svc completion

@@ -25,6 +25,8 @@ import { join, resolve as resolvePath } from 'node:path';
 const require = createRequire(import.meta.url);
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const dist = new URL('../dist/', import.meta.url);
+// From an empty dist/: a file an older build made and this one no longer does (a part, a parser) must not linger there.
+rmSync('dist', { recursive: true, force: true });
 
 // src/ as ES modules under dist/, one file each, as tsc would emit them (the imports already name .js files).
 const sources = readdirSync('src', { recursive: true })
@@ -55,18 +57,8 @@ const VENDORED = ['conf', 'ora', 'cli-table3', 'proper-lockfile', 'jq-web'];
 const vendorFile = (name) => `svc-vendor-${name}.cjs`;
 
 /**
- * Modules the CLI never runs but its dependencies load at start-up, replaced by stubs that fail loudly if ever used:
- * - undici's HTTP/2 client (svc speaks HTTP/1.1; allowH2 is off), which loads node:http2 and node:tls;
- * - node:child_process in commander (only for executable subcommands, which svc has none of);
- * - undici's fetch body helpers (with WebIDL and FormData), which its HTTP/1.1 client needs only for FormData or Blob
- *   request bodies; svc sends strings.
- * And node:assert for undici: it only checks its own invariants with it (assert(x), assert.strictEqual, ...), while
- * loading node's module costs ~2.5 ms of every request's start-up; the stub throws the same AssertionError-like error.
- */
-/**
- * The redirections below name modules inside undici, commander and ora by their private paths, which only the exact
- * versions package.json pins promise. Each counts what it redirected: the build fails when one redirected nothing
- * (a release moved the module), instead of shipping a bundle that quietly carries, or misses, what it meant to.
+ * The redirection below (the inspector's page files) counts what it redirected: the build fails when
+ * one redirected nothing (a module moved), instead of shipping a bundle that quietly carries, or misses, what it meant to.
  */
 const redirected = new Map();
 function counted(name, resolve) {
@@ -77,63 +69,6 @@ function counted(name, resolve) {
     return result;
   };
 }
-
-const unusedAtRuntime = {
-  name: 'unused-at-runtime',
-  setup(build) {
-    const stub = (name, contents) => {
-      build.onLoad({ filter: new RegExp(`^${name}$`), namespace: 'unused' }, () => ({ contents, loader: 'js' }));
-      return { path: name, namespace: 'unused' };
-    };
-    const h2 = stub('undici-client-h2', "module.exports = function connectH2() { throw new Error('svc does not use HTTP/2'); };");
-    const childProcess = stub(
-      'commander-child-process',
-      "module.exports = new Proxy({}, { get() { throw new Error('svc runs no executable subcommands'); } });",
-    );
-    const fetchBody = stub(
-      'undici-fetch-body',
-      "module.exports = { extractBody() { throw new Error('svc sends no FormData or Blob bodies'); } };",
-    );
-    const assert = stub('undici-assert', UNDICI_ASSERT);
-    build.onResolve(
-      { filter: /^\.\/client-h2\.js$/ },
-      counted('undici client-h2', (args) => (args.importer.includes('undici') ? h2 : undefined)),
-    );
-    build.onResolve(
-      { filter: /^\.\.\/web\/fetch\/body\.js$/ },
-      counted('undici fetch body', (args) => (args.importer.endsWith('undici/lib/dispatcher/client-h1.js') ? fetchBody : undefined)),
-    );
-    build.onResolve(
-      { filter: /^(node:)?child_process$/ },
-      counted('commander child_process', (args) => (args.importer.includes('node_modules/commander/') ? childProcess : undefined)),
-    );
-    build.onResolve(
-      { filter: /^(node:)?assert$/ },
-      counted('undici assert', (args) => (args.importer.includes('node_modules/undici/') ? assert : undefined)),
-    );
-  },
-};
-
-/** What undici calls on node:assert: assert(), assert.ok/equal/strictEqual/notStrictEqual/deepStrictEqual/fail. */
-const UNDICI_ASSERT = `
-class AssertionError extends Error {
-  constructor(message) { super(message); this.name = 'AssertionError'; this.code = 'ERR_ASSERTION'; }
-}
-function check(value, message, fallback) {
-  if (value) return;
-  if (message instanceof Error) throw message;
-  throw new AssertionError(message === undefined ? fallback : message);
-}
-function assert(value, message) { check(value, message, 'The expression evaluated to a falsy value'); }
-assert.ok = assert;
-assert.equal = (a, b, message) => check(a == b, message, a + ' == ' + b);
-assert.strictEqual = (a, b, message) => check(Object.is(a, b), message, 'Expected values to be strictly equal');
-assert.notStrictEqual = (a, b, message) => check(!Object.is(a, b), message, 'Expected values to be strictly unequal');
-assert.deepStrictEqual = (a, b, message) => check(require('node:util').isDeepStrictEqual(a, b), message, 'Expected values to be strictly deep-equal');
-assert.fail = (message) => check(false, message, 'Failed');
-assert.AssertionError = AssertionError;
-module.exports = assert;
-`;
 
 /**
  * Parts of svc that only some commands run, each bundled on its own as dist/svc-part-<name>.cjs and required on first
@@ -146,8 +81,6 @@ const PARTS = {
   emulator: 'src/emulator/index.ts',
   receiver: 'src/receiver/index.ts',
   completion: 'src/completion/index.ts',
-  // Required by bin/svc.js alone, before the CLI, for `emulator start --detach` (not an index: never redirected).
-  detach: 'src/commands/emulator/early-detach.ts',
 };
 const partFile = (name) => `svc-part-${name}.cjs`;
 
@@ -162,30 +95,6 @@ const parts = {
       }
       return undefined;
     });
-  },
-};
-
-/**
- * undici's HTTP parser is WebAssembly shipped as base64 in two modules (with and without SIMD), 141 KB of the bundle
- * that every start had to read and scan: the build writes the binaries to dist/ and the CLI reads the one it uses.
- */
-const LLHTTP = { 'llhttp_simd-wasm.js': 'llhttp-simd.wasm', 'llhttp-wasm.js': 'llhttp.wasm' };
-
-const llhttpFiles = {
-  name: 'llhttp-files',
-  setup(build) {
-    build.onResolve(
-      { filter: /^\.\.\/llhttp\/llhttp(_simd)?-wasm\.js$/ },
-      counted('undici llhttp wasm', (args) =>
-        args.importer.includes('node_modules/undici/')
-          ? { path: LLHTTP[args.path.slice('../llhttp/'.length)], namespace: 'llhttp' }
-          : undefined,
-      ),
-    );
-    build.onLoad({ filter: /.*/, namespace: 'llhttp' }, (args) => ({
-      contents: `module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(args.path)}));`,
-      loader: 'js',
-    }));
   },
 };
 
@@ -226,23 +135,6 @@ const vendored = {
   },
 };
 
-/**
- * ora measures its line with string-width, whose first measure of text beyond ASCII (the spinner's frame) costs tens of
- * milliseconds: pointed at the CLI's own measure (src/render/columns.ts), which needs string-width only for what it
- * cannot count itself.
- */
-const oraMeasuresWithColumns = {
-  name: 'ora-measures-with-columns',
-  setup(build) {
-    build.onResolve(
-      { filter: /^string-width$/ },
-      counted('ora string-width', (args) =>
-        args.importer.includes('node_modules/ora/') ? { path: resolvePath('src/render/columns.ts') } : undefined,
-      ),
-    );
-  },
-};
-
 const common = {
   bundle: true,
   format: 'cjs',
@@ -264,7 +156,7 @@ const common = {
 const [cli, ...others] = await Promise.all([
   build({
     ...common,
-    plugins: [unusedAtRuntime, vendored, parts, llhttpFiles],
+    plugins: [vendored, parts],
     entryPoints: { svc: 'src/cli.ts' },
     outdir: 'dist',
     // bin/svc.js passes the bundle's file URL: import.meta of an ES module has no meaning in a script.
@@ -280,7 +172,6 @@ const [cli, ...others] = await Promise.all([
         sourcefile: `vendor-${name}.cjs`,
       },
       outfile: `dist/${vendorFile(name)}`,
-      plugins: name === 'ora' ? [oraMeasuresWithColumns] : [],
       // ESM-only packages (conf, ora) use import.meta.url for nothing the CLI runs (their own file paths).
       define: { 'import.meta.url': 'undefined' },
     }),
@@ -355,20 +246,15 @@ for (const result of [cli, ...vendors]) {
   written.add(name);
 }
 
-for (const [module, file] of Object.entries(LLHTTP)) {
-  writeFileSync(new URL(file, dist), require(`undici/lib/llhttp/${module}`));
-  written.add(file);
-}
-
 // jq-web's glue reads jq.wasm from its own folder: dist/, where it is bundled as dist/svc-vendor-jq-web.cjs.
 writeFileSync(new URL('jq.wasm', dist), readFileSync(require.resolve('jq-web/jq.wasm')));
 
 // Outputs of earlier builds go once they are a few minutes old (a CLI started before this build may still be reading
-// them): the chunks of the former split ES module build among them. Their code caches go at once: a CLI reads its
+// them): the chunks of the former split ES module build and undici's parser among them. Their code caches go at once: a CLI reads its
 // cache as it starts, and one removed under it only costs it the compile; kept, they would be packed with the new.
 for (const name of readdirSync(dist)) {
   const file = new URL(name, dist);
-  if (!/^svc(-.*)?\.(c?js|code-cache|tmp)$/.test(name) || written.has(name)) continue;
+  if (!/^(svc(-.*)?\.(c?js|code-cache|tmp)|llhttp(-simd)?\.wasm)$/.test(name) || written.has(name)) continue;
   if (name.endsWith('.code-cache') || Date.now() - statSync(file).mtimeMs > 10 * 60_000) rmSync(file, { force: true });
 }
 

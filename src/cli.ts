@@ -3,7 +3,6 @@ import { Command, CommanderError, Option } from '@commander-js/extra-typings';
 import type { CommandUnknownOpts, OptionValues } from '@commander-js/extra-typings';
 import { readFileSync } from 'node:fs';
 import { createContext } from './context.js';
-import type { DetachedEmulatorCopy, Launch } from './context.js';
 import type { GlobalOptions } from './context.js';
 import { ExitCode, InterruptedError, OutputError, SvcError, UsageError } from './errors.js';
 import { createProcessIO, flushOutput, watchOutput } from './io.js';
@@ -85,7 +84,7 @@ export async function buildProgram(action: Action, args?: readonly string[]) {
           'svc webhook create --url https://example.com/hook --chain-id 43113 --address 0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
         ],
       ]) +
-        '\nEnvironment: SVC_API_KEY, SVC_API_KEY_HEADER, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, SVC_WEBHOOK_SECRET, NO_COLOR, FORCE_COLOR\n' +
+        '\nEnvironment: SVC_API_KEY, SVC_API_KEY_HEADER, SVC_BASE_URL, SVC_CHAIN_ID, SVC_PROFILE, SVC_CONFIG_DIR, SVC_WEBHOOK_SECRET, NO_COLOR, FORCE_COLOR\n' +
         'Exit codes: 0 ok, 1 failure, 2 usage or 400, 3 not found, 4 auth, 5 rate limited, 6 network, 130 interrupted\n',
     );
 
@@ -150,27 +149,6 @@ export function ioFlags(argv: readonly string[]): { noColor: boolean; quiet: boo
   return { noColor: argv.includes('--no-color'), quiet: argv.includes('-q') || argv.includes('--quiet') };
 }
 
-/** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
-/**
- * The program as bin/svc.js runs it. `early`: what the launcher started before it loaded the CLI (the background
- * copy of `svc emulator start --detach`), adopted by the command; ended here if the command did not take it (its
- * flags were refused).
- */
-export async function main(argv: string[], early: { detachedCopy?: DetachedEmulatorCopy } = {}): Promise<number> {
-  let detachedCopy = early.detachedCopy;
-  const launch: Launch = {
-    adoptDetachedCopy() {
-      const adopted = detachedCopy;
-      detachedCopy = undefined;
-      return adopted;
-    },
-  };
-  // A detached start prints its line and ends: nothing to watch for between writes.
-  const exitCode = await runProcess(argv, launch, { watchReader: early.detachedCopy === undefined });
-  if (detachedCopy) await (await import('./commands/emulator/early-detach.js')).discardCopy(detachedCopy);
-  return exitCode;
-}
-
 /** How long a command runs before the reader of its piped stdout is watched (see reader-watch.ts). */
 const READER_WATCH_AFTER_MS = 500;
 
@@ -179,7 +157,8 @@ function readerGone(): NodeJS.ErrnoException {
   return Object.assign(new Error('write EPIPE'), { code: 'EPIPE', errno: -32, syscall: 'write' });
 }
 
-async function runProcess(argv: string[], launch: Launch, { watchReader }: { watchReader: boolean }): Promise<number> {
+/** The process entry (bin/svc.js): process streams, signals and a closed stdout, then the command line. */
+export async function main(argv: string[]): Promise<number> {
   const io = await createProcessIO(ioFlags(argv));
   const interrupts = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -201,22 +180,19 @@ async function runProcess(argv: string[], launch: Launch, { watchReader }: { wat
   });
   // The reader leaving between writes (`svc ... --follow | head -n 1`) ends the command as a failed write would, within
   // moments; a command done within half a second never watches.
-  if (watchReader) watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
+  watchStdoutReader(() => process.stdout.destroy(readerGone()), READER_WATCH_AFTER_MS);
   // A write nobody waited for (a server printing as events come) fails with the same error: already handled above.
   process.on('unhandledRejection', (reason) => {
     if (!(reason instanceof OutputError)) throw reason;
   });
-  return runCommandLine(argv, { io, interrupt: interrupts.signal, launch });
+  return runCommandLine(argv, { io, interrupt: interrupts.signal });
 }
 
 /**
  * Parses `argv` (node, script, args...), runs the command with this IO and interrupt signal, and returns the exit
  * code: the whole CLI without the process, as tests run it in-process.
  */
-export async function runCommandLine(
-  argv: string[],
-  { io, interrupt, launch }: { io: IO; interrupt: AbortSignal; launch?: Launch },
-): Promise<number> {
+export async function runCommandLine(argv: string[], { io, interrupt }: { io: IO; interrupt: AbortSignal }): Promise<number> {
   let globalsForErrors: Partial<GlobalOptions> = {
     json: argv.includes('--json'),
     verbose: argv.includes('-v') || argv.includes('--verbose'),
@@ -232,15 +208,16 @@ export async function runCommandLine(
       const command = commanderArgs[commanderArgs.length - 1] as CommandUnknownOpts;
       const jq = typeof flags.jq === 'string' ? flags.jq : undefined;
       // --jq filters the command's JSON, so it asks for JSON; the expression is checked before anything is sent.
-      const globals = { ...parseGlobals(program.opts()), ...(jq === undefined ? {} : { json: true }) };
-      globalsForErrors = globals;
+      const given = parseGlobals(program.opts());
+      const globals = { ...given, ...(jq === undefined ? {} : { json: true }) };
+      // The JSON error line is for --json given: a --jq error is one line, as jq's own errors are.
+      globalsForErrors = given;
       const filtered = jq === undefined ? undefined : await (await import('./commands/shared/jq-output.js')).jqOutput(jq, io);
       const { context, close } = createContext({
         io: filtered?.io ?? io,
         globals,
         interrupt,
         version: VERSION,
-        launch,
         commandLine: givenCommandLine(command),
       });
       try {

@@ -21,8 +21,6 @@ export interface CommandContext {
   client(options: { needsKey: boolean }): Promise<ServiceClient>;
   /** A client for the emulator's control API at the same base URL. */
   emulatorControl(): Promise<EmulatorControlClient>;
-  /** What the launcher (bin/svc.js) began before the CLI loaded, for the command that continues it; none in-process. */
-  launch?: Launch;
   /**
    * The command as it was given, rebuilt from its parse (commands/shared/command-line.ts): what a copy of it in another
    * process runs with (`emulator start --detach`). Empty where `run` is called without a command line (tests).
@@ -30,13 +28,7 @@ export interface CommandContext {
   commandLine: readonly string[];
 }
 
-/** Work the launcher starts early, to spare the user the CLI's own start-up before it (see bin/svc.js). */
-export interface Launch {
-  /** The background copy of `svc emulator start --detach`, to the first caller only (the others get none). */
-  adoptDetachedCopy(): DetachedEmulatorCopy | undefined;
-}
-
-/** A background copy of the CLI running `svc emulator start` with its output in a log (commands/emulator/early-detach.ts). */
+/** A background copy of the CLI running `svc emulator start` with its output in a log (commands/emulator/detach.ts). */
 export interface DetachedEmulatorCopy {
   child: ChildProcess;
   /** Renamed `<port>.log` by the copy once it listens. */
@@ -49,7 +41,7 @@ export interface DetachedEmulatorCopy {
 
 /**
  * A context whose clients come from a Session loaded on first use (commands that talk to no service never load
- * undici), and the function that closes them once the command is done.
+ * the transport, node:http), and the function that closes them once the command is done.
  */
 export function createContext(inputs: Omit<CommandContext, 'client' | 'emulatorControl'>): {
   context: CommandContext;

@@ -53,6 +53,10 @@ export class NotFoundError extends SvcError {
 /** The service answered with an error status. */
 export class ApiError extends SvcError {
   readonly exitCode: number;
+  /** The answer's headers and body (the key masked where echoed), for a command that prints error answers (`svc api`). */
+  answer?: { headers: Readonly<Record<string, string | string[] | undefined>>; body: Buffer };
+  /** Whether the request carried an API key: advice about keys differs (a 429 without one has lower limits). */
+  keySent?: boolean;
   constructor(
     readonly status: number,
     message: string,

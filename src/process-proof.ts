@@ -68,13 +68,30 @@ function readBootId(): string {
 
 /** Whether `pid` is still the process that `proof` was read from (see ProcessVerdict). */
 export function checkProcess(pid: number, proof: ProcessProof | undefined): ProcessVerdict {
-  if (!pidExists(pid)) return 'gone';
+  if (!pidExists(pid) || hasEnded(pid)) return 'gone';
   if (!proof) return 'unknown';
   const now = proofOf(pid);
   if (now === null) return pidExists(pid) ? 'unknown' : 'gone';
   // A proof of another kind (written on another system sharing the folder) tells nothing.
   if (now.slice(0, now.indexOf(':')) !== proof.slice(0, proof.indexOf(':'))) return 'unknown';
   return now === proof ? 'alive' : 'gone';
+}
+
+/**
+ * Linux: a process that has ended but whose exit its parent has not collected yet (a zombie) keeps its pid, and signal
+ * 0 still reaches it, though it runs nothing and holds no file. An emulator started with --detach has init for a parent,
+ * and an init that collects late (as in some containers) would leave `svc emulator stop` waiting on one for seconds.
+ */
+function hasEnded(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // Field 3, the state, just after the command name: Z (zombie) or X (dead).
+    const state = stat[stat.lastIndexOf(')') + 2];
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
 }
 
 /** Signal 0 only asks; EPERM: the pid is another user's, so it exists. Never 0 or negative: those name process groups. */

@@ -49,6 +49,25 @@ import type {
   WebhookPage,
   WebhookStatus,
 } from '../schema/index.js';
+import { BlockPageSchema, ShownBlockSchema } from '../schema/blocks.js';
+import type { BlockPage, ShownBlock } from '../schema/blocks.js';
+import {
+  AddressChainsSchema,
+  AddressTransactionPageSchema,
+  InternalTransactionPageSchema,
+  TokenTransferPageSchema,
+  TransactionDetailSchema,
+  TransferTransactionPageSchema,
+} from '../schema/evm-transactions.js';
+import type {
+  AddressChains,
+  AddressTransactionPage,
+  InternalTransactionPage,
+  TokenTransferPage,
+  TransactionDetail,
+  TransferTransactionPage,
+} from '../schema/evm-transactions.js';
+import type { SortOrder, TransactionKind } from '../schema/evm-rules.js';
 import { Transport } from './http.js';
 import type { HttpMethod, HttpResponse, RequestSpec, TransportOptions } from './http.js';
 
@@ -92,6 +111,35 @@ export interface BalanceQuery extends PageQuery {
 
 /** The four balance listings, by the kind of token they list. */
 export type BalanceListing = 'erc20' | 'erc721' | 'erc1155' | 'collectibles';
+
+/** A block range of the chain's listings: startBlock inclusive, endBlock exclusive, as the operator defines them. */
+export interface BlockRangeQuery extends PageQuery {
+  startBlock?: number;
+  endBlock?: number;
+}
+
+export interface AddressHistoryQuery extends BlockRangeQuery {
+  sortOrder?: SortOrder;
+  /** Asks listTransactionsV2, which leaves out transfers of tokens it takes for spam. */
+  filterSpamTokens?: boolean;
+}
+
+export interface LatestTransactionsQuery extends PageQuery {
+  status?: TxStatusFilter;
+}
+
+export interface LatestBlocksQuery extends PageQuery {
+  network?: Network;
+}
+
+/** The typed listings of an address's history, by kind: the path's last segment. */
+const HISTORY_LISTINGS: Record<TransactionKind, string> = {
+  native: 'transactions:listNative',
+  erc20: 'transactions:listErc20',
+  erc721: 'transactions:listErc721',
+  erc1155: 'transactions:listErc1155',
+  internal: 'transactions:listInternals',
+};
 
 /** An operation as `svc api` sends it. */
 export interface ServiceRequest {
@@ -161,6 +209,125 @@ export class ServiceClient {
       retryPolicy: 'repeatable',
       sendKey: true,
       statusHints: { 404: 'the service does not support that chain; svc chain list shows the ones it does' },
+    });
+  }
+
+  // The chain's reads (EVM): one transaction, the latest of a chain, an address's history, blocks, transfers.
+
+  async getEvmTransaction(chainId: string, txHash: string): Promise<Fetched<TransactionDetail>> {
+    return this.fetch(TransactionDetailSchema, {
+      method: 'GET',
+      path: `${chainPath(chainId)}/transactions/${encodeId(txHash, 'transaction hash')}`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: 'no transaction with that hash on that chain: check the hash and --chain-id' },
+    });
+  }
+
+  async listLatestChainTransactions(chainId: string, query: LatestTransactionsQuery): Promise<Fetched<TransactionPage>> {
+    return this.fetch(TransactionPageSchema, {
+      method: 'GET',
+      path: `${chainPath(chainId)}/transactions`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize, status: query.status },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
+  /** listTransactions (listTransactionsV2 with `filterSpamTokens`): each item a transaction and what moved in it. */
+  async listAddressTransactions(chainId: string, address: string, query: AddressHistoryQuery): Promise<Fetched<AddressTransactionPage>> {
+    const version = query.filterSpamTokens ? 'v2' : 'v1';
+    return this.fetch(AddressTransactionPageSchema, {
+      method: 'GET',
+      path: `/${version}/chains/${encodeId(chainId, 'chain id')}/addresses/${encodeId(address, 'address')}/transactions`,
+      query: {
+        pageToken: query.pageToken,
+        pageSize: query.pageSize,
+        startBlock: query.startBlock,
+        endBlock: query.endBlock,
+        sortOrder: query.sortOrder,
+        filterSpamTokens: query.filterSpamTokens ? 'true' : undefined,
+      },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
+  async listAddressNativeTransactions(chainId: string, address: string, query: BlockRangeQuery): Promise<Fetched<TransactionPage>> {
+    return this.fetch(TransactionPageSchema, this.historySpec('native', chainId, address, query));
+  }
+
+  async listAddressTransfers(
+    kind: 'erc20' | 'erc721' | 'erc1155',
+    chainId: string,
+    address: string,
+    query: BlockRangeQuery,
+  ): Promise<Fetched<TransferTransactionPage>> {
+    return this.fetch(TransferTransactionPageSchema, this.historySpec(kind, chainId, address, query));
+  }
+
+  async listAddressInternalTransactions(
+    chainId: string,
+    address: string,
+    query: BlockRangeQuery,
+  ): Promise<Fetched<InternalTransactionPage>> {
+    return this.fetch(InternalTransactionPageSchema, this.historySpec('internal', chainId, address, query));
+  }
+
+  /** `blockId`: a block number or a block hash. */
+  async listBlockTransactions(chainId: string, blockId: string, query: PageQuery): Promise<Fetched<TransactionPage>> {
+    return this.fetch(TransactionPageSchema, {
+      method: 'GET',
+      path: `${chainPath(chainId)}/blocks/${encodeId(blockId, 'block')}/transactions`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: BLOCK_NOT_FOUND_HINT },
+    });
+  }
+
+  /** listLatestBlocksAllChains without a chain, getLatestBlocks with one. */
+  async listLatestBlocks(chainId: string | undefined, query: LatestBlocksQuery): Promise<Fetched<BlockPage>> {
+    return this.fetch(BlockPageSchema, {
+      method: 'GET',
+      path: chainId === undefined ? '/v1/blocks' : `${chainPath(chainId)}/blocks`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize, network: query.network },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
+  async getBlock(chainId: string, blockId: string): Promise<Fetched<ShownBlock>> {
+    return this.fetch(ShownBlockSchema, {
+      method: 'GET',
+      path: `${chainPath(chainId)}/blocks/${encodeId(blockId, 'block')}`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: BLOCK_NOT_FOUND_HINT },
+    });
+  }
+
+  async listAddressChains(address: string): Promise<Fetched<AddressChains>> {
+    return this.fetch(AddressChainsSchema, {
+      method: 'GET',
+      path: `/v1/address/${encodeId(address, 'address')}/chains`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+    });
+  }
+
+  /** listTransfers: a token contract's ERC-20, ERC-721 or ERC-1155 transfers. */
+  async listTokenTransfers(chainId: string, contract: string, query: BlockRangeQuery): Promise<Fetched<TokenTransferPage>> {
+    return this.fetch(TokenTransferPageSchema, {
+      method: 'GET',
+      path: `${chainPath(chainId)}/tokens/${encodeId(contract, 'address')}/transfers`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize, startBlock: query.startBlock, endBlock: query.endBlock },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
     });
   }
 
@@ -307,7 +474,7 @@ export class ServiceClient {
       path: `${addressPath(where)}/balances:getNative`,
       retryPolicy: 'repeatable',
       sendKey: true,
-      statusHints: { 404: CHAIN_HINT },
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
     });
   }
 
@@ -355,7 +522,7 @@ export class ServiceClient {
       query: { pageToken: query.pageToken, pageSize: query.pageSize },
       retryPolicy: 'repeatable',
       sendKey: true,
-      statusHints: { 404: CHAIN_HINT },
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
     });
   }
 
@@ -421,6 +588,17 @@ export class ServiceClient {
     return this.transport.close();
   }
 
+  private historySpec(kind: TransactionKind, chainId: string, address: string, query: BlockRangeQuery): RequestSpec {
+    return {
+      method: 'GET',
+      path: `${chainPath(chainId)}/addresses/${encodeId(address, 'address')}/${HISTORY_LISTINGS[kind]}`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize, startBlock: query.startBlock, endBlock: query.endBlock },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    };
+  }
+
   private async changeAddresses(method: 'PATCH' | 'DELETE', id: string, addresses: readonly string[]): Promise<Fetched<ShownWebhook>> {
     return this.fetch(ShownWebhookSchema, this.addressChangeSpec(method, id, addresses));
   }
@@ -454,7 +632,7 @@ export class ServiceClient {
       },
       retryPolicy: 'repeatable',
       sendKey: true,
-      statusHints: { 404: CHAIN_HINT },
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
     });
   }
 
@@ -464,21 +642,26 @@ export class ServiceClient {
   }
 }
 
-/** What a 404 about a chain-scoped address means: the service does not serve that chain. */
-const CHAIN_HINT = 'the service does not serve that chain; svc chain list shows the ones it does';
+const CHAIN_NOT_FOUND_HINT = 'the service does not know that chain; svc chain list shows the ones it supports';
+const BLOCK_NOT_FOUND_HINT = 'no block with that number or hash on that chain: check it and --chain-id';
 const NFT_HINT = 'the service knows no such token in that collection on that chain';
+
+/** The root of a chain's operations. */
+function chainPath(chainId: string): string {
+  return `/v1/chains/${encodeId(chainId, 'chain id')}`;
+}
 
 /** /v1/chains/{chainId}/addresses/{address}: the address operations, and getContractMetadata itself. */
 function addressPath({ chainId, address }: ChainAddress): string {
-  return `/v1/chains/${encodeId(chainId, 'chain id')}/addresses/${encodeId(address, 'address')}`;
+  return `${chainPath(chainId)}/addresses/${encodeId(address, 'address')}`;
 }
 
 function contractPath({ chainId, address }: ChainAddress): string {
-  return `/v1/chains/${encodeId(chainId, 'chain id')}/contracts/${encodeId(address, 'address')}`;
+  return `${chainPath(chainId)}/contracts/${encodeId(address, 'address')}`;
 }
 
 function collectionPath({ chainId, address }: ChainAddress): string {
-  return `/v1/chains/${encodeId(chainId, 'chain id')}/nfts/collections/${encodeId(address, 'collection address')}`;
+  return `${chainPath(chainId)}/nfts/collections/${encodeId(address, 'collection address')}`;
 }
 
 /** Refuses ids that could reach another route, then percent-encodes the rest. */

@@ -10,12 +10,14 @@ import {
   DeliveriesAnswerSchema,
   DeliveryDetailSchema,
   EmulatorStatusAnswerSchema,
+  GivenUpEventSchema,
   InjectTransactionAnswerSchema,
   RedeliverAnswerSchema,
   ResetAnswerSchema,
 } from '../schema/emulator-control.js';
 import type {
   AttemptEvent,
+  GivenUpEvent,
   DeliveriesAnswer,
   DeliveryDetail,
   DeliveryState,
@@ -40,13 +42,19 @@ export interface DeliveryFilters {
  * many were lost while the client was away. `id` is what to resume after.
  */
 export type StreamEvent =
-  { kind: 'ready'; id: string } | { kind: 'attempt'; id: string; event: AttemptEvent; raw: string } | { kind: 'missed'; missed: number };
+  | { kind: 'ready'; id: string }
+  | { kind: 'attempt'; id: string; event: AttemptEvent; raw: string }
+  | { kind: 'given-up'; id: string; event: GivenUpEvent; raw: string }
+  | { kind: 'missed'; missed: number };
 
 export class EmulatorControlClient {
   private readonly transport: Transport;
+  /** The emulator this client talks to, as a message may name it. */
+  readonly baseUrl: string;
 
   constructor(options: TransportOptions) {
     this.transport = new Transport(options);
+    this.baseUrl = options.baseUrl;
   }
 
   async injectTransaction(body: InjectTransactionRequest): Promise<Fetched<InjectTransactionAnswer>> {
@@ -167,7 +175,7 @@ function parseServerEvent(block: string): StreamEvent | undefined {
     else if (field === 'data') data.push(value);
   }
   if (name === 'ready' && id !== undefined) return { kind: 'ready', id };
-  if (name !== 'attempt' && name !== 'missed') return undefined;
+  if (name !== 'attempt' && name !== 'given-up' && name !== 'missed') return undefined;
   const raw = data.join('\n');
   let parsed: unknown;
   try {
@@ -179,6 +187,11 @@ function parseServerEvent(block: string): StreamEvent | undefined {
     const missed = v.safeParse(v.object({ missed: v.pipe(v.number(), v.integer(), v.minValue(0)) }), parsed);
     if (!missed.success) throw new ResponseShapeError("unexpected missed event from the emulator's stream");
     return { kind: 'missed', missed: missed.output.missed };
+  }
+  if (name === 'given-up') {
+    const givenUp = v.safeParse(GivenUpEventSchema, parsed);
+    if (!givenUp.success || id === undefined) throw new ResponseShapeError("unexpected given-up event from the emulator's stream");
+    return { kind: 'given-up', id, event: givenUp.output, raw };
   }
   const attempt = v.safeParse(AttemptEventSchema, parsed);
   if (!attempt.success || id === undefined) throw new ResponseShapeError("unexpected attempt event from the emulator's stream");

@@ -1,10 +1,10 @@
-// The transport: undici with keep-alive, a whole-request time limit, the contract's retry rules, typed errors.
-import type { Dispatcher } from 'undici';
-// Only the agent and request(), not undici's entry, which loads all of undici (fetch, WebSocket, caches, mocks):
-// that alone was ~20% of `svc tx list` and 6 MB. These paths are undici's own, not its API: package.json pins its
-// exact version, and the build fails to resolve them if a release moves them.
-import Agent from 'undici/lib/dispatcher/agent.js';
-import request from 'undici/lib/api/api-request.js';
+// The transport: node's own HTTP client with keep-alive, a whole-request time limit, the contract's retry rules, typed
+// errors. node:http rather than undici: it is part of node (nothing to pin, nothing private to reach into), its parser
+// is node's own native one, and it loads in a few milliseconds where undici's entry (fetch, WebSocket, caches, mocks)
+// made a cold `svc tx list` ~1.7x a bare request (bench/run.js, txhttp).
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { ApiError, NetworkError, ResponseShapeError } from '../errors.js';
 import type { NetworkFailure } from '../errors.js';
 import { interruption, sleep } from '../interrupt.js';
@@ -95,31 +95,58 @@ export const EDGE_BYTES = 64;
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Error codes meaning the request never reached the service: safe to retry even a POST. */
-const NOT_CONNECTED_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /** Failures that no retry can mend (bad certificate, unsupported protocol). */
-const PERMANENT_NETWORK_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_INVALID_URL|UND_ERR_INVALID_ARG)/;
+const PERMANENT_NETWORK_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_INVALID_URL|ERR_INVALID_PROTOCOL|ERR_UNESCAPED_CHARACTERS|ERR_INVALID_HTTP_TOKEN|ERR_INVALID_CHAR)/;
+
+/** The answer's head, and its body to read (node's response). */
+interface Exchange {
+  statusCode: number;
+  headers: ResponseHeaders;
+  body: IncomingMessage;
+}
 
 export class Transport {
-  private readonly dispatcher: Agent;
+  /** Connections kept open between requests, one agent per scheme (https: loaded on first use). */
+  private readonly agents: { 'http:'?: HttpAgent; 'https:'?: HttpAgent } = {};
   /** A controller whose signal no attempt is using and that never aborted: the next attempt takes it. */
   private idleController: AbortController | undefined;
 
-  constructor(private readonly options: TransportOptions) {
-    this.dispatcher = new Agent({
-      connectTimeout: options.timeoutMs,
-      keepAliveTimeout: 10_000,
-      // The whole-request limit below is the one the user set; undici's own must not fire first.
-      headersTimeout: 0,
-      bodyTimeout: 0,
+  constructor(private readonly options: TransportOptions) {}
+
+  /**
+   * One request: resolves with the answer's head once it came (its body still to read), rejects with node's error (a
+   * refused connection, a reset, an abort by `signal`). `target` must be http: or https:.
+   */
+  private async exchange(
+    target: URL,
+    method: string,
+    headers: OutgoingHttpHeaders,
+    body: string | Uint8Array | undefined,
+    signal: AbortSignal,
+  ): Promise<Exchange> {
+    const secure = target.protocol === 'https:';
+    let agent = this.agents[target.protocol as 'http:' | 'https:'];
+    // Loaded only for https: node:https brings TLS, which a request to the emulator never needs.
+    const https = secure ? await import('node:https') : undefined;
+    if (!agent) {
+      // Idle connections close after 4 s, before a server's own idle limit (node's is 5 s) could close one under a
+      // request about to go out on it; node unrefs them, so they never keep the process alive.
+      const agentOptions = { keepAlive: true, timeout: 4_000 };
+      agent = https ? new https.Agent(agentOptions) : new HttpAgent(agentOptions);
+      this.agents[target.protocol as 'http:' | 'https:'] = agent;
+    }
+    const send = https ? https.request : httpRequest;
+    // Its length, always: node sends a DELETE's body neither chunked nor with a length of its own, so it would be lost.
+    const sized = body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) };
+    return new Promise<Exchange>((resolve, reject) => {
+      const outgoing = send(target, { method, headers: sized, agent, signal }, (response) => {
+        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });
+      });
+      outgoing.once('error', reject);
+      outgoing.end(body);
     });
   }
 
@@ -205,13 +232,14 @@ export class Transport {
     const startedAt = Date.now();
     try {
       this.throwIfInterrupted();
-      const response = await request.call(this.dispatcher, {
-        origin: target.origin,
-        path: target.pathname + target.search,
-        method: 'GET',
-        headers: { accept: 'text/event-stream', 'user-agent': this.options.userAgent, ...headers },
-        signal: controller.signal,
-      });
+      checkProtocol(target);
+      const response = await this.exchange(
+        target,
+        'GET',
+        { accept: 'text/event-stream', 'user-agent': this.options.userAgent, ...headers },
+        undefined,
+        controller.signal,
+      );
       connected = true;
       this.options.onExchange?.(`GET ${redactUrl(target.href)} -> ${response.statusCode} (${Date.now() - startedAt} ms, a stream)`);
       if (response.statusCode !== 200) {
@@ -233,7 +261,7 @@ export class Transport {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    for (const agent of Object.values(this.agents)) agent.destroy();
   }
 
   private async attempt(
@@ -246,7 +274,7 @@ export class Transport {
   ): Promise<AttemptOutcome> {
     this.throwIfInterrupted();
     // One timer per attempt, cleared when it ends, and the signal of the last attempt reused while it was never
-    // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to undici, made V8
+    // aborted: AbortSignal.timeout()/any() per request, or even a new signal per request handed to the client, made V8
     // promote ~0.5 KB per request to the old generation, so a 1,000,000-address listing grew by ~15 MB.
     // Attempts that overlap (none do today) each get their own controller.
     const controller = this.idleController ?? new AbortController();
@@ -261,21 +289,9 @@ export class Transport {
     interrupt?.addEventListener('abort', onInterrupt, { once: true });
     let connected = false;
     try {
-      // As undici's request(url) splits it (its InvalidArgumentError for a protocol that is not http(s)).
       const target = new URL(url);
-      if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-        throw Object.assign(new Error('Invalid URL protocol: the URL must start with `http:` or `https:`.'), {
-          code: 'UND_ERR_INVALID_ARG',
-        });
-      }
-      const response = await request.call(this.dispatcher, {
-        origin: target.origin,
-        path: target.pathname + target.search,
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        signal: controller.signal,
-      });
+      checkProtocol(target);
+      const response = await this.exchange(target, method, headers, body, controller.signal);
       connected = true;
       const header = (name: string): string | undefined => {
         const value = response.headers[name];
@@ -357,6 +373,12 @@ export class Transport {
     const apiKey = this.options.apiKey;
     if (apiKey && error.message.includes(apiKey)) error.message = error.message.split(apiKey).join(maskKey(apiKey));
     if (apiKey && error.reason?.includes(apiKey)) error.reason = error.reason.split(apiKey).join(maskKey(apiKey));
+    const body =
+      apiKey && outcome.body.includes(apiKey)
+        ? Buffer.from(outcome.body.toString('utf8').split(apiKey).join(maskKey(apiKey)))
+        : outcome.body;
+    error.answer = { headers: outcome.headers, body };
+    error.keySent = spec.sendKey && Boolean(apiKey);
     // A 5xx to an at-most-once request (often a gateway's) does not say whether the service acted: "try again" could act twice.
     if (spec.retryPolicy === 'at-most-once' && outcome.status >= 500) {
       error.outcomeUnknown = true;
@@ -432,6 +454,15 @@ type AttemptOutcome =
   | { kind: 'oversized'; status: number; limit: number }
   | { kind: 'network'; error: DescribedNetworkError };
 
+/** A URL svc can send to; an error a retry cannot mend for any other (ftp:, file:, ...). */
+function checkProtocol(target: URL): void {
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw Object.assign(new Error('Invalid URL protocol: the URL must start with `http:` or `https:`.'), {
+      code: 'ERR_INVALID_PROTOCOL',
+    });
+  }
+}
+
 /** A body as read: whole, or only its edges when it was longer than both. */
 interface ReadBody {
   bytes: Buffer;
@@ -443,7 +474,7 @@ interface ReadBody {
  * and last EDGE_BYTES are kept (a view of the latest chunk and two small copies: no chunk is held or copied whole).
  * A time limit or an interrupt destroys the body, which rejects here.
  */
-function readBounded(body: Dispatcher.ResponseData['body'], limit: number, edges: boolean): Promise<ReadBody | undefined> {
+function readBounded(body: Readable, limit: number, edges: boolean): Promise<ReadBody | undefined> {
   return new Promise((resolve, reject) => {
     let chunks: Buffer[] = [];
     let length = 0;
@@ -470,6 +501,10 @@ function readBounded(body: Dispatcher.ResponseData['body'], limit: number, edges
       resolve({ bytes: Buffer.concat([head, tail]), edgesOnly: true });
     });
     body.on('error', reject);
+    // Closed before its end (the connection broke, or an abort destroyed it): settled as a reset unless settled already.
+    body.on('close', () => {
+      if (!body.readableEnded) reject(Object.assign(new Error('the connection closed before the body ended'), { code: 'ECONNRESET' }));
+    });
   });
 }
 
@@ -508,11 +543,6 @@ function describeNetworkError(error: unknown, timedOut: boolean, timeoutMs: numb
       message = `could not resolve host (${detail})`;
       failure = 'dns';
       break;
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      message = 'timed out while connecting';
-      failure = 'connect-timeout';
-      break;
-    case 'UND_ERR_SOCKET':
     case 'ECONNRESET':
     case 'EPIPE':
       message = 'connection closed by the server before the response was complete';

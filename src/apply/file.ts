@@ -9,7 +9,8 @@ import type { IO } from '../io.js';
 import { addressLines, checkChecksums } from '../given-address.js';
 import type { GivenAddress } from '../given-address.js';
 import { plainObject } from '../schema/common.js';
-import { AddressItemSchema, ChainIdSchema, HttpUrlSchema, RULES, SignatureItemSchema } from '../schema/webhooks.js';
+import { chainIdOfName, knownChainNames } from '../schema/chain-names.js';
+import { AddressItemSchema, HttpUrlSchema, RULES, SignatureItemSchema } from '../schema/webhooks.js';
 import { CHAIN_ID_PATTERN, isAddress, WEBHOOK_STATUSES } from '../schema/rules.js';
 import type { WebhookStatus } from '../schema/rules.js';
 
@@ -45,6 +46,8 @@ const ENTRY_FIELDS = [
   'status',
 ] as const;
 
+const CHAIN_ID_RULE = `must be a decimal chain id above 0 such as "43114", or a chain's name: ${knownChainNames()}`;
+
 /** "is required" when absent, else the rule, as the service's own schemas word it. */
 const rule = (text: string) => (issue: v.BaseIssue<unknown>) => (issue.input === undefined ? 'is required' : text);
 
@@ -53,8 +56,17 @@ const EntrySchema = v.pipe(
   v.strictObject({
     name: v.pipe(v.string(rule(RULES.string)), v.minLength(1, 'must not be empty')),
     url: HttpUrlSchema,
-    // Stricter than the service's rule (any decimal), as `create --chain-id` is: a chain id is above 0.
-    chainId: v.pipe(ChainIdSchema, v.regex(CHAIN_ID_PATTERN, 'must be a decimal chain id above 0, e.g. "43114"')),
+    // As every --chain-id takes it: a decimal id above 0 (stricter than the service's any decimal), or a chain's
+    // name, sent as its id. One rule, so a bad value is one message.
+    chainId: v.pipe(
+      v.string(rule(CHAIN_ID_RULE)),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const id = CHAIN_ID_PATTERN.test(dataset.value) ? dataset.value : chainIdOfName(dataset.value);
+        if (id !== undefined) return id;
+        addIssue({ message: CHAIN_ID_RULE });
+        return NEVER;
+      }),
+    ),
     addresses: v.optional(
       v.pipe(v.array(AddressItemSchema, 'must be an array of addresses'), v.minLength(1, 'must contain at least 1 address')),
     ),

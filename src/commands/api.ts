@@ -11,27 +11,12 @@ import { collect } from './shared/action.js';
 import type { Action, FlagsOf } from './shared/action.js';
 import { examples } from './shared/help-text.js';
 import { jqOption } from './shared/jq-option.js';
+import { unfilteredIO } from './shared/jq-output.js';
 import { NOUN_SUMMARIES } from './nouns.js';
+import { jsonBody, parseField, placeholderValues, queryParameters } from './shared/request-fields.js';
+import type { Field, ReadValue } from './shared/request-fields.js';
 
 export const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Where a field's value comes from; files (and stdin) are read when the command runs, before the request. */
-export type FieldValue =
-  /** -f, or -F text that is no JSON literal. */
-  | { kind: 'string'; text: string }
-  /** -F: a number, true, false or null, sent as JSON (a number keeps every digit given). */
-  | { kind: 'literal'; text: string }
-  /** -F key=@path: the file's contents as a string (`@-`: stdin). */
-  | { kind: 'file'; path: string }
-  /** `key[]=` with nothing after it: an array, empty unless other fields add to it. */
-  | { kind: 'none' };
-
-export interface Field {
-  key: string;
-  /** `key[]=value`: the value joins an array. */
-  array: boolean;
-  value: FieldValue;
-}
 
 export interface ApiRequestOptions {
   kind: 'request';
@@ -79,13 +64,13 @@ function declareCommand(program: Command) {
     .option('-X, --method <method>', `${METHODS.join(', ')} (default: GET, or POST when fields or --input are given)`)
     .option(
       '-f, --raw-field <key=value>',
-      'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise',
+      'a string field, repeatable: a query parameter for GET, a member of the JSON body otherwise; nested keys as gh api reads them: "a[b][c]=x", "list[]=x" adds to an array, "list[]" an empty one',
       collect,
       [],
     )
     .option(
       '-F, --field <key=value>',
-      'a typed field, repeatable: numbers, true, false and null as JSON, @path for a file\'s contents (@- stdin); "key[]=value" adds to an array',
+      "a typed field, repeatable, keys as for -f: numbers, true, false, null and JSON objects or arrays as JSON, @path for a file's contents (@- stdin); a key given twice is an error",
       collect,
       [],
     )
@@ -96,7 +81,10 @@ function declareCommand(program: Command) {
     .option('-i, --include', 'print the status line and the headers before the body')
     .option('--silent', 'print nothing on success')
     .addOption(jqOption())
-    .option('--list', "print the operator's operations (method, path, summary); [path] is then a word to look for");
+    .option(
+      '--list',
+      "print the operator's operations (method, path, summary), marking those the bundled emulator models; [path] is then a word to look for",
+    );
 }
 
 export type ApiFlags = FlagsOf<ReturnType<typeof declareCommand>>;
@@ -119,6 +107,10 @@ export function register(program: Command, action: Action): void {
         [
           'change a webhook: a JSON body from typed fields',
           'svc api -X PATCH /v1/webhooks/3f2c8a71-5d0e-4f6b-9a43-2b7c1e9d8f60 -f name=payments -F includeLogs=true',
+        ],
+        [
+          'create a webhook from fields: nested keys and arrays as gh api writes them',
+          "svc api /v1/webhooks -f url=https://example.com/hook -f chainId=43113 -f eventType=address_activity -f 'metadata[addresses][]=0x71C7656EC7ab88b098defB751B7401B5f6d8976F'",
         ],
         ['the status line and headers too', 'svc api -i /v1/webhooks:getSharedSecret'],
       ]) +
@@ -167,6 +159,9 @@ export function parseApiOptions(path: string | undefined, flags: ApiFlags): ApiO
     include: Boolean(flags.include),
     silent: Boolean(flags.silent),
   };
+  // A key given twice, or as a value and an object: refused now, before any file is read or request sent.
+  if (fieldsInQuery(options)) queryParameters(fields, placeholderValues(fields));
+  else jsonBody(fields, placeholderValues(fields));
   if (options.paginate && method !== 'GET') {
     throw new UsageError(`--paginate follows the pages of a GET listing: not with ${method}`);
   }
@@ -204,25 +199,6 @@ export function parsePath(text: string): string {
   return text;
 }
 
-/** `key=value`, `key[]=value`; with `typed` (-F), JSON literals and @path are read as such. */
-export function parseField(flag: string, text: string, typed: boolean): Field {
-  const equals = text.indexOf('=');
-  if (equals < 0) throw new UsageError(`${flag} "${text}": must be key=value`);
-  const name = text.slice(0, equals);
-  const array = name.endsWith('[]');
-  const key = array ? name.slice(0, -2) : name;
-  if (key === '') throw new UsageError(`${flag} "${text}": the key before "=" is empty`);
-  const valueText = text.slice(equals + 1);
-  if (array && valueText === '') return { key, array, value: { kind: 'none' } };
-  if (!typed) return { key, array, value: { kind: 'string', text: valueText } };
-  if (valueText.startsWith('@')) {
-    if (valueText === '@') throw new UsageError(`${flag} "${text}": name a file after @ (@- for stdin)`);
-    return { key, array, value: { kind: 'file', path: valueText.slice(1) } };
-  }
-  const literal = /^(true|false|null|-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?)$/.test(valueText);
-  return { key, array, value: literal ? { kind: 'literal', text: valueText } : { kind: 'string', text: valueText } };
-}
-
 export function parseHeaders(texts: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const text of texts) {
@@ -246,9 +222,17 @@ export async function run(options: ApiOptions, context: CommandContext): Promise
   try {
     await send(options, context);
   } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // As gh api: the service's answer on stdout (for a script to read its fields), the one-line error on stderr.
+    if (error.answer) {
+      // jq filters what succeeded: an error's body is printed as it came, as gh prints it.
+      const io = unfilteredIO(context.io);
+      if (options.include) await io.write(await head(error.status, error.answer.headers));
+      if (!options.silent && error.answer.body.length > 0)
+        await io.write((await import('../render/json.js')).asReturned(error.answer.body));
+    }
     // A path typed by hand: more often a mistyped operation than a wrong base URL (the advice of other commands).
-    if (error instanceof ApiError && error.status === 404)
-      error.hint ??= 'check the path: svc api --list shows the operations of the service';
+    if (error.status === 404) error.hint ??= 'check the path: svc api --list shows the operations of the service';
     throw error;
   }
 }
@@ -260,7 +244,7 @@ async function send(options: ApiRequestOptions, context: CommandContext): Promis
   const { io } = context;
   if (!options.paginate) {
     const response = await client.call(request);
-    if (options.include) await io.write(await head(response));
+    if (options.include) await io.write(await head(response.status, response.headers));
     if (!options.silent && response.body.length > 0) await io.write((await import('../render/json.js')).asReturned(response.body));
     return;
   }
@@ -280,7 +264,7 @@ async function send(options: ApiRequestOptions, context: CommandContext): Promis
     () => Infinity,
   );
   for await (const response of pages) {
-    if (options.include) await io.write(await head(response));
+    if (options.include) await io.write(await head(response.status, response.headers));
     if (options.silent) continue;
     const line = asOneLine(response.body);
     if (options.slurp) slurped.push(line.subarray(0, -1));
@@ -314,39 +298,24 @@ function takePageToken(path: string): [string, string | undefined] {
  */
 async function requestParts(options: ApiRequestOptions, context: CommandContext): Promise<[Array<[string, string]>, Buffer | undefined]> {
   const values = await Promise.all(options.fields.map((field) => readFieldValue(field, context)));
-  const inQuery = options.method === 'GET' || options.input !== undefined;
-  if (inQuery) {
-    const query: Array<[string, string]> = [];
-    options.fields.forEach((field, at) => {
-      const value = values[at]!;
-      if (value.kind !== 'none') query.push([field.key, value.text]);
-    });
+  if (fieldsInQuery(options)) {
     const body = options.input === undefined ? undefined : await readInput(options.input, context);
-    return [query, body];
+    return [queryParameters(options.fields, values), body];
   }
   if (options.fields.length === 0) return [[], undefined];
-  // Each key once, in the order first given; `key[]` collects its values in order.
-  const members = new Map<string, string[] | string>();
-  options.fields.forEach((field, at) => {
-    const value = values[at]!;
-    const json = value.kind === 'literal' ? value.text : value.kind === 'none' ? undefined : JSON.stringify(value.text);
-    if (!field.array) members.set(field.key, json ?? 'null');
-    else {
-      const list = members.get(field.key);
-      const items = Array.isArray(list) ? list : [];
-      if (json !== undefined) items.push(json);
-      members.set(field.key, items);
-    }
-  });
-  const text = `{${[...members].map(([key, value]) => `${JSON.stringify(key)}:${Array.isArray(value) ? `[${value.join(',')}]` : value}`).join(',')}}`;
-  return [[], Buffer.from(text)];
+  return [[], Buffer.from(jsonBody(options.fields, values))];
+}
+
+/** Fields are query parameters of a GET, and beside a body given whole (--input); they make the body otherwise. */
+function fieldsInQuery(options: Pick<ApiRequestOptions, 'method' | 'input'>): boolean {
+  return options.method === 'GET' || options.input !== undefined;
 }
 
 /** A field's value with its file read: what -F key=@path stands for. */
-async function readFieldValue(field: Field, context: CommandContext): Promise<Exclude<FieldValue, { kind: 'file' }>> {
+async function readFieldValue(field: Field, context: CommandContext): Promise<ReadValue> {
   if (field.value.kind !== 'file') return field.value;
   const path = field.value.path;
-  const bytes = await readBytes('-F', `${field.key}${field.array ? '[]' : ''}=@${path}`, path, context);
+  const bytes = await readBytes(field.flag, field.text, path, context);
   return { kind: 'string', text: bytes.toString('utf8') };
 }
 
@@ -392,10 +361,10 @@ function pageFacts(response: HttpResponse): { itemCount: number; nextPageToken: 
 }
 
 /** The status line and headers, as -i prints them before the body. */
-async function head(response: HttpResponse): Promise<string> {
+async function head(status: number, headers: HttpResponse['headers']): Promise<string> {
   const { STATUS_CODES } = await import('node:http');
-  const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`.trimEnd()];
-  for (const [name, value] of Object.entries(response.headers)) {
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()];
+  for (const [name, value] of Object.entries(headers)) {
     for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) lines.push(`${name}: ${one}`);
   }
   return lines.join('\n') + '\n\n';
@@ -403,10 +372,18 @@ async function head(response: HttpResponse): Promise<string> {
 
 async function list(options: ApiListOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
+  const { EMULATED_OPERATIONS } = await import('../schema/emulated-operations.js');
   const word = options.word?.toLowerCase();
   const shown = OPERATIONS.filter((operation) => word === undefined || operation.some((field) => field.toLowerCase().includes(word)));
+  const emulated = (operationId: string) => EMULATED_OPERATIONS.has(operationId);
   if (globals.json) {
-    const entries = shown.map(([method, path, operationId, summary]) => ({ method, path, operationId, summary }));
+    const entries = shown.map(([method, path, operationId, summary]) => ({
+      method,
+      path,
+      operationId,
+      summary,
+      emulated: emulated(operationId),
+    }));
     await io.write(JSON.stringify(entries) + '\n');
     return;
   }
@@ -415,9 +392,16 @@ async function list(options: ApiListOptions, context: CommandContext): Promise<v
     return;
   }
   if (!io.isStdoutTTY) {
-    await io.write(shown.map(([method, path, , summary]) => `${method}\t${path}\t${summary}\n`).join(''));
+    // The mark last, so the columns before it keep their places for `cut`.
+    await io.write(
+      shown.map(([method, path, operationId, summary]) => `${method}\t${path}\t${summary}\t${emulated(operationId)}\n`).join(''),
+    );
     return;
   }
   const pathWidth = Math.max(...shown.map(([, path]) => path.length));
-  await io.write(shown.map(([method, path, , summary]) => `${method.padEnd(7)}${path.padEnd(pathWidth + 2)}${summary}\n`).join(''));
+  const lines = shown.map(
+    ([method, path, operationId, summary]) =>
+      `${emulated(operationId) ? '*' : ' '} ${method.padEnd(7)}${path.padEnd(pathWidth + 2)}${summary}\n`,
+  );
+  await io.write(lines.join('') + '\n* modelled by the bundled emulator (svc emulator start); it answers the others with 501\n');
 }

@@ -16,7 +16,8 @@ import type {
 } from '../schema/balances.js';
 import type { Action, FlagsOf } from './shared/action.js';
 import { collect } from './shared/action.js';
-import { chainIdOption, parseAddress, requireChainId } from './shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, checkAddress, parseAddress, parseChainAddress } from './shared/evm-input.js';
+import type { GivenChainAddress } from './shared/evm-input.js';
 import { examples } from './shared/help-text.js';
 import { jqOption } from './shared/jq-option.js';
 import { NOUN_SUMMARIES } from './nouns.js';
@@ -28,7 +29,8 @@ type NftListing = Exclude<BalanceListing, 'erc20'>;
 type NftBalancePage = Erc721BalancePage | Erc1155BalancePage | CollectibleBalancePage;
 
 export interface BalanceOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
   kind: BalanceKind;
   /** --contract: the token contracts to keep, each once (ERC-20: any number; the others: one). */
   contracts: string[];
@@ -101,7 +103,7 @@ export async function parseBalanceOptions(address: string, flags: BalanceFlags):
     throw new UsageError(`${pagingFlag}: cannot be used without one of ${LISTING_FLAGS} (the native balance is one amount, not a listing)`);
   }
   return {
-    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('address', address) },
+    where: await parseChainAddress(flags.chainId, 'address', address),
     kind,
     contracts,
     paging: parsePaging(flags),
@@ -114,7 +116,8 @@ async function parseContracts(given: string[], kind: BalanceKind): Promise<strin
   const seen = new Set<string>();
   for (const value of given) {
     for (const part of value.split(',')) {
-      const address = await parseAddress('--contract', part.trim());
+      const address = parseAddress('--contract', part.trim());
+      await checkAddress('--contract', address);
       if (seen.has(address.toLowerCase())) continue;
       seen.add(address.toLowerCase());
       contracts.push(address);
@@ -130,13 +133,14 @@ async function parseContracts(given: string[], kind: BalanceKind): Promise<strin
 }
 
 export async function run(options: BalanceOptions, context: CommandContext): Promise<void> {
-  if (options.kind === 'native') return printNative(options.where, context);
+  const where = await chainAddressOrDefault(options.where, context);
+  if (options.kind === 'native') return printNative(where, context);
   const [{ printListing }, { printedOnce, nextPageFooter }] = await Promise.all([
     import('./shared/listing.js'),
     import('./shared/chain-listing.js'),
   ]);
   const client = await context.client({ needsKey: false });
-  const { where, contracts, paging } = options;
+  const { contracts, paging } = options;
   const query = { contracts };
   const footer = (body: { nextPageToken?: string | null }) =>
     nextPageFooter(

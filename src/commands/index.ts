@@ -14,6 +14,10 @@ interface NounModule {
 const NOUNS: Array<{ name: NounName; load(): Promise<NounModule> }> = [
   { name: 'tx', load: () => import('./tx/index.js') },
   { name: 'chain', load: () => import('./chain/index.js') },
+  // The chain's reads (EVM).
+  { name: 'block', load: () => import('./block/index.js') },
+  { name: 'address', load: () => import('./address/index.js') },
+  { name: 'token', load: () => import('./token/index.js') },
   { name: 'balance', load: () => import('./balance.js') },
   { name: 'contract', load: () => import('./contract/index.js') },
   { name: 'nft', load: () => import('./nft/index.js') },

@@ -4,6 +4,10 @@
 export const NOUN_SUMMARIES = {
   tx: 'Transactions across EVM chains',
   chain: 'The EVM chains the service supports, and the names every --chain-id takes',
+  // The chain's reads (EVM).
+  block: "A chain's blocks: the latest, or one by number or hash",
+  address: 'What the service knows of an address across chains',
+  token: "A token contract's transfers",
   balance: 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens',
   contract: 'Contracts on a chain: one by its address, with its deployment, and those an address deployed',
   nft: 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again',

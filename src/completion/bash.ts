@@ -1,5 +1,5 @@
 // The bash completion script: a table of the tree (one case per command) and a walker over COMP_WORDS.
-import { allNodes, DYNAMIC_VALUE_COMMANDS, valueOptionNames } from './model.js';
+import { allNodes, DYNAMIC_VALUE_COMMANDS, DYNAMIC_VALUE_FIELDS, valueOptionNames } from './model.js';
 import type { CompletionNode } from './model.js';
 
 /** A single-quoted bash word. */
@@ -35,7 +35,10 @@ function argumentValueCases(node: CompletionNode): string[] {
   node.arguments.forEach((argument, index) => {
     const pattern = argument.variadic ? `${quote(node.path.join(' ') + ' ')}*` : quote(`${node.path.join(' ')} ${index + 1}`);
     if (argument.values) cases.push(`    ${pattern}) __svc_reply_words ${quote(argument.values.join(' '))} ;;`);
-    else if (argument.dynamic) cases.push(`    ${pattern}) __svc_reply_asked ${quote(DYNAMIC_VALUE_COMMANDS[argument.dynamic])} ;;`);
+    else if (argument.dynamic) {
+      const { value } = DYNAMIC_VALUE_FIELDS[argument.dynamic];
+      cases.push(`    ${pattern}) __svc_reply_asked ${quote(DYNAMIC_VALUE_COMMANDS[argument.dynamic])} ${value} ;;`);
+    }
   });
   return cases;
 }
@@ -76,10 +79,10 @@ __svc_reply_words() {
     COMPREPLY=($(compgen -W "$1" -- "$cur"))
 }
 
-# Offers the first column of what "${program} $1" prints piped (the service's ids); nothing when it fails.
+# Offers column "$2" of what "${program} $1" prints piped (the service's ids); nothing when it fails.
 __svc_reply_asked() {
     local values
-    values=$(command ${program} $1 2>/dev/null | cut -f1)
+    values=$(command ${program} $1 2>/dev/null | cut -f"$2")
     local IFS=$'\\n'
     COMPREPLY=($(compgen -W "$values" -- "$cur"))
 }
@@ -147,6 +150,13 @@ _svc() {
         __svc_reply_words "$__svc_commands"
     elif [[ $cur == -* ]]; then
         __svc_reply_words "$__svc_options"
+    elif [[ -n $__svc_default ]]; then
+        # A group with a default command ("addresses <id>"): its commands, and that command's first argument.
+        __svc_argument_values "$cmdpath $__svc_default" 1
+        local offered=("\${COMPREPLY[@]}") group_words=$__svc_commands
+        if ((__svc_has_help)); then group_words+=' help'; fi
+        __svc_reply_words "$group_words"
+        COMPREPLY+=("\${offered[@]}")
     elif ((__svc_has_help)); then
         __svc_reply_words "$__svc_commands help"
     elif [[ -n $__svc_commands ]]; then

@@ -1,6 +1,6 @@
 // The fish completion script: a walker that finds the command being typed, and `complete` lines per command.
-import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, firstLine, valueOptionNames } from './model.js';
-import type { CompletionNode, CompletionOption } from './model.js';
+import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, DYNAMIC_VALUE_FIELDS, firstLine, valueOptionNames } from './model.js';
+import type { CompletionNode, CompletionOption, DynamicValues } from './model.js';
 
 /** A single-quoted fish word. */
 function quote(text: string): string {
@@ -33,6 +33,12 @@ function optionLine(option: CompletionOption, condition: string): string {
   return parts.join(' ');
 }
 
+/** Rows of "value<TAB>description" from the service (fish shows the description beside it); nothing when it fails. */
+function askedValues(dynamic: DynamicValues): string {
+  const { value, description } = DYNAMIC_VALUE_FIELDS[dynamic];
+  return `(command svc ${DYNAMIC_VALUE_COMMANDS[dynamic]} 2>/dev/null | cut -f${value},${description})`;
+}
+
 function nodeLines(node: CompletionNode): string[] {
   const path = node.path.join(' ');
   const lines = [`# ${path}`];
@@ -53,11 +59,15 @@ function nodeLines(node: CompletionNode): string[] {
     } else if (argument.values) {
       lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(argument.values.join(' '))} -d ${description}`);
     } else if (argument.dynamic) {
-      // Piped rows are "id<TAB>name...": fish shows the name as the description. Nothing when the command fails.
-      const asked = `(command svc ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]} 2>/dev/null | cut -f1,2)`;
-      lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(asked)} -d ${description}`);
+      lines.push(`complete -c svc -n ${quote(condition)} -a ${quote(askedValues(argument.dynamic))} -d ${description}`);
     }
   });
+  // A group with a default command ("addresses <id>"): the first word may be that command's first argument.
+  const defaultArgument = node.subcommands.find((sub) => sub.name === node.defaultCommand)?.arguments[0];
+  if (defaultArgument?.dynamic) {
+    const description = quote(firstLine(defaultArgument.description || defaultArgument.name));
+    lines.push(`complete -c svc -n ${quote(`__svc_is "${path}"`)} -a ${quote(askedValues(defaultArgument.dynamic))} -d ${description}`);
+  }
   for (const option of node.options) {
     if (!option.global) lines.push(optionLine(option, `__svc_is "${path}"`));
   }

@@ -32,15 +32,25 @@ export interface CompletionArgument {
   dynamic?: DynamicValues;
 }
 
-/** Values only the service knows: `webhook-ids` lists the key's webhooks (id, and name as the description). */
-export type DynamicValues = 'webhook-ids';
+/**
+ * Values only the service knows: `webhook-ids` lists the key's webhooks (id, and name as the description),
+ * `message-ids` the emulator's newest messages (id, and state as the description).
+ */
+export type DynamicValues = 'webhook-ids' | 'message-ids';
 
 /**
  * The command a script runs for dynamic values: one page, one short request and no retry, so a slow or absent
- * service costs a Tab press about two seconds at most; piped, its rows are "id<TAB>name...".
+ * service costs a Tab press about two seconds at most, and prints nothing but rows (its errors go nowhere).
  */
 export const DYNAMIC_VALUE_COMMANDS: Record<DynamicValues, string> = {
   'webhook-ids': 'webhook list --limit 100 --timeout 2 --retries 0',
+  'message-ids': 'emulator deliveries --limit 100 --timeout 2 --retries 0',
+};
+
+/** Where the value and its description are in the command's piped rows: `cut -f` fields, value first. */
+export const DYNAMIC_VALUE_FIELDS: Record<DynamicValues, { value: number; description: number }> = {
+  'webhook-ids': { value: 1, description: 2 },
+  'message-ids': { value: 2, description: 6 },
 };
 
 export interface CompletionNode {
@@ -69,9 +79,10 @@ export interface CompletionNode {
 const ARGUMENT_VALUES: Record<string, readonly string[]> = {
   key: SETTING_KEYS,
 };
-/** Arguments whose values the service knows, by argument name: every `<id>` of the tree is a webhook id. */
+/** Arguments whose values the service knows, by argument name: every `<id>` is a webhook id, every `<messageId>` a message's. */
 const ARGUMENT_DYNAMIC: Record<string, DynamicValues> = {
   id: 'webhook-ids',
+  messageId: 'message-ids',
 };
 /** The placeholder that marks an option's value as a file path (`--file <path>`): it completes file names. */
 export const FILE_PLACEHOLDER = 'path';

@@ -1,6 +1,6 @@
 // The zsh completion script: one _arguments function per command, _describe for subcommand names.
-import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, firstLine } from './model.js';
-import type { CompletionArgument, CompletionNode, CompletionOption } from './model.js';
+import { allNodes, describedValuesFunction, DYNAMIC_VALUE_COMMANDS, DYNAMIC_VALUE_FIELDS, firstLine } from './model.js';
+import type { CompletionArgument, CompletionNode, CompletionOption, DynamicValues } from './model.js';
 
 /** A single-quoted zsh word. */
 function quote(text: string): string {
@@ -32,6 +32,12 @@ function optionSpecs(option: CompletionOption): string[] {
   });
 }
 
+/** The call that offers the values only the service knows, each with its description. */
+function askedCall(label: string, dynamic: DynamicValues): string {
+  const { value, description } = DYNAMIC_VALUE_FIELDS[dynamic];
+  return `__svc_asked ${quote(label)} ${value},${description} ${DYNAMIC_VALUE_COMMANDS[dynamic]}`;
+}
+
 function argumentSpec(node: CompletionNode, argument: CompletionArgument, index: number): string {
   const position = argument.variadic ? '*' : String(index + 1);
   const optional = argument.required || argument.variadic ? '' : ':';
@@ -40,7 +46,7 @@ function argumentSpec(node: CompletionNode, argument: CompletionArgument, index:
     : argument.values
       ? `(${argument.values.join(' ')})`
       : argument.dynamic
-        ? `{__svc_asked ${quote(argument.name)} ${DYNAMIC_VALUE_COMMANDS[argument.dynamic]}}`
+        ? `{${askedCall(argument.name, argument.dynamic)}}`
         : ' ';
   return quote(`${position}:${optional}${specText(argument.name)}:${action}`);
 }
@@ -67,6 +73,7 @@ function groupFunction(node: CompletionNode): string {
     '    command)',
     ...describeList('commands', node.subcommands).map((line) => '    ' + line),
     `        _describe -t commands ${quote(label + ' command')} commands && ret=0`,
+    ...defaultArgumentValues(node),
     '        ;;',
     '    argument)',
     `        curcontext="\${curcontext%:*:*}:${node.path.join('-')}-$words[1]:"`,
@@ -83,6 +90,12 @@ function groupFunction(node: CompletionNode): string {
     '    return ret',
     '}',
   ].join('\n');
+}
+
+/** Where the first word may be the default command's first argument ("addresses <id>"): the values it takes too. */
+function defaultArgumentValues(node: CompletionNode): string[] {
+  const argument = node.subcommands.find((sub) => sub.name === node.defaultCommand)?.arguments[0];
+  return argument?.dynamic ? [`        ${askedCall(argument.name, argument.dynamic)} && ret=0`] : [];
 }
 
 /** A first word that is no command of a group with a default one: completed as that command, the word its argument. */
@@ -159,9 +172,9 @@ ${[...describedValuesFunctions(root), helpFunction(root)].join('\n\n')}
 # Offers what "${program} <command>" prints piped, "value<TAB>description" per row (the service's ids, which hold no
 # colon, and names); nothing when it fails.
 __svc_asked() {
-    local label=$1; shift
+    local label=$1 fields=$2; shift 2
     local -a rows
-    rows=(\${(f)"$(command ${program} "$@" 2>/dev/null | cut -f1,2)"})
+    rows=(\${(f)"$(command ${program} "$@" 2>/dev/null | cut -f"$fields")"})
     rows=(\${rows/$'\\t'/:})
     _describe -t values $label rows
 }

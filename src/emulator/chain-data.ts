@@ -15,6 +15,9 @@ import {
 } from './chains.js';
 import type { ChainInfo, NetworkKind, TokenInfo } from './chains.js';
 import type { Prng } from './prng.js';
+import { TokenPositions } from './chain/token-positions.js';
+import type { PositionMove } from './chain/token-positions.js';
+import { ZERO_ADDRESS } from './genesis.js';
 import { compareListing } from './transactions/listing-order.js';
 
 /** A log as delivered: a log with fewer than three topics has null where the spec's table has no value to give. */
@@ -36,6 +39,18 @@ export interface TxDetail {
   contractAddress?: string;
 }
 
+/**
+ * What a block says of itself beyond its transactions, made with it and kept with it: the same object for every
+ * transaction of the block. Transactions kept by an older emulator have none (the chain derives them, see chain/).
+ */
+export interface BlockFacts {
+  parentHash: string;
+  baseFeePerGas: string;
+  gasLimit: string;
+  /** Transactions on the chain up to and including this block, the ones before the emulator's first block counted in. */
+  cumulativeTransactions: number;
+}
+
 export interface StoredTx {
   /** The three sort keys of the listing. */
   ms: number;
@@ -48,6 +63,8 @@ export interface StoredTx {
   participants: string[];
   /** Lower-case topic0 of every log, for the eventSignatures filter. */
   topic0s: string[];
+  /** The block's own facts (absent in transactions kept by an older emulator). */
+  block?: BlockFacts;
 }
 
 interface TokenMove {
@@ -147,9 +164,19 @@ interface ChainState {
   lastMs: number;
   minDelayExcess: number;
   nonces: Map<string, number>;
+  /** The newest block made on the chain: the next one's parent. */
+  lastBlockHash: string;
+  /** Transactions made on the chain so far, counting from a base the chain's first block number gives. */
+  txCount: number;
+  /** What each address holds of each token: only what a sender holds is moved, the rest is minted first. */
+  positions: TokenPositions;
 }
 
 const ACCOUNTS_PER_CHAIN = 160;
+/** Liquidity added to a pair short of a token: enough for this many swaps of that size. */
+const POOL_DEPTH = 1_000n;
+/** The C-Chain's block gas limit, every emulated chain's. */
+const BLOCK_GAS_LIMIT = 15_000_000;
 
 type BackgroundKind = 'native' | 'erc20' | 'approve' | 'swap' | 'nft' | 'wallet' | 'creation' | 'tokenSender';
 
@@ -190,8 +217,67 @@ function derivedAddress(text: string): string {
   return '0x' + keccak256Hex(text).slice(-40);
 }
 
+/** A 32-byte hash made from text, without drawing from the generator. */
+function derivedHash(text: string): string {
+  return keccak256Hex(text);
+}
+
+/**
+ * Padded addresses made before, each kept once: the same few hundred accounts fill the topics of every block, and a
+ * copy of each 66-character topic per log was a tenth of a held transaction's memory.
+ */
+const padded = new Map<string, string>();
+const PADDED_LIMIT = 100_000;
+
+/**
+ * The one empty list every transaction without transfers, calls or logs holds (frozen: nothing changes a stored
+ * transaction): most hold three or four, and a list apiece was a fiftieth of a held transaction's memory.
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+function orNone<T>(list: T[]): T[] {
+  return list.length === 0 ? NONE : list;
+}
+
+/** A transaction's lower-case topic0s, one list per distinct set (a few dozen sets recur in every block). */
+const sharedTopicLists = new Map<string, string[]>();
+
+function sharedTopics(logs: readonly EmittedLog[]): string[] {
+  if (logs.length === 0) return NONE;
+  const topics = [...new Set(logs.map((log) => log.topic0.toLowerCase()))];
+  const key = topics.join(' ');
+  let shared = sharedTopicLists.get(key);
+  if (shared === undefined) {
+    if (sharedTopicLists.size >= PADDED_LIMIT) sharedTopicLists.clear();
+    shared = Object.freeze(topics) as string[];
+    sharedTopicLists.set(key, shared);
+  }
+  return shared;
+}
+
+const sharedAddressInfo = new Map<string, AddressInfo>();
+const sharedMethods = new Map<string, Transaction['method']>();
+
+/** A transaction's method object, one per kind of call (never changed once made). */
+function sharedMethod(draft: TxDraft): Transaction['method'] {
+  const key = `${draft.callType} ${draft.methodHash} ${draft.methodName}`;
+  let method = sharedMethods.get(key);
+  if (method === undefined) {
+    method = { callType: draft.callType, methodHash: draft.methodHash, methodName: draft.methodName };
+    if (sharedMethods.size >= PADDED_LIMIT) sharedMethods.clear();
+    sharedMethods.set(key, method);
+  }
+  return method;
+}
+
 function pad32(hex: string): string {
-  return '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+  let topic = padded.get(hex);
+  if (topic === undefined) {
+    if (padded.size >= PADDED_LIMIT) padded.clear();
+    topic = '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+    padded.set(hex, topic);
+  }
+  return topic;
 }
 
 function uint256(value: bigint): string {
@@ -221,7 +307,7 @@ export interface GeneratorPosition {
  * addresses are never changed after the chain is made, so they are shared.
  */
 function copyChain(chain: ChainState): ChainState {
-  return { ...chain, nonces: new Map(chain.nonces) };
+  return { ...chain, nonces: new Map(chain.nonces), positions: chain.positions.copy() };
 }
 
 export class ChainDataGenerator {
@@ -253,9 +339,25 @@ export class ChainDataGenerator {
     this.rng.setWords(words);
     for (const tx of kept) {
       const chain = this.chain(tx.item.chainId);
-      chain.blockNumber = Math.max(chain.blockNumber, Number(tx.item.blockNumber));
+      const number = Number(tx.item.blockNumber);
+      if (number >= chain.blockNumber) {
+        chain.blockNumber = number;
+        chain.lastBlockHash = tx.item.blockHash;
+        if (tx.block) chain.txCount = Math.max(chain.txCount, tx.block.cumulativeTransactions);
+      }
       chain.lastMs = Math.max(chain.lastMs, tx.ms);
+      // A sender's next nonce follows the last one the chain holds, as a node would have it.
+      const from = tx.item.from.address.toLowerCase();
+      chain.nonces.set(from, Math.max(chain.nonces.get(from) ?? 0, Number(tx.item.nonce) + 1));
+      this.placed(tx);
     }
+  }
+
+  /** An injected transaction now in the chain: its sender and recipients hold what it moved. */
+  placed(tx: StoredTx): void {
+    if (tx.item.txStatus !== '1') return;
+    const { positions } = this.chain(tx.item.chainId);
+    for (const move of positionMoves(tx)) positions.apply(move);
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */
@@ -312,19 +414,24 @@ export class ChainDataGenerator {
    */
   syntheticBlock(chain: ChainState, now: number, watched: { address: string; eventSignatures: string[] }[]): StoredTx[] {
     const ms = this.nextBlockMs(chain, now);
-    const drafts: TxDraft[] = [];
     const backgroundCount = this.rng.int(1, 4);
-    for (let i = 0; i < backgroundCount; i++) drafts.push(this.randomDraft(chain, ms));
-    for (const target of watched) {
-      const address = target.address.toLowerCase();
-      drafts.splice(this.rng.int(0, drafts.length), 0, this.touchingDraft(chain, ms, address, target.eventSignatures));
-    }
+    // Where each watched address's transaction goes among the others is drawn first, and the drafts are then made in
+    // the block's order: one can spend what an earlier one in the block gave, never what a later one will.
+    const slots: ({ address: string; eventSignatures: string[] } | null)[] = Array.from({ length: backgroundCount }, () => null);
+    for (const target of watched) slots.splice(this.rng.int(0, slots.length), 0, target);
+    const drafts = slots.map((target) => {
+      if (!target) return this.randomDraft(chain, ms);
+      const draft = this.touchingDraft(chain, ms, target.address.toLowerCase(), target.eventSignatures);
+      this.commit(chain, draft);
+      return draft;
+    });
     return this.block(chain, ms, drafts);
   }
 
   /** The single transaction of an injected block. */
   injectedBlock(input: InjectionInput, now: number): StoredTx {
     const chain = this.chain(input.chainId);
+    // What it moves is counted once it is placed (see placed()): an injection can still be refused.
     return this.block(chain, this.nextBlockMs(chain, now), [this.injectedDraft(chain, input)])[0]!;
   }
 
@@ -361,6 +468,9 @@ export class ChainDataGenerator {
       lastMs: 0,
       minDelayExcess: this.rng.int(7_100_000, 7_300_000),
       nonces: new Map(),
+      lastBlockHash: derivedHash(`svc emulator genesis of ${info.chainId}`),
+      txCount: info.firstBlockNumber * 3,
+      positions: new TokenPositions(),
     };
   }
 
@@ -411,7 +521,26 @@ export class ChainDataGenerator {
     }
     // About one transaction in ten reverts, as the status filter needs both kinds.
     if (this.rng.chance(0.1)) this.revert(draft);
+    this.commit(chain, draft);
     return draft;
+  }
+
+  /** A draft made final: what it moves is what its parties hold from now on (a reverted one moves nothing). */
+  private commit(chain: ChainState, draft: TxDraft): void {
+    if (draft.failed) return;
+    for (const move of draft.tokenMoves) {
+      chain.positions.apply({ standard: 'ERC20', token: move.token.address, from: move.from, to: move.to, value: move.value });
+    }
+    for (const move of draft.nftMoves ?? []) {
+      chain.positions.apply({
+        standard: move.standard,
+        token: move.collection.address,
+        from: move.from,
+        to: move.to,
+        value: move.value,
+        tokenId: move.tokenId,
+      });
+    }
   }
 
   private backgroundKind(): BackgroundKind {
@@ -457,17 +586,32 @@ export class ChainDataGenerator {
     return this.nativeDraft(this.rng.pick(chain.tokens).address, watched);
   }
 
-  private nftDraft(chain: ChainState, standard: NftStandard, from: string, to: string): TxDraft {
+  /**
+   * An ERC-721 or ERC-1155 transfer from `sender` to `to`: of a token `sender` holds, or, when it holds none, a mint
+   * to `to` (sent by `sender`, which still takes part).
+   */
+  private nftDraft(chain: ChainState, standard: NftStandard, sender: string, to: string): TxDraft {
     const collection = chain.collections[standard];
-    const tokenId = BigInt(this.rng.int(1, 9_999));
-    const value = standard === 'ERC721' ? 1n : BigInt(this.rng.int(1, 50));
+    let from = sender;
+    let tokenId: bigint;
+    let value: bigint;
+    if (standard === 'ERC721') {
+      value = 1n;
+      const owned = chain.positions.ownedToken(collection.address, sender);
+      if (owned === undefined) from = ZERO_ADDRESS;
+      tokenId = owned ?? chain.positions.freshTokenId(collection.address);
+    } else {
+      tokenId = BigInt(this.rng.int(1, 20));
+      value = BigInt(this.rng.int(1, 50));
+      if (chain.positions.erc1155(collection.address, tokenId, sender) < value) from = ZERO_ADDRESS;
+    }
     const gasUsed = this.rng.int(50_000, 90_000);
     const input =
       standard === 'ERC721'
         ? SAFE_TRANSFER_721 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId)
         : SAFE_TRANSFER_1155 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId) + uint256(value) + uint256(0xa0n) + uint256(0n);
     return {
-      from,
+      from: sender,
       to: collection.address,
       value: 0n,
       failed: false,
@@ -511,7 +655,8 @@ export class ChainDataGenerator {
     return {
       from,
       to,
-      value: BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(11, 16)),
+      // Up to about 10 native units: every sender can pay for hundreds of thousands of them out of its genesis allocation.
+      value: BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(11, 14)),
       failed: false,
       callType: 'NATIVE_TRANSFER',
       methodName: NATIVE_METHOD_NAME,
@@ -529,22 +674,24 @@ export class ChainDataGenerator {
     return BigInt(this.rng.int(1, 50_000)) * 10n ** BigInt(Math.max(0, token.decimals - 2));
   }
 
+  /** A token transfer from `from` to `recipient`; when `from` holds too little, a mint to `recipient` that `from` sends. */
   private erc20Draft(chain: ChainState, from: string, recipient: string): TxDraft {
     const token = this.rng.pick(chain.tokens);
     const value = this.tokenAmount(token);
     const gasUsed = this.rng.int(34_000, 62_000);
+    const method = chain.positions.erc20(token.address, from) >= value ? METHODS.transfer : METHODS.mint;
     return {
       from,
       to: token.address,
       value: 0n,
       failed: false,
       callType: 'CONTRACT_CALL',
-      methodName: METHODS.transfer.text,
-      methodHash: METHODS.transfer.selector,
-      input: METHODS.transfer.selector + pad32(recipient).slice(2) + uint256(value),
+      methodName: method.text,
+      methodHash: method.selector,
+      input: method.selector + pad32(recipient).slice(2) + uint256(value),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(10_000, 40_000),
-      tokenMoves: [{ token, from, to: recipient, value }],
+      tokenMoves: [{ token, from: method === METHODS.mint ? ZERO_ADDRESS : from, to: recipient, value }],
       internals: [],
       logs: [],
     };
@@ -575,7 +722,7 @@ export class ChainDataGenerator {
   private swapDraft(chain: ChainState, user: string, blockMs: number): TxDraft {
     const wrapped = chain.tokens[0]!;
     const bought = this.rng.pick(chain.tokens.slice(1));
-    const value = BigInt(this.rng.int(1, 9_999)) * 10n ** 16n;
+    const value = BigInt(this.rng.int(1, 9_999)) * 10n ** 14n;
     const amountOut = this.tokenAmount(bought);
     const deadline = BigInt(Math.floor(blockMs / 1000) + 1200);
     const gasUsed = this.rng.int(120_000, 220_000);
@@ -600,8 +747,14 @@ export class ChainDataGenerator {
       input,
       gasUsed,
       gasLimit: gasUsed + this.rng.int(20_000, 80_000),
+      // The deposit mints the wrapped coin to the router, which pays it to the pair; a pair short of the token bought
+      // has its liquidity added (minted) first.
       tokenMoves: [
+        { token: wrapped, from: ZERO_ADDRESS, to: chain.router, value },
         { token: wrapped, from: chain.router, to: chain.pair, value },
+        ...(chain.positions.erc20(bought.address, chain.pair) >= amountOut
+          ? []
+          : [{ token: bought, from: ZERO_ADDRESS, to: chain.pair, value: amountOut * POOL_DEPTH }]),
         { token: bought, from: chain.pair, to: user, value: amountOut },
       ],
       internals: [
@@ -631,7 +784,7 @@ export class ChainDataGenerator {
    */
   private walletDraft(chain: ChainState, owner: string, payee: string): TxDraft {
     const { proxy, implementation } = chain.wallet;
-    const paid = BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(12, 16));
+    const paid = BigInt(this.rng.int(1, 99_999)) * 10n ** BigInt(this.rng.int(12, 13));
     const gasUsed = this.rng.int(70_000, 130_000);
     return {
       from: owner,
@@ -762,10 +915,19 @@ export class ChainDataGenerator {
     };
   }
 
+  /** The listing's address object, one per address (never changed once made): the same accounts recur in every block. */
   private addressInfo(chain: ChainState, address: string): AddressInfo {
-    const token = chain.tokensByAddress.get(address);
-    if (!token) return { address: checksum(address) };
-    return { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: checksum(address) };
+    const key = `${chain.info.chainId} ${address}`;
+    let info = sharedAddressInfo.get(key);
+    if (info === undefined) {
+      const token = chain.tokensByAddress.get(address);
+      info = token
+        ? { name: token.name, symbol: token.symbol, decimals: token.decimals, logoUri: token.logoUri, address: checksum(address) }
+        : { address: checksum(address) };
+      if (sharedAddressInfo.size >= PADDED_LIMIT) sharedAddressInfo.clear();
+      sharedAddressInfo.set(key, info);
+    }
+    return info;
   }
 
   private nextNonce(chain: ChainState, from: string): number {
@@ -782,6 +944,13 @@ export class ChainDataGenerator {
     const blockHash = this.rng.hex(32);
     const blockTimestamp = Math.floor(ms / 1000);
     const baseFee = this.rng.int(1_000_000_000, 3_000_000_000);
+    const facts: BlockFacts = {
+      parentHash: chain.lastBlockHash,
+      baseFeePerGas: String(baseFee),
+      gasLimit: String(BLOCK_GAS_LIMIT),
+      cumulativeTransactions: (chain.txCount += drafts.length),
+    };
+    chain.lastBlockHash = blockHash;
     let cumulativeGas = 0;
     let logIndex = 0;
     return drafts.map((draft, blockIndex): StoredTx => {
@@ -908,7 +1077,7 @@ export class ChainDataGenerator {
         nonce: String(this.nextNonce(chain, draft.from)),
         from: this.addressInfo(chain, draft.from),
         to: this.addressInfo(chain, draft.to),
-        method: { callType: draft.callType, methodHash: draft.methodHash, methodName: draft.methodName },
+        method: sharedMethod(draft),
         value: draft.value.toString(),
       };
       const participants = new Set<string>([draft.from, draft.to]);
@@ -929,16 +1098,39 @@ export class ChainDataGenerator {
           maxPriorityFeePerGas: String(txType === 2 ? priorityFee : gasPrice),
           receiptCumulativeGasUsed: String(cumulativeGas),
           receiptRoot: this.rng.hex(32),
-          erc20Transfers,
-          erc721Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC721'),
-          erc1155Transfers: nftTransfers.filter((transfer) => transfer.type === 'ERC1155'),
-          internalTransactions,
-          logs,
+          erc20Transfers: orNone(erc20Transfers),
+          erc721Transfers: orNone(nftTransfers.filter((transfer) => transfer.type === 'ERC721')),
+          erc1155Transfers: orNone(nftTransfers.filter((transfer) => transfer.type === 'ERC1155')),
+          internalTransactions: orNone(internalTransactions),
+          logs: orNone(logs),
           ...(draft.contractAddress && !draft.failed ? { contractAddress: checksum(draft.contractAddress) } : {}),
         },
         participants: [...participants],
-        topic0s: [...new Set(logs.map((log) => log.topic0.toLowerCase()))],
+        topic0s: sharedTopics(logs),
+        block: facts,
       };
     });
   }
+}
+
+/** The token movements a stored transaction made, addresses lower-case. */
+function positionMoves(tx: StoredTx): PositionMove[] {
+  const { detail } = tx;
+  return [
+    ...detail.erc20Transfers.map((transfer): PositionMove => ({
+      standard: 'ERC20',
+      token: transfer.erc20Token.address.toLowerCase(),
+      from: transfer.from.toLowerCase(),
+      to: transfer.to.toLowerCase(),
+      value: BigInt(transfer.value),
+    })),
+    ...[...detail.erc721Transfers, ...detail.erc1155Transfers].map((transfer): PositionMove => ({
+      standard: transfer.type,
+      token: (transfer.type === 'ERC721' ? transfer.erc721Token : transfer.erc1155Token).address.toLowerCase(),
+      from: transfer.from.toLowerCase(),
+      to: transfer.to.toLowerCase(),
+      value: BigInt(transfer.value),
+      tokenId: BigInt(transfer.tokenId),
+    })),
+  ];
 }

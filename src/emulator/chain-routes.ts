@@ -39,7 +39,7 @@ function chainAnswer(info: ChainInfo, about: ChainAbout): Chain {
 
 /** The catalogue's chains as answered, made on first request. */
 let answers: Chain[] | undefined;
-function servedChains(): Chain[] {
+export function servedChains(): Chain[] {
   answers ??= CHAINS.flatMap((info) => (info.about ? [chainAnswer(info, info.about)] : []));
   return answers;
 }
@@ -63,6 +63,17 @@ export function listChains(res: ServerResponse, search: string): void {
       (feature === undefined || (chain.enabledFeatures as readonly string[] | undefined)?.includes(feature)),
   );
   sendJson(res, 200, JSON.stringify({ chains }));
+}
+
+/**
+ * Why a webhook cannot watch `chainId`, when the service does not serve that chain (`GET /v1/chains/{chainId}` is
+ * 404): the message names the chains it does serve. Undefined for a served chain.
+ */
+export function unsupportedChainMessage(chainId: string): string | undefined {
+  const chains = servedChains();
+  if (chains.some((chain) => chain.chainId === chainId)) return undefined;
+  const supported = chains.map((chain) => `${chain.chainId} (${chain.chainName})`).join(', ');
+  return `chainId ${JSON.stringify(chainId)} is not a supported chain; supported: ${supported}`;
 }
 
 /** `rawId` as it came in the path: a chain id, or a blockchain id (getChainInfo takes either). */

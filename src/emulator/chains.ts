@@ -62,6 +62,7 @@ export const METHODS = {
   swapExactNativeForTokens: method('swapExactAVAXForTokens(uint256,address[],address,uint256)'),
   execute: method('execute(bytes)'),
   multicall: method('multicall(bytes[])'),
+  mint: method('mint(address,uint256)'),
 };
 
 export const SWAP_SIGNATURE = keccak256Hex('Swap(address,uint256,uint256,uint256,uint256,address)');

@@ -5,10 +5,10 @@ import type { EmulatorStatusAnswer } from '../schema/emulator-control.js';
 import { DELIVERY_STATES } from '../schema/emulator-control.js';
 import type { DeliveriesAnswer, DeliveryDetail, DeliveryState } from '../schema/emulator-control.js';
 import type { DeliveryQuery } from './deliveries/queue.js';
+import type { FeedEvent } from './deliveries/attempt-feed.js';
 import { isLoopback, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
-import { InjectionRefused } from './state.js';
 import type { EmulatorState } from './state.js';
 import { validateInjection } from './validation.js';
 
@@ -209,7 +209,7 @@ function isHttpUrl(value: unknown): boolean {
 
 /**
  * Server-sent events: first a `ready` event whose id is the newest attempt's, then each attempt as it ends, as an
- * `attempt` event. A client sends the last id it got back as Last-Event-ID when it reconnects, to get the attempts
+ * `attempt` event, and each message given up without an attempt to tell it (GivenUpEventSchema) as a `given-up` one. A client sends the last id it got back as Last-Event-ID when it reconnects, to get the attempts
  * it missed meanwhile (a `missed` event says how many were no longer kept).
  */
 function streamAttempts({ state, req, res, query }: ControlRequest): void {
@@ -217,7 +217,7 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
   const lastEventId = req.headers['last-event-id'];
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
-  const send = (event: { id: string; webhookId: string; data: string }): void => {
+  const send = (event: FeedEvent): void => {
     if (webhookId !== undefined && event.webhookId !== webhookId) return;
     // A client that stopped reading (a paused pager) must not grow the emulator without end: it is cut off, and
     // when it reconnects with its Last-Event-ID it gets what is still kept and is told what is not.
@@ -225,7 +225,7 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
       res.destroy();
       return;
     }
-    res.write(`event: attempt\nid: ${event.id}\ndata: ${event.data}\n\n`);
+    res.write(`event: ${event.name}\nid: ${event.id}\ndata: ${event.data}\n\n`);
   };
   const feed = state.deliveries.feed;
   // Where the client stands, so that after a lost connection it resumes from here even if no attempt came yet.
@@ -253,10 +253,5 @@ async function injectTransaction(state: EmulatorState, req: IncomingMessage, res
     sendError(res, 400, validated.errors);
     return;
   }
-  try {
-    sendJson(res, 201, JSON.stringify(await state.inject(validated.value)));
-  } catch (error) {
-    if (!(error instanceof InjectionRefused)) throw error;
-    sendError(res, 400, error.problems);
-  }
+  sendJson(res, 201, JSON.stringify(await state.inject(validated.value)));
 }

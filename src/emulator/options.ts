@@ -19,6 +19,11 @@ export interface EmulatorOptions {
   faultRate: number;
   /** Added to every /v1 response. */
   latencyMs: number;
+  /**
+   * Take webhooks on chains the catalogue does not serve (the service refuses them with 400), each such chain made up
+   * as it is watched: for load runs over many chains (tests, benchmarks); absent, refused as the service does.
+   */
+  unlistedChains?: boolean;
   /** Addresses one webhook may watch at most (creation and additions beyond it get 400); absent: no cap. */
   maxAddresses?: number;
   /** Hex: every key's shared secret until it rotates it (and again after a reset); absent: made at random on first use. */
@@ -27,6 +32,13 @@ export interface EmulatorOptions {
   keepMessages?: number;
   /** Delivery retries; absent: fast. */
   retrySchedule?: RetrySchedule;
+  /**
+   * Transactions the chain keeps listed and indexed, the oldest blocks leaving beyond it (transactions a kept
+   * message names stay findable by hash); absent: 10,000.
+   */
+  retainedTransactions?: number;
+  /** Transactions of the generated history made at the first start (kept with the data directory); absent: 3,000. */
+  historyTransactions?: number;
   /** The CLI's version, for `GET /_emulator/status`. */
   version?: string;
   /** Where the state is kept across restarts (see kept/data-dir.ts); absent: in memory only. */

@@ -3,11 +3,14 @@ import * as v from 'valibot';
 import type { TxCursor } from './transactions/listing-order.js';
 import type { WebhookCursor } from './webhooks/store.js';
 
+/** A chain listing's position (chain/ledger.ts): a block, a transaction in it, an item of it; or a block across chains. */
+export type ChainCursor = { number: number; index: number; item: number } | { ms: number; chainNum: number };
+
 const TokenScopeSchema = v.variant('kind', [
   v.object({ kind: v.literal('transactions'), filters: v.string() }),
   v.object({ kind: v.literal('addresses'), webhookId: v.string() }),
   v.object({ kind: v.literal('webhooks'), filters: v.string() }),
-  v.object({ kind: v.literal('holdings'), query: v.string() }),
+  v.object({ kind: v.literal('chain'), query: v.string() }),
 ]);
 /** What a token is bound to: a token is only honoured by the same listing with the same filters. */
 export type TokenScope = v.InferOutput<typeof TokenScopeSchema>;
@@ -17,13 +20,13 @@ const TokenPayloadSchema = v.object({
   scope: TokenScopeSchema,
   /**
    * Transactions and webhooks: the sort key of the last item served. Addresses: how many were served (new ones
-   * are appended, so a position stays right while addresses are added). Holdings: the sort key of the last item served.
+   * are appended, so a position stays right while addresses are added).
    */
   cursor: v.unknown(),
 });
 type TokenPayload = v.InferOutput<typeof TokenPayloadSchema>;
 
-export function encodePageToken(scope: TokenScope, cursor: TxCursor | WebhookCursor | number | string): string {
+export function encodePageToken(scope: TokenScope, cursor: TxCursor | WebhookCursor | number | ChainCursor): string {
   const payload: TokenPayload = { v: 1, scope, cursor };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -70,15 +73,15 @@ export function decodeWebhookToken(token: string, filters: string): DecodedToken
   return { ok: true, cursor: payload.cursor };
 }
 
-/** A listing of what an address or a collection holds (holdings/routes.ts), bound to its whole query. */
-export function decodeHoldingsToken(token: string, query: string): DecodedToken<string> {
+/**
+ * A token of a chain listing (blocks, an address's or token's transactions): `query` names the operation and every
+ * parameter but the page's, so a token is honoured only by the query that issued it.
+ */
+export function decodeChainToken(token: string, query: string): DecodedToken<ChainCursor> {
   const payload = parse(token);
-  if (payload?.scope.kind !== 'holdings' || typeof payload.cursor !== 'string') return { ok: false, message: MALFORMED };
+  if (payload?.scope.kind !== 'chain' || !isChainCursor(payload.cursor)) return { ok: false, message: MALFORMED };
   if (payload.scope.query !== query) {
-    return {
-      ok: false,
-      message: 'pageToken was issued for another query; repeat its address and filters, or drop pageToken to start over',
-    };
+    return { ok: false, message: 'pageToken was issued for another query; repeat that query, or drop pageToken to start over' };
   }
   return { ok: true, cursor: payload.cursor };
 }
@@ -118,4 +121,10 @@ function isTxCursor(value: unknown): value is TxCursor {
     Number.isFinite(value.chainNum) &&
     Number.isSafeInteger(value.blockIndex)
   );
+}
+
+function isChainCursor(value: unknown): value is ChainCursor {
+  if (!isRecord(value)) return false;
+  if ('ms' in value) return Number.isSafeInteger(value.ms) && Number.isSafeInteger(value.chainNum);
+  return Number.isSafeInteger(value.number) && Number.isSafeInteger(value.index) && Number.isSafeInteger(value.item);
 }

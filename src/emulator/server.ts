@@ -15,7 +15,7 @@ import { inspectorFor } from './inspector/routes.js';
 import { localUrl, networkUrls } from './listen-urls.js';
 import type { EmulatorOptions, RunningEmulator } from './options.js';
 import { Prng, randomSeed } from './prng.js';
-import type { AttemptEvent } from '../schema/emulator-control.js';
+import type { AttemptEvent, GivenUpEvent } from '../schema/emulator-control.js';
 import { RateLimiter } from './rate-limit.js';
 import { requestGuard } from './request-guard.js';
 import { sendNoRoute } from './router.js';
@@ -50,7 +50,10 @@ export async function startEmulatorServer(
 ): Promise<EmulatorServer> {
   const seed = options.seed ?? randomSeed();
   const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
-  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret);
+  const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret, {
+    retainedTransactions: options.retainedTransactions,
+    historyTransactions: options.historyTransactions,
+  });
   let dataDir: DataDir | undefined;
   try {
     if (options.dataDir !== undefined) {
@@ -72,7 +75,15 @@ export async function startEmulatorServer(
   const faultRng = new Prng(seed, 4);
   const log = options.log;
   // Each delivery attempt as it ends, one line as each request has: what a detached emulator's log is read for.
-  if (log) state.deliveries.feed.subscribe((event) => log(attemptLine(JSON.parse(event.data) as AttemptEvent)));
+  if (log) {
+    state.deliveries.feed.subscribe((event) =>
+      log(
+        event.name === 'attempt'
+          ? attemptLine(JSON.parse(event.data) as AttemptEvent)
+          : givenUpLine(JSON.parse(event.data) as GivenUpEvent),
+      ),
+    );
+  }
   const inspector = inspectorFor(options, state);
   /** What `GET /_emulator/status` tells besides the state's counts. */
   const identity: EmulatorIdentity = {
@@ -88,14 +99,15 @@ export async function startEmulatorServer(
     serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => void | Promise<void>;
   }[] = [
     { prefix: '/_emulator/', serve: (req, res, path, search) => handleControl(state, req, res, path, search, identity) },
-    {
-      prefix: '/v1/',
-      serve: (req, res, path, search) => {
+    // The service's /v2 operations share /v1's route table, admission, faults and latency.
+    ...['/v1/', '/v2/'].map((prefix) => ({
+      prefix,
+      serve: (req: IncomingMessage, res: ServerResponse, path: string, search: string) => {
         if (options.faultRate > 0 && faultRng.next() < options.faultRate) return delayed(options.latencyMs, () => fault(req, res));
         if (options.latencyMs > 0) return delayed(options.latencyMs, () => v1.handle(req, res, path, search));
         return v1.handle(req, res, path, search);
       },
-    },
+    })),
   ];
 
   const route = (req: IncomingMessage, res: ServerResponse): void | Promise<void> => {
@@ -213,6 +225,11 @@ function attemptLine({ attempt, delivery }: AttemptEvent): string {
   const outcome = attempt.status ?? attempt.error ?? 'no answer';
   const redelivery = attempt.redelivery ? ' (redelivery)' : '';
   return `delivery ${delivery.messageId} attempt ${attempt.number}${redelivery}: POST ${withoutPassword(attempt.url)} ${outcome} ${attempt.durationMs}ms, ${delivery.state}`;
+}
+
+function givenUpLine({ delivery }: GivenUpEvent): string {
+  const by = delivery.switchedOffBy ? ` by ${delivery.switchedOffBy}` : '';
+  return `delivery ${delivery.messageId} given up after ${delivery.attempts} attempts: ${delivery.givenUpReason ?? 'failed'}${by}`;
 }
 
 /** A webhook URL's user name and password stay out of the log. */

@@ -10,17 +10,19 @@ import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './deliveries/queue.js';
 import type { DeliveryTuning } from './deliveries/queue.js';
+import { blockOf, blockRecordKey, blocksOldestFirst } from './chain/blocks.js';
+import { ChainLedger } from './chain/ledger.js';
+import type { ChainBlock } from './chain/ledger.js';
+import { ChainRecords } from './chain/records.js';
+import type { ChainGenesis } from './chain/records.js';
 import { seededHistory } from './history-cache.js';
-import { NftReindexes } from './holdings/reindexes.js';
-import { Holdings } from './holdings/store.js';
 import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
 import { EntryRouter, MemoryKeeper } from './kept/change.js';
 import { WriteGate } from './kept/write-gate.js';
 import { buildNotification } from './notifications.js';
 import { Prng } from './prng.js';
 import { SecretStore } from './secrets/store.js';
-import { InjectedTransactions } from './transactions/injected.js';
-import { TransactionStore } from './transactions/store.js';
+import type { TransactionStore } from './transactions/store.js';
 import { WebhookStore } from './webhooks/store.js';
 import type { StoredWebhook, WebhookChanges } from './webhooks/store.js';
 import type { OtherWebhookRequest } from './validation.js';
@@ -66,18 +68,15 @@ export class EmulatorState {
   readonly webhooks = new WebhookStore();
   readonly deliveries: DeliveryQueue;
   readonly secrets = new SecretStore();
-  readonly injected = new InjectedTransactions();
-  /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
-  readonly nftReindexes = new NftReindexes();
-  /** What addresses hold, fed with every transaction the listing places (see made()). */
-  private readonly holdingsIndex = new Holdings();
+  /** The chain's kept records: the history's seed, and every block made after it. */
+  readonly chainRecords = new ChainRecords();
   private readonly startCount = new StartCount();
   /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
   readonly router: EntryRouter;
   private keeper: Keeper;
   private readonly gate = new WriteGate();
-  /** The listing and the generator that goes on from its history: made on first need (see made()). */
-  private madeHistory?: { store: TransactionStore; generator: ChainDataGenerator };
+  /** The chain and the generator that goes on from it: made on first need (see made()). */
+  private madeHistory?: { ledger: ChainLedger; generator: ChainDataGenerator };
   /** Which start of the data directory this is (0 without one): it chooses the random streams. */
   private startNumber = 0;
   /** Separate streams, so ids do not shift when the amount of generated activity does. */
@@ -95,6 +94,7 @@ export class EmulatorState {
     private readonly seeded: boolean,
     tuning: DeliveryTuning,
     private readonly startingSecret?: string,
+    private readonly chainSize: { retainedTransactions?: number; historyTransactions?: number } = {},
   ) {
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
@@ -104,7 +104,7 @@ export class EmulatorState {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId, messageId) => this.deactivateAfterFailure(webhookId, messageId),
     });
-    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.injected, this.nftReindexes, this.startCount]);
+    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.chainRecords, this.startCount]);
     this.keeper = new MemoryKeeper(this.router);
   }
 
@@ -119,7 +119,10 @@ export class EmulatorState {
    */
   async begin(): Promise<void> {
     this.startNumber = this.startCount.starts;
-    await this.keep({ entries: this.startCount.plan(this.startNumber + 1) });
+    // The history's seed and end are kept at the first start, before anything of it is listed: an unseeded folder
+    // makes the same history at every start.
+    const genesis = this.chainRecords.genesis ? [] : this.chainRecords.planGenesis(this.freshGenesis());
+    await this.keep({ entries: [...this.startCount.plan(this.startNumber + 1), ...genesis] });
     const stream = (base: number) => base + STREAMS_PER_START * this.startNumber;
     this.idRng = new Prng(this.seed, stream(2));
     this.activityRng = new Prng(this.seed, stream(3));
@@ -132,15 +135,14 @@ export class EmulatorState {
     return this.keeper.keep(change);
   }
 
-  /** The transaction listing, the generated history in it. */
-  get store(): TransactionStore {
-    return this.made().store;
+  /** The chain every answer reads: the generated history, then every kept block. */
+  get chain(): ChainLedger {
+    return this.made().ledger;
   }
 
-  /** What addresses hold, once the chain is made. */
-  get holdings(): Holdings {
-    this.made();
-    return this.holdingsIndex;
+  /** The transaction listing across chains. */
+  get store(): TransactionStore {
+    return this.made().ledger.listing;
   }
 
   private get generator(): ChainDataGenerator {
@@ -153,26 +155,43 @@ export class EmulatorState {
    * refused (its port taken, its data directory in use) fails at once. A seeded history is the same whenever it is
    * made; an unseeded one ends at the moment it is.
    */
-  private made(): { store: TransactionStore; generator: ChainDataGenerator } {
+  private made(): { ledger: ChainLedger; generator: ChainDataGenerator } {
     if (!this.madeHistory) {
+      const genesis = this.chainRecords.genesis ?? this.freshGenesis();
       let generator: ChainDataGenerator;
       let history: readonly StoredTx[];
-      if (this.seeded) {
+      const historyTransactions = genesis.historyTransactions ?? HISTORY_TRANSACTIONS;
+      if (this.seeded && genesis.seed === this.seed && genesis.historyEndMs === SEEDED_HISTORY_END_MS) {
         // The same every time: made once per process and shared (see history-cache.ts).
-        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, HISTORY_TRANSACTIONS));
+        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, historyTransactions));
       } else {
-        generator = new ChainDataGenerator(new Prng(this.seed, 1));
-        history = generator.history(Date.now(), HISTORY_TRANSACTIONS);
+        generator = new ChainDataGenerator(new Prng(genesis.seed, 1));
+        history = generator.history(genesis.historyEndMs, historyTransactions);
       }
-      if (this.startNumber > 0)
-        generator.continueAfter(new Prng(this.seed, 1 + STREAMS_PER_START * this.startNumber).words(), this.injected.all());
-      // Every transaction placed in the listing, history and later, passes through the holdings: their one entry point.
-      const store = new TransactionStore(this.holdingsIndex);
-      store.add(history);
-      this.injected.joinListing(store);
-      this.madeHistory = { store, generator };
+      if (this.startNumber > 0) {
+        generator.continueAfter(
+          new Prng(this.seed, 1 + STREAMS_PER_START * this.startNumber).words(),
+          this.chainRecords.keptTransactions(),
+        );
+      }
+      const ledger = new ChainLedger({ retainedTransactions: this.chainSize.retainedTransactions });
+      for (const txs of blocksOldestFirst(history)) {
+        ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
+      }
+      this.chainRecords.join(ledger);
+      this.madeHistory = { ledger, generator };
     }
     return this.madeHistory;
+  }
+
+  /** What this start's history would be made from, when no earlier start kept one: a seeded history ends at a fixed instant. */
+  private freshGenesis(): ChainGenesis {
+    const historyTransactions = this.chainSize.historyTransactions ?? HISTORY_TRANSACTIONS;
+    return {
+      seed: this.seed,
+      historyEndMs: this.seeded ? SEEDED_HISTORY_END_MS : Date.now(),
+      ...(historyTransactions === HISTORY_TRANSACTIONS ? {} : { historyTransactions }),
+    };
   }
 
   newId(): string {
@@ -259,7 +278,8 @@ export class EmulatorState {
 
   /**
    * One block on every catalogue chain and on up to EXTRA_CHAINS_PER_TICK other chains active webhooks watch, in
-   * turn. The blocks are listed at once (generated activity is not kept); their messages are sent once kept.
+   * turn. The blocks are listed once kept, with the messages they make; a block that cannot be kept (a failing disk)
+   * is never listed, and its number is not made again.
    */
   syntheticTick(now: number): Promise<void> {
     return this.gate.run([], async () => {
@@ -273,7 +293,7 @@ export class EmulatorState {
         chains.set(chainId, this.generator.chain(chainId));
       }
       this.extraChainTurn = extra.length === 0 ? 0 : (this.extraChainTurn + turns) % extra.length;
-      const added: StoredTx[] = [];
+      const blocks: { txs: StoredTx[]; messages: KeptEntry[]; notified: string[] }[] = [];
       for (const [chainId, chain] of chains) {
         const active = this.webhooks.activeOn(chainId);
         const watched = [];
@@ -285,42 +305,50 @@ export class EmulatorState {
             eventSignatures: [...stored!.eventSignatures],
           });
         }
-        added.push(...this.generator.syntheticBlock(chain, now, watched));
+        const txs = this.generator.syntheticBlock(chain, now, watched);
+        const messages = txs.map((tx) => ({ tx, made: this.notifications(tx) }));
+        blocks.push({
+          txs,
+          messages: messages.flatMap(({ made }) => made.entries),
+          notified: messages.filter(({ made }) => made.ids.length > 0).map(({ tx }) => tx.item.txHash),
+        });
       }
-      this.store.add(added);
-      const entries = added.flatMap((tx) => this.notifications(tx).entries);
-      // Activity whose messages cannot be kept (a failing disk) is listed, and notifies no one.
-      if (entries.length > 0) await this.keep({ entries }).catch(() => {});
+      const entries = blocks.flatMap(({ txs, messages, notified }) => [...this.planBlock(txs, false, notified), ...messages]);
+      // Activity that cannot be kept (a failing disk) is neither listed nor delivered.
+      await this.keepChainChange(entries).catch(() => {});
     });
   }
 
-  /**
-   * A transaction made to order: listed, and its messages queued, once kept. Refused (InjectionRefused, nothing
-   * listed) when the chain cannot take it: a sender that cannot pay, a token its sender does not hold.
-   */
+  /** A transaction made to order, in a block of its own: listed, and its messages queued, once kept. */
   inject(input: InjectionInput): Promise<{ txHash: string; messageIds: string[] }> {
     return this.gate.run([], () => {
       const tx = this.generator.injectedBlock(input, Date.now());
-      const refused = this.holdingsIndex.refusal(tx);
-      if (refused.length > 0) throw new InjectionRefused(refused);
       const messages = this.notifications(tx);
-      return this.keep({
-        entries: [...this.injected.planAdd(tx), ...messages.entries],
-        then: () => ({ txHash: tx.item.txHash, messageIds: messages.ids }),
+      return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => {
+        this.generator.placed(tx);
+        return { txHash: tx.item.txHash, messageIds: messages.ids };
       });
     });
   }
 
-  /**
-   * Marks the NFT's metadata reindexed now; when it was within `intervalMs` already, changes nothing and returns
-   * when it was (Unix milliseconds).
-   */
-  reindexNft(chainId: string, collection: string, tokenId: bigint, nowMs: number, intervalMs: number): Promise<number | undefined> {
-    return this.gate.run([`nft ${chainId} ${collection} ${tokenId}`], async () => {
-      const last = this.nftReindexes.last(chainId, collection, tokenId);
-      if (last !== undefined && nowMs - last < intervalMs) return last;
-      await this.keep({ entries: this.nftReindexes.planReindex(chainId, collection, tokenId, nowMs) });
-      return undefined;
+  /** A new block's record (its parent the chain's newest block planned before it). */
+  private planBlock(txs: readonly StoredTx[], injected: boolean, notified: readonly string[]): KeptEntry[] {
+    const first = txs[0];
+    if (!first) return [];
+    const block: ChainBlock = blockOf(
+      txs,
+      { injected, notified, recordKey: blockRecordKey(first.item.chainId, first.item.blockNumber) },
+      this.chain.head(first.item.chainId),
+    );
+    return this.chainRecords.planBlock(block);
+  }
+
+  /** Keeps a change to the chain with the deletion of the records of blocks that have left the window. */
+  private keepChainChange<T>(entries: readonly KeptEntry[], then?: () => T): Promise<T> {
+    const left = this.chain.takeLeftWindow();
+    return this.keep({ entries: [...this.chainRecords.planForget(left), ...entries], then }).catch((error: unknown) => {
+      this.chain.giveBackLeftWindow(left);
+      throw error;
     });
   }
 
@@ -331,7 +359,12 @@ export class EmulatorState {
   reset(): Promise<void> {
     return this.gate.runAlone(() =>
       this.keep({
-        entries: [...this.webhooks.planClear(), ...this.deliveries.planReset(), ...this.secrets.planReset(), ...this.injected.planReset()],
+        entries: [
+          ...this.webhooks.planClear(),
+          ...this.deliveries.planReset(),
+          ...this.secrets.planReset(),
+          ...this.chainRecords.planReset(),
+        ],
       }),
     );
   }
@@ -347,7 +380,7 @@ export class EmulatorState {
       await this.keep({
         entries: [
           ...this.webhooks.planUpdate(stored, { status: 'inactive' }),
-          ...this.deliveries.planCancel(webhookId),
+          ...this.deliveries.planCancel(webhookId, { reason: 'webhook_switched_off', byMessageId: messageId }),
           ...this.deliveries.planDeactivatedBy(messageId),
         ],
       });
@@ -368,13 +401,6 @@ export class EmulatorState {
       };
     });
     return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };
-  }
-}
-
-/** An injection the chain cannot take: each message names the field and the balance that fall short. */
-export class InjectionRefused extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
   }
 }
 

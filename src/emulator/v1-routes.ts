@@ -13,9 +13,9 @@ import {
   UpdateWebhookRequestSchema,
   WEBHOOK_STATUSES,
 } from '../schema/index.js';
-import { getChain, listChains } from './chain-routes.js';
+import { getChain, listChains, unsupportedChainMessage } from './chain-routes.js';
+import { ChainRoutes } from './chain/routes.js';
 import type { NetworkKind } from './chains.js';
-import { holdingsRoutes } from './holdings/routes.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
 import { decodeAddressToken, decodeTxToken, decodeWebhookToken, encodePageToken, filtersKey } from './page-token.js';
@@ -63,6 +63,7 @@ export class V1Routes {
   private pageCache = new Map<string, Buffer>();
   private pageCacheVersion = -1;
   private readonly acceptedKeys: Set<string>;
+  private readonly chain: ChainRoutes;
   private readonly readOnlyKeys: Set<string>;
   private readonly routes = new RouteTable<V1Route>([
     {
@@ -86,7 +87,7 @@ export class V1Routes {
       write: false,
       handler: (call) => getChain(call.res, call.params.chainId!),
     },
-    ...holdingsRoutes(() => this.state),
+    ...this.chainRouteEntries(),
     {
       method: 'POST',
       pattern: '/v1/webhooks',
@@ -165,8 +166,50 @@ export class V1Routes {
     private readonly options: EmulatorOptions,
     private readonly limiter: RateLimiter,
   ) {
+    this.chain = new ChainRoutes(state);
     this.readOnlyKeys = new Set(options.readOnlyKeys);
     this.acceptedKeys = new Set([...options.apiKeys, ...options.readOnlyKeys]);
+  }
+
+  /** The EVM chain's reads (chain/routes.ts): keyless callers are served, as for the transactions listing. */
+  private chainRouteEntries(): V1Route[] {
+    const read = (pattern: string, handler: (call: V1Call) => void): V1Route => ({
+      method: 'GET',
+      pattern,
+      key: 'optional',
+      write: false,
+      handler,
+    });
+    const address = '/v1/chains/{chainId}/addresses/{address}/transactions';
+    return [
+      read('/v1/health-check', (call) => this.chain.health(call.res)),
+      read('/v1/live-check', (call) => this.chain.health(call.res)),
+      read('/v1/blocks', (call) => this.chain.listLatestBlocksAllChains(call.res, call.search)),
+      read('/v1/chains/{chainId}/blocks', (call) => this.chain.getLatestBlocks(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/blocks/{blockId}', (call) => this.chain.getBlock(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/blocks/{blockId}/transactions', (call) =>
+        this.chain.getTransactionsForBlock(call.res, call.params, call.search),
+      ),
+      read('/v1/chains/{chainId}/transactions', (call) => this.chain.listLatestTransactions(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/transactions/{txHash}', (call) => this.chain.getTransaction(call.res, call.params, call.search)),
+      read(address, (call) => this.chain.listTransactions(call.res, call.params, call.search, false)),
+      read('/v2/chains/{chainId}/addresses/{address}/transactions', (call) =>
+        this.chain.listTransactions(call.res, call.params, call.search, true),
+      ),
+      read(`${address}:listNative`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'native')),
+      read(`${address}:listErc20`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc20')),
+      read(`${address}:listErc721`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc721')),
+      read(`${address}:listErc1155`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'erc1155')),
+      read(`${address}:listInternals`, (call) => this.chain.listAddressItems(call.res, call.params, call.search, 'internal')),
+      read('/v1/chains/{chainId}/tokens/{address}/transfers', (call) => this.chain.listTransfers(call.res, call.params, call.search)),
+      read('/v1/chains/{chainId}/contracts/{address}/transactions:getDeployment', (call) =>
+        this.chain.getDeploymentTransaction(call.res, call.params, call.search),
+      ),
+      read('/v1/chains/{chainId}/contracts/{address}/deployments', (call) =>
+        this.chain.listContractDeployments(call.res, call.params, call.search),
+      ),
+      read('/v1/address/{address}/chains', (call) => this.chain.listAddressChains(call.res, call.params, call.search)),
+    ];
   }
 
   /** Admission runs in a fixed order for every route: key (401), rate limit (429), read-only key on a write (403). */
@@ -188,7 +231,8 @@ export class V1Routes {
       .find(([, value]) => typeof value === 'string' && value.trim() !== '') ?? [API_KEY_HEADER, undefined];
     const key = typeof header === 'string' ? header.trim() : null;
     if (key === null && keyRequired) {
-      sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header`);
+      // Both headers it reads: the operator's SDKs send the second.
+      sendError(res, 401, `an API key is required: send it in the ${API_KEY_HEADER} header (or ${OPERATOR_API_KEY_HEADER})`);
       return null;
     }
     if (key !== null && this.options.apiKeys.length > 0 && !this.acceptedKeys.has(key)) {
@@ -284,6 +328,12 @@ export class V1Routes {
     const validated = validateCreateWebhook(body.value);
     if (!validated.ok) {
       sendError(res, 400, validated.errors);
+      return;
+    }
+    // As the service: a webhook watches a chain it serves, never one GET /v1/chains/{chainId} answers 404 for.
+    const unsupported = this.options.unlistedChains ? undefined : unsupportedChainMessage(validated.value.chainId);
+    if (unsupported) {
+      sendError(res, 400, unsupported);
       return;
     }
     const cap = this.options.maxAddresses;

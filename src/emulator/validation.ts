@@ -433,6 +433,7 @@ function checkOtherMetadata(eventType: OtherEventType, metadata: Record<string, 
   // The description: "ValidatorActivity event will only accept a single key".
   else if (validator && !(isStringArray(keys) && keys.length === 1)) errors.push('metadata.keys must be an array of exactly 1 string');
   else if (!(isStringArray(keys) && keys.length > 0)) errors.push('metadata.keys must be an array of 1 or more strings');
+  else if (keys.some((key) => key.trim() === '')) errors.push('metadata.keys must hold no empty string');
   const subEventsObject = metadata.subEvents;
   if (subEventsObject === undefined) errors.push('metadata.subEvents is required');
   else if (!isRecord(subEventsObject)) errors.push('metadata.subEvents must be an object');

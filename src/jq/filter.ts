@@ -1,10 +1,24 @@
 // A jq program over the JSON documents svc prints (--jq): the real jq, built to WebAssembly (jq-web), loaded only when
 // a command line asks for it.
 
-/** How jq writes its results: strings raw (as `gh --jq` does); other values indented, or one per line when `compact`. */
+/** How jq writes its results, and the environment it reads. */
 export interface JqStyle {
-  compact: boolean;
+  /**
+   * `raw`: strings raw, other values compact, one a line (jq -r -c), as a pipe reads them; `json`: every value as
+   * compact JSON, one a line (jq -c), for the caller to lay out (a terminal's indentation and colour).
+   */
+  output: 'raw' | 'json';
+  /** What `env` and `$ENV` hold: the user's environment (jq-web's own is a browser's: USER=web_user, HOME=/home/web_user). */
+  env: Readonly<Record<string, string | undefined>>;
 }
+
+/**
+ * The variable jq-web binds the environment to (its --argjson, which it hands jq as a slurped file); the program then
+ * rebinds `$ENV` and `env` to it, which jq's scoping lets any program do. jq-web builds jq's own environment once,
+ * inside its module, with no way in: rebinding is what makes `select(.id == env.ID)` compare with the user's ID.
+ */
+const ENV_VARIABLE = '__svc_env';
+const ENV_BINDING = `$${ENV_VARIABLE} as $ENV | def env: $ENV; `;
 
 /** jq refused the program (`compile`) or stopped with an error while running it; `message` is jq's, on one line. */
 export class JqFailure extends Error {
@@ -37,7 +51,9 @@ const NO_INPUT = new Uint8Array(0);
  */
 export async function compileJq(expression: string, style: JqStyle): Promise<JqProgram> {
   const jq = await (await import('./jq-web.cjs')).default.ready;
-  const flags = style.compact ? ['-r', '-c'] : ['-r'];
+  const flags = [...(style.output === 'raw' ? ['-r', '-c'] : ['-c']), '--argjson', ENV_VARIABLE, JSON.stringify(style.env)];
+  // An empty program is jq's identity; the binding before it needs a program after it.
+  const program = ENV_BINDING + (expression.trim() === '' ? '.' : expression);
   const run = (input: Uint8Array): JqResult => {
     const messages: string[] = [];
     // jq-web reports what jq wrote on stderr during a successful run through console.warn, and leaves jq's exit status
@@ -46,7 +62,8 @@ export async function compileJq(expression: string, style: JqStyle): Promise<JqP
     const exitCode = process.exitCode;
     console.warn = (...args: unknown[]) => void messages.push(String(args[args.length - 1]));
     try {
-      const printed = jq.raw(input, expression, [...flags]);
+      // A copy: jq-web rewrites the flags it is given.
+      const printed = jq.raw(input, program, [...flags]);
       return { output: printed === undefined ? '' : printed + '\n', messages };
     } catch (error) {
       const failure = error as { exitCode?: number; stderr?: string; message?: string };

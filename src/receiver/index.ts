@@ -39,8 +39,18 @@ export type ReceiverEvent =
     }
   /** Answered `status`: 413 for a body over the size limit, 400 for one that is no notification. */
   | { kind: 'malformed'; status: 400 | 413; reason: string; receivedAt: Date }
-  /** Answered 401: the signature is missing or wrong. `messageId` when the body holds a readable one. */
-  | { kind: 'unverified'; reason: string; messageId?: string; receivedAt: Date }
+  /**
+   * Answered 401: the signature is missing or wrong. `messageId` and `webhookId` when the body holds readable ones;
+   * who sent it: its address and its user-agent, as given.
+   */
+  | {
+      kind: 'unverified';
+      reason: string;
+      messageId?: string;
+      webhookId?: string;
+      sender: { address: string; userAgent?: string };
+      receivedAt: Date;
+    }
   | { kind: 'rejected'; method: string; path: string; status: number; receivedAt: Date };
 
 export interface RunningReceiver {
@@ -92,7 +102,14 @@ export async function startReceiver(options: ReceiverOptions): Promise<RunningRe
     if (options.checkSignature) {
       const check = await options.checkSignature(body, signature);
       if (!check.valid) {
-        options.onEvent({ kind: 'unverified', reason: check.reason, messageId: readableMessageId(body), receivedAt });
+        const userAgent = request.headers['user-agent'];
+        options.onEvent({
+          kind: 'unverified',
+          reason: check.reason,
+          ...readableIds(body),
+          sender: { address: request.socket.remoteAddress ?? 'unknown', ...(userAgent ? { userAgent } : {}) },
+          receivedAt,
+        });
         return answer(response, 401, { message: `invalid signature: ${check.reason}` });
       }
     }
@@ -171,14 +188,16 @@ export function checkNotification(body: string): ReceivedNotification | string {
 }
 
 /** The messageId of a body that may be anything (a forged message is not trusted to be a notification). */
-function readableMessageId(body: string): string | undefined {
+function readableIds(body: string): { messageId?: string; webhookId?: string } {
+  let parsed: { messageId?: unknown; webhookId?: unknown } | null;
   try {
-    const parsed: unknown = JSON.parse(body);
-    const messageId = (parsed as { messageId?: unknown } | null)?.messageId;
-    return typeof messageId === 'string' && messageId !== '' ? messageId : undefined;
+    parsed = JSON.parse(body) as typeof parsed;
   } catch {
-    return undefined;
+    return {};
   }
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const [messageId, webhookId] = [text(parsed?.messageId), text(parsed?.webhookId)];
+  return { ...(messageId === undefined ? {} : { messageId }), ...(webhookId === undefined ? {} : { webhookId }) };
 }
 
 /** Where and how messages are relayed: a URL's user:password travels as Basic auth, as curl sends it. */

@@ -4,7 +4,6 @@
 // terminal against 0.19 s piped), for an ellipsis, an arrow or the spinner's frame. Text made only of characters
 // that each take one column and never join a neighbour into one grapheme is as wide as it is long; string-width
 // itself, loaded on first need, measures the rest (CJK, emoji, combining marks, control characters).
-// The build points ora's import of string-width here too, so the spinner's line count takes the same path.
 import { createRequire } from 'node:module';
 import stripAnsi from 'strip-ansi';
 

@@ -1,7 +1,14 @@
 // How the emulator's messages and their attempts are shown: a table or TSV row per message (`emulator deliveries`),
 // a row per attempt (`--follow`, `redeliver`), and one message with every attempt (`deliveries show`).
 import { displayUrl } from '../mask.js';
-import type { AttemptEvent, DeliveryAttempt, DeliveryDetail, DeliveryRecord } from '../schema/emulator-control.js';
+import type {
+  AttemptEvent,
+  DeliveryAttempt,
+  DeliveryDetail,
+  DeliveryRecord,
+  GivenUpEvent,
+  GivenUpReason,
+} from '../schema/emulator-control.js';
 import { palette, renderDetails, renderTable } from './table.js';
 import type { Column, TableStyle } from './table.js';
 import { quotedText, safeText } from './text.js';
@@ -55,6 +62,38 @@ export function attemptOutcome(attempt: Pick<DeliveryAttempt, 'status' | 'error'
   return attempt.status !== null ? String(attempt.status) : (attempt.error ?? 'other');
 }
 
+/** Why a failed message was given up, in a few words for a table's state cell. */
+const GIVEN_UP_WORDS: Record<GivenUpReason, string> = {
+  attempts_exhausted: 'attempts used up',
+  expired: 'out of time',
+  queue_full: 'queue full',
+  webhook_deactivated: 'webhook deactivated',
+  webhook_switched_off: 'webhook switched off',
+};
+
+/** The state as people read it: a failed message says why it was given up, where the emulator told. */
+export function stateWords(record: Pick<DeliveryRecord, 'state' | 'givenUpReason'>): string {
+  return record.state === 'failed' && record.givenUpReason ? `failed (${GIVEN_UP_WORDS[record.givenUpReason]})` : record.state;
+}
+
+/** Why a failed message was given up, as a sentence for `deliveries show`. */
+export function givenUpSentence(record: Pick<DeliveryRecord, 'givenUpReason' | 'switchedOffBy'>): string | undefined {
+  switch (record.givenUpReason) {
+    case 'attempts_exhausted':
+      return 'every attempt the schedule allows failed';
+    case 'expired':
+      return 'it was still undelivered at the time limit';
+    case 'queue_full':
+      return 'too many messages were waiting, and it was among the oldest';
+    case 'webhook_deactivated':
+      return 'its webhook was deactivated';
+    case 'webhook_switched_off':
+      return `message ${record.switchedOffBy ?? '(unknown)'} of its webhook failed for good and switched the webhook off`;
+    default:
+      return undefined;
+  }
+}
+
 function deliveryCells(record: DeliveryRecord, time: (iso: string | undefined) => string): unknown[] {
   return [
     time(record.createdAt),
@@ -87,11 +126,15 @@ const DELIVERY_COLUMNS: Column[] = [
 const STATE_COLUMN = 5;
 
 export function deliveryTable(records: DeliveryRecord[], style: TableStyle): string {
-  const rows = records.map((record) => deliveryCells(record, readable).map(safeText));
+  const rows = records.map((record) => {
+    const cells = deliveryCells(record, readable);
+    cells[STATE_COLUMN] = stateWords(record);
+    return cells.map(safeText);
+  });
   return renderTable(DELIVERY_COLUMNS, rows, style, (column, text, chalk) => {
     if (column !== STATE_COLUMN) return text;
     if (text === 'delivered') return chalk.green(text);
-    if (text === 'failed') return chalk.red(text);
+    if (text.startsWith('failed')) return chalk.red(text);
     return chalk.yellow(text);
   });
 }
@@ -116,22 +159,50 @@ function attemptCells(event: AttemptEvent, time: (iso: string | undefined) => st
   ];
 }
 
-export function attemptTsv(event: AttemptEvent): string {
-  return tsvRow(attemptCells(event, isoSeconds));
+/**
+ * A message given up without an attempt to tell it, in an attempt's columns: no attempt number or duration, the
+ * reason where the status goes, `given-up` for its kind.
+ */
+function givenUpCells({ delivery, givenUpAt }: GivenUpEvent, time: (iso: string | undefined) => string): unknown[] {
+  return [
+    time(givenUpAt),
+    delivery.messageId,
+    delivery.webhookId,
+    '',
+    displayUrl(delivery.url),
+    delivery.givenUpReason ?? '',
+    '',
+    delivery.state,
+    'given-up',
+  ];
+}
+
+export function attemptTsv(event: AttemptEvent | GivenUpEvent): string {
+  return tsvRow('attempt' in event ? attemptCells(event, isoSeconds) : givenUpCells(event, isoSeconds));
 }
 
 /**
  * One attempt as a line for a terminal, printed as it happens (a table would need every row before its widths):
  * the columns of the TSV, two spaces apart.
  */
-export function attemptLine(event: AttemptEvent, color: boolean): string {
+export function attemptLine(event: AttemptEvent | GivenUpEvent, color: boolean): string {
   const chalk = palette(color);
+  if (!('attempt' in event)) {
+    const { delivery } = event;
+    const cells = givenUpCells(event, readable).map(safeText);
+    const why = givenUpSentence(delivery);
+    return [cells[0], cells[1], cells[2], chalk.red('given up'), safeText(displayUrl(delivery.url)), `${delivery.attempts} attempts`]
+      .concat(why ? [safeText(why)] : [])
+      .join('  ')
+      .concat('\n');
+  }
   const cells = attemptCells(event, readable).map(safeText);
   const outcome = cells[5]!;
   const ok = event.attempt.status !== null && event.attempt.status >= 200 && event.attempt.status < 300;
   cells[5] = ok ? chalk.green(outcome) : chalk.red(outcome);
   cells[3] = `#${cells[3]}`;
   cells[6] = `${cells[6]} ms`;
+  cells[7] = safeText(stateWords(event.delivery));
   // What the schedule made needs no word; a redelivery says so.
   if (cells[8] === 'automatic') cells.pop();
   return cells.join('  ') + '\n';
@@ -144,11 +215,13 @@ export function deliveryDetails(detail: DeliveryDetail, style: TableStyle): stri
     ['MESSAGE ID', safeText(delivery.messageId)],
     ['WEBHOOK', safeText(delivery.webhookName ? `${delivery.webhookId} (${delivery.webhookName})` : delivery.webhookId)],
     ['URL', safeText(displayUrl(delivery.url))],
-    ['STATE', safeText(delivery.state)],
+    ['STATE', safeText(stateWords(delivery))],
     ['CREATED', `${readable(delivery.createdAt)} UTC`],
     ['ATTEMPTS', String(delivery.attempts)],
   ];
   if (delivery.state === 'retrying' && delivery.nextAttemptAt) pairs.push(['NEXT ATTEMPT', `${readable(delivery.nextAttemptAt)} UTC`]);
+  const why = delivery.state === 'failed' ? givenUpSentence(delivery) : undefined;
+  if (why) pairs.push(['GIVEN UP', safeText(why)]);
   if (delivery.webhookDeactivated) pairs.push(['WEBHOOK DEACTIVATED', 'yes, by this message failing for good']);
   let text = renderDetails(pairs, style);
   if (!text.endsWith('\n')) text += '\n';

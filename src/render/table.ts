@@ -60,20 +60,24 @@ export function palette(color: boolean): ChalkInstance {
 
 /**
  * Column widths that fit `available`: the natural widths, then the widest shrinkable column narrowed one
- * character at a time until the table fits or nothing can give.
+ * character at a time until the table fits or nothing can give. Columns shortened in the middle (hashes, addresses,
+ * URLs: their two ends still tell them apart) give way first, down to their narrowest; only then are words cut at
+ * their end (a method, a chain's name), which would leave them unreadable.
  */
 export function fitWidths(columns: Column[], natural: number[], available: number): number[] {
   const widths = [...natural];
   const total = () => widths.reduce((sum, width) => sum + width, 0) + GAP * (widths.length - 1);
-  while (total() > available) {
-    let widest = -1;
-    for (let i = 0; i < columns.length; i++) {
-      const column = columns[i]!;
-      if (column.shrink === 'none' || widths[i]! <= (column.minWidth ?? 8)) continue;
-      if (widest < 0 || widths[i]! > widths[widest]!) widest = i;
+  for (const shrinking of ['middle', 'end'] as const) {
+    while (total() > available) {
+      let widest = -1;
+      for (let i = 0; i < columns.length; i++) {
+        const column = columns[i]!;
+        if (column.shrink !== shrinking || widths[i]! <= (column.minWidth ?? 8)) continue;
+        if (widest < 0 || widths[i]! > widths[widest]!) widest = i;
+      }
+      if (widest < 0) break;
+      widths[widest]!--;
     }
-    if (widest < 0) break;
-    widths[widest]!--;
   }
   return widths;
 }

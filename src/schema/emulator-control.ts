@@ -14,6 +14,16 @@ export type { DeliveryState };
 export const NETWORK_ERRORS = ['refused', 'dns', 'timed out', 'reset', 'tls', 'other'] as const;
 export type NetworkErrorKind = (typeof NETWORK_ERRORS)[number];
 
+/**
+ * Why a failed message was given up: its attempts were used up (`attempts_exhausted`); it was still undelivered at
+ * the time limit (`expired`); too many messages were waiting, and it was among the oldest (`queue_full`); its webhook
+ * was deactivated by its owner (`webhook_deactivated`: `svc webhook deactivate`, or an update to `inactive`); or
+ * another message of its webhook failed for good and the emulator switched the webhook off, as the service does
+ * (`webhook_switched_off`, with that message's id in `switchedOffBy`).
+ */
+export const GIVEN_UP_REASONS = ['attempts_exhausted', 'expired', 'queue_full', 'webhook_deactivated', 'webhook_switched_off'] as const;
+export type GivenUpReason = (typeof GIVEN_UP_REASONS)[number];
+
 /** The most of a receiver's answer body an attempt keeps. */
 export const ANSWER_BODY_KEPT_BYTES = 4096;
 
@@ -38,6 +48,10 @@ export const DeliveryRecordSchema = v.object({
   nextAttemptAt: v.optional(isoTime),
   /** Present, true, on the failed message whose last attempt switched its webhook to `inactive`. */
   webhookDeactivated: v.optional(v.literal(true)),
+  /** On a failed message: why it was given up (absent on messages kept by an emulator older than the field). */
+  givenUpReason: v.optional(v.picklist(GIVEN_UP_REASONS)),
+  /** With `webhook_switched_off`: the message whose failure switched the webhook off. */
+  switchedOffBy: v.optional(v.string()),
 });
 export type DeliveryRecord = v.InferOutput<typeof DeliveryRecordSchema>;
 
@@ -89,6 +103,13 @@ export type RedeliverAnswer = v.InferOutput<typeof RedeliverAnswerSchema>;
 export const AttemptEventSchema = RedeliverAnswerSchema;
 export type AttemptEvent = RedeliverAnswer;
 
+/**
+ * Each `given-up` event of `GET /_emulator/deliveries/stream`: a message given up other than by its last attempt
+ * (never tried, or waiting for its next attempt when it ran out of time or its webhook was switched off), and when.
+ */
+export const GivenUpEventSchema = v.object({ delivery: DeliveryRecordSchema, givenUpAt: isoTime });
+export type GivenUpEvent = v.InferOutput<typeof GivenUpEventSchema>;
+
 /** Body of `POST /_emulator/transactions` (the emulator checks it field by field, naming each rule). */
 export interface InjectTransactionRequest {
   chainId: string;
@@ -100,7 +121,7 @@ export interface InjectTransactionRequest {
     from: string;
     to: string;
     value: string;
-    token?: { address: string; name?: string; symbol?: string; decimals?: number };
+    token?: { address: string; name: string; symbol: string; decimals: number };
   }>;
   erc721Transfers?: Array<{ from: string; to: string; tokenId: string; token?: { address: string; name?: string; symbol?: string } }>;
   erc1155Transfers?: Array<{

@@ -128,7 +128,7 @@ export function runningEmulators(env: NodeJS.ProcessEnv): EmulatorRecord[] {
 }
 
 /**
- * Removes the logs of detached emulators that ended (`<port>.log`) but the newest `keep`; a running emulator's log,
+ * Removes the logs of detached emulators that ended (`<port>.log`, `<port>.previous.log`) but the newest `keep`; a running emulator's log,
  * or one a record that cannot be read may name, is kept whatever its age.
  */
 export function pruneEmulatorLogs(env: NodeJS.ProcessEnv, keep: number): void {
@@ -141,7 +141,7 @@ export function pruneEmulatorLogs(env: NodeJS.ProcessEnv, keep: number): void {
   const ended: Array<{ file: string; modifiedMs: number }> = [];
   for (const name of readdirSync(dir)) {
     const file = join(dir, name);
-    if (!/^\d+\.log$/.test(name) || inUse.has(file)) continue;
+    if (!/^\d+(\.previous)?\.log$/.test(name) || inUse.has(file)) continue;
     try {
       ended.push({ file, modifiedMs: statSync(file).mtimeMs });
     } catch {

@@ -1,5 +1,4 @@
-// Where svc keeps its files, from the environment alone: no other module, so the launcher's early start of a
-// detached emulator (commands/emulator/early-detach.ts, a part of its own) can find the folder without the CLI.
+// Where svc keeps its files, from the environment alone.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,11 @@ export function configDir(env: NodeJS.ProcessEnv): string {
 /** `<config dir>/emulators`: the records and the logs of detached emulators. */
 export function emulatorsDir(env: NodeJS.ProcessEnv): string {
   return join(configDir(env), 'emulators');
+}
+
+/** The log of the detached emulator on `port`, and the one of its run before (kept when it starts again). */
+export function emulatorLogFiles(env: NodeJS.ProcessEnv, port: number): { current: string; previous: string } {
+  return { current: join(emulatorsDir(env), `${port}.log`), previous: join(emulatorsDir(env), `${port}.previous.log`) };
 }
 
 /** Creates the emulators folder, readable by this user only (logs may quote requests); returns it. */

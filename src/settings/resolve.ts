@@ -1,6 +1,7 @@
 // Effective settings: flag > environment > profile in the config store > built-in default, with the source of each.
 import { UsageError } from '../errors.js';
-import { API_KEY_HEADER } from '../schema/rules.js';
+import { API_KEY_HEADER, CHAIN_ID_PATTERN } from '../schema/rules.js';
+import { chainIdOfName, knownChainNames } from '../schema/chain-names.js';
 import { checkProfileName, configPath, profileSettings, readConfig } from './store.js';
 import { displayUrl } from '../mask.js';
 
@@ -64,6 +65,33 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv): Re
   } else apiKeyHeader = { value: API_KEY_HEADER, source: 'default' };
 
   return { profile, baseUrl, apiKey, apiKeyHeader, configPath: path };
+}
+
+/**
+ * The chain of the chain-scoped commands when --chain-id is not given: SVC_CHAIN_ID, else the profile's `chain-id`
+ * (each an id or a name, as --chain-id takes it), as its chain id; undefined when neither is set.
+ */
+export function resolveChainId(flags: Pick<SettingFlags, 'profile'>, env: NodeJS.ProcessEnv): Sourced<string> | undefined {
+  if (env.SVC_CHAIN_ID) return { value: checkChainId(env.SVC_CHAIN_ID, 'SVC_CHAIN_ID'), source: 'env' };
+  const profile = resolveProfile(flags, env);
+  const stored = profileSettings(readConfig(configPath(env)), profile.value)['chain-id'];
+  if (!stored) return undefined;
+  try {
+    return { value: checkChainId(stored, `chain-id of profile "${profile.value}"`), source: 'profile' };
+  } catch (error) {
+    const profileFlag = profile.value === DEFAULT_PROFILE ? '' : ` --profile ${profile.value}`;
+    (error as UsageError).hint =
+      `set it again with: svc config set chain-id <chain>${profileFlag} (or: svc config unset chain-id${profileFlag})`;
+    throw error;
+  }
+}
+
+/** A chain id or a name svc knows, as --chain-id takes it, or a usage error naming `origin`. */
+export function checkChainId(text: string, origin: string): string {
+  if (CHAIN_ID_PATTERN.test(text)) return text;
+  const named = chainIdOfName(text);
+  if (named !== undefined) return named;
+  throw new UsageError(`${origin} "${text}": must be a decimal chain id such as 43114, or a chain's name: ${knownChainNames()}`);
 }
 
 /** A stored base URL that no longer passes (written by hand, or by an older svc) names the command that mends it. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { configDir } from './paths.js';
 
-export const SETTING_KEYS = ['api-key', 'base-url', 'api-key-header'] as const;
+export const SETTING_KEYS = ['api-key', 'base-url', 'api-key-header', 'chain-id'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export function parseSettingKey(text: string): SettingKey {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseApiOptions } from '../../src/commands/api.js';
 import type { ApiFlags } from '../../src/commands/api.js';
+import { EMULATED_OPERATIONS } from '../../src/schema/emulated-operations.js';
 import { runInProcess } from '../helpers/cli.js';
 import { errorAnswer, errorBody, json, useRecordingServer } from '../helpers/test-server.js';
 
@@ -25,27 +26,49 @@ describe('api: options', () => {
     expect(parseApiOptions('/v1/webhooks', flags({ method: 'get', rawField: ['status=active'] }))).toMatchObject({ method: 'GET' });
   });
 
-  it('reads -f as strings, -F as JSON literals, @files and arrays', () => {
+  it('reads -f as strings, -F as JSON literals (objects and arrays too), @files and arrays, keys split into their parts', () => {
     const options = parseApiOptions(
       '/x',
-      flags({ rawField: ['n=10', 'e='], field: ['n=10', 'b=true', 'z=null', 's=ten', 'f=@a.txt', 'l[]=1', 'm[]='] }),
+      flags({
+        rawField: ['n=10', 'e=', 'a[b][c]='],
+        field: ['m=10', 'b=true', 'z=null', 's=ten', 'f=@a.txt', 'l[]=1', 'k[]=', 'o={"x": 1}', 'p=[1]', 'q=[x', 'meta[addresses][]'],
+      }),
     );
-    expect(options.kind === 'request' && options.fields).toEqual([
-      { key: 'n', array: false, value: { kind: 'string', text: '10' } },
-      { key: 'e', array: false, value: { kind: 'string', text: '' } },
-      { key: 'n', array: false, value: { kind: 'literal', text: '10' } },
-      { key: 'b', array: false, value: { kind: 'literal', text: 'true' } },
-      { key: 'z', array: false, value: { kind: 'literal', text: 'null' } },
-      { key: 's', array: false, value: { kind: 'string', text: 'ten' } },
-      { key: 'f', array: false, value: { kind: 'file', path: 'a.txt' } },
-      { key: 'l', array: true, value: { kind: 'literal', text: '1' } },
-      { key: 'm', array: true, value: { kind: 'none' } },
+    const shape = options.kind === 'request' && options.fields.map(({ flag, path, value }) => [flag, path.join('.'), value]);
+    expect(shape).toEqual([
+      ['-f', 'n', { kind: 'string', text: '10' }],
+      ['-f', 'e', { kind: 'string', text: '' }],
+      ['-f', 'a.b.c', { kind: 'string', text: '' }],
+      ['-F', 'm', { kind: 'literal', text: '10' }],
+      ['-F', 'b', { kind: 'literal', text: 'true' }],
+      ['-F', 'z', { kind: 'literal', text: 'null' }],
+      ['-F', 's', { kind: 'string', text: 'ten' }],
+      ['-F', 'f', { kind: 'file', path: 'a.txt' }],
+      ['-F', 'l.', { kind: 'literal', text: '1' }],
+      ['-F', 'k.', { kind: 'none' }],
+      ['-F', 'o', { kind: 'literal', text: '{"x": 1}' }],
+      ['-F', 'p', { kind: 'literal', text: '[1]' }],
+      ['-F', 'q', { kind: 'string', text: '[x' }],
+      ['-F', 'meta.addresses.', { kind: 'none' }],
     ]);
   });
 
   it.each<[string, string | undefined, Partial<ApiFlags>, string]>([
-    ['a field without =', '/x', { rawField: ['name'] }, '-f "name": must be key=value'],
-    ['a typed field without =', '/x', { field: ['count'] }, '-F "count": must be key=value'],
+    ['a field without =', '/x', { rawField: ['name'] }, '-f "name": must be key=value (or key[] for an empty array)'],
+    ['a typed field without =', '/x', { field: ['count'] }, '-F "count": must be key=value (or key[] for an empty array)'],
+    ['a key given twice', '/x', { rawField: ['name=a'], field: ['name=b'] }, '-F "name=b": "name" is given twice'],
+    ['a nested key given twice', '/x', { field: ['a[b]=1', 'a[b]=2'] }, '-F "a[b]=2": "b" is given twice'],
+    [
+      'a query parameter given twice',
+      '/x',
+      { method: 'GET', rawField: ['status=a', 'status=b'] },
+      '-f "status=b": "status" is given twice',
+    ],
+    ['a value then an object', '/x', { field: ['a=1', 'a[b]=2'] }, '-F "a[b]=2": "a" is given as a value and as an object'],
+    ['an object then an array', '/x', { field: ['a[b]=1', 'a[]=2'] }, '-F "a[]=2": "a" is given as an object and as an array'],
+    ['brackets not in pairs', '/x', { rawField: ['a[b=1'] }, '-f "a[b=1": the key must be name, name[sub]... or name[]'],
+    ['an array of arrays', '/x', { rawField: ['a[][]=1'] }, '-f "a[][]=1": an array of arrays cannot be written as fields'],
+    ['a key that starts with a bracket', '/x', { rawField: ['[a]=1'] }, '-f "[a]=1": the key before "=" is empty'],
     ['an empty key', '/x', { field: ['=1'] }, '-F "=1": the key before "=" is empty'],
     ['@ naming no file', '/x', { field: ['f=@'] }, '-F "f=@": name a file after @ (@- for stdin)'],
     ['a method outside the five', '/x', { method: 'HEAD' }, '-X "HEAD": must be one of GET, POST, PUT, PATCH, DELETE'],
@@ -145,6 +168,50 @@ describe('api: the request each flag makes', () => {
     );
   });
 
+  it('nested keys as gh api reads them: objects, arrays, arrays of objects, JSON literals; keys in the order first given, -f before -F (as gh)', async () => {
+    server.respond([json({ ok: true }, 201)]);
+    const result = await svc([
+      'api',
+      '/v1/things',
+      '-f',
+      'metadata[addresses][]=0xa',
+      '-f',
+      'metadata[addresses][]=0xb',
+      '-F',
+      'metadata[eventSignatures][]',
+      '-f',
+      'a[b][c]=',
+      '-F',
+      'items[][name]=one',
+      '-F',
+      'items[][size]=1',
+      '-F',
+      'items[][name]=two',
+      '-F',
+      'items[][tags][]=x',
+      '-F',
+      'items[][tags][]=y',
+      '-F',
+      'extra={"n": 12345678901234567890}',
+      '-f',
+      'metadata[note]=n',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(server.requests[0]!.body).toBe(
+      '{"metadata":{"addresses":["0xa","0xb"],"note":"n","eventSignatures":[]},"a":{"b":{"c":""}},' +
+        '"items":[{"name":"one","size":1},{"name":"two","tags":["x","y"]}],"extra":{"n": 12345678901234567890}}',
+    );
+  });
+
+  it('a key given twice: exit 2 naming the field, and no request', async () => {
+    const result = await svc(['api', '/v1/webhooks', '-f', 'url=https://a.example', '-f', 'url=https://b.example']);
+    expect(result).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(result.stderr.split('\n')[0]).toBe(
+      'svc: -f "url=https://b.example": "url" is given twice (each key once; key[]=value adds to an array)',
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it("--input: the body as given (stdin with -), fields in the query, -H headers sent over svc's own", async () => {
     server.respond([json({ ok: 1 }), json({ ok: 2 })]);
     writeFileSync(join(files, 'body.json'), '{ "raw" : [1, 2] }');
@@ -191,6 +258,54 @@ describe('api: the request each flag makes', () => {
     expect(result.stderr).not.toContain(KEY);
   });
 });
+
+describe('api: an error answer', () => {
+  const NOT_FOUND = '{"message":"webhook w not found","statusCode":404,"error":"Not Found"}';
+
+  it("the service's body on stdout as returned, the one-line error on stderr, the exit code of its status", async () => {
+    server.respond([errorBody(404, 'webhook w not found')]);
+    const result = await svc(['api', '/v1/webhooks/w']);
+    expect(result.exitCode).toBe(3);
+    expect(result.stdout).toBe(NOT_FOUND + '\n');
+    expect(result.stderr.split('\n')[0]).toBe('svc: webhook w not found (404 Not Found)');
+  });
+
+  it('-i prints the status line and headers before it; --silent prints nothing; --jq does not filter it', async () => {
+    server.respond([
+      errorBody(404, 'webhook w not found', { 'x-request-id': 'r-9' }),
+      errorBody(404, 'webhook w not found'),
+      errorBody(404, 'webhook w not found'),
+    ]);
+    const included = await svc(['api', '-i', '/v1/webhooks/w']);
+    expect(included.exitCode).toBe(3);
+    expect(included.stdout).toMatch(
+      new RegExp(`^HTTP/1\\.1 404 Not Found\ncontent-type: application/json\nx-request-id: r-9\n(.+\n)*\n${escape(NOT_FOUND)}\n$`),
+    );
+    const silent = await svc(['api', '--silent', '/v1/webhooks/w']);
+    expect([silent.exitCode, silent.stdout]).toEqual([3, '']);
+    const filtered = await svc(['api', '/v1/webhooks/w', '--jq', '.id']);
+    expect([filtered.exitCode, filtered.stdout]).toEqual([3, NOT_FOUND + '\n']);
+  });
+
+  it('a key the service echoes in its error body is masked on stdout too', async () => {
+    server.respond([errorBody(401, `key ${KEY} is not valid`)]);
+    const result = await svc(['api', '/v1/webhooks']);
+    expect(result.exitCode).toBe(4);
+    expect(result.stdout).toBe('{"message":"key ****0001 is not valid","statusCode":401,"error":"Unauthorized"}\n');
+    expect(result.stdout + result.stderr).not.toContain(KEY);
+  });
+
+  it('--paginate: the pages before the error, then its body', async () => {
+    server.respond([page(1, 't1'), errorAnswer(400, 'pageToken is not valid')]);
+    const result = await svc(['api', '/v1/items', '--paginate']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe(
+      '{"items":[{"n":1}],"nextPageToken":"t1"}\n{"message":"pageToken is not valid","statusCode":400,"error":"Bad Request"}\n',
+    );
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('api: retries follow the method', () => {
   it('a GET is retried on 503 as every read is', async () => {
@@ -284,11 +399,23 @@ describe('api --list', () => {
   it("prints the operator's operations: TSV piped, filtered by a word; --json an array", async () => {
     const listed = await svc(['api', '--list', 'erc20']);
     expect(listed.stdout).toBe(
-      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\n' +
-        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\n',
+      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\tfalse\n' +
+        'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\ttrue\n',
     );
     const all = await svc(['api', '--list', '--json']);
-    expect(JSON.parse(all.stdout)).toHaveLength(81);
+    const entries = JSON.parse(all.stdout) as Array<{ operationId: string; emulated: boolean }>;
+    expect(entries).toHaveLength(81);
+    // The mark is the emulator's list (held to the emulator by test/unit/emulated-operations.test.ts).
+    expect(entries.filter((entry) => entry.emulated).map((entry) => entry.operationId)).toEqual(
+      entries.map((entry) => entry.operationId).filter((operationId) => EMULATED_OPERATIONS.has(operationId)),
+    );
+    expect(entries.find((entry) => entry.operationId === 'supportedChains')?.emulated).toBe(true);
+    expect((await svc(['api', '--list', 'supportedChains'])).stdout).toBe('GET\t/v1/chains\tList chains\ttrue\n');
+    const terminal = await svc(['api', '--list', 'chains'], { stdoutTTY: true, columns: 200 });
+    expect(terminal.stdout).toMatch(/^\* GET +\/v1\/chains +List chains$/m);
+    // The Primary Network's operations stay out of the emulator's scope.
+    expect(terminal.stdout).toMatch(/^ {2}GET +\/v1\/networks\/\{network\}\/blockchains +List blockchains$/m);
+    expect(terminal.stdout).toContain('\n* modelled by the bundled emulator (svc emulator start); it answers the others with 501\n');
     const none = await svc(['api', '--list', 'no-such-word']);
     expect(none).toEqual({ exitCode: 0, stdout: '', stderr: 'No operations match "no-such-word".\n' });
   });
@@ -336,13 +463,36 @@ describe('--jq on svc api and the commands that print JSON', () => {
     server.respond([json({ webhooks: [] })]);
     const result = await svc(['webhook', 'list', '--jq', '.[].id']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr.split('\n')[0]).toBe('svc: --jq: Cannot index array with string "id"');
+    // One line, as jq's own errors are: the JSON error line is for --json given, not implied by --jq.
+    expect(result.stderr).toBe('svc: --jq: Cannot index array with string "id"\n');
+    server.respond([json({ webhooks: [] })]);
+    const withJson = await svc(['webhook', 'list', '--json', '--jq', '.[].id']);
+    expect(withJson.stderr.trimEnd().split('\n').at(-1)).toBe(
+      '{"message":"--jq: Cannot index array with string \\"id\\"","statusCode":null,"error":null}',
+    );
   });
 
   it('on a terminal: values indented, escape sequences from the service taken out', async () => {
     server.respond([json({ name: 'red\u001b[31m text', list: [1] })]);
     const result = await svc(['api', '/v1/a', '--jq', '.name, .list'], { stdoutTTY: true });
     expect(result.stdout).toBe('red text\n[\n  1\n]\n');
+  });
+
+  it("env and $ENV are the user's environment, so select(.id == env.ID) compares with the user's value", async () => {
+    server.respond([json({ webhooks: [{ id: 'w-1' }, { id: 'w-2', name: 'refunds' }] })]);
+    const result = await svc(['api', '/v1/webhooks', '--jq', '.webhooks[] | select(.id == env.ID) | .name, $ENV.ID'], {
+      env: { ID: 'w-2' },
+    });
+    expect(result).toEqual({ exitCode: 0, stdout: 'refunds\nw-2\n', stderr: '' });
+  });
+
+  it('on a terminal with colour: objects coloured as gh --jq colours them, strings still raw', async () => {
+    server.respond([json({ name: 'payments', on: true })]);
+    const result = await svc(['api', '/v1/a', '--jq', '., .name'], { stdoutTTY: true, env: { NO_COLOR: undefined } });
+    expect(result.stdout).toBe(
+      '\u001b[1;38m{\u001b[0m\n  \u001b[1;34m"name"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[32m"payments"\u001b[0m\u001b[1;38m,\u001b[0m\n' +
+        '  \u001b[1;34m"on"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[33mtrue\u001b[0m\n\u001b[1;38m}\u001b[0m\npayments\n',
+    );
   });
 
   it('a command that prints no JSON has no --jq', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBalanceOptions, run } from '../../src/commands/balance.js';
 import type { BalanceFlags } from '../../src/commands/balance.js';
 import { UsageError } from '../../src/errors.js';
+import { freshConfigDir, runInProcess } from '../helpers/cli.js';
 import { call } from '../helpers/emulator-helpers.js';
 import { withTestContext } from '../helpers/test-context.js';
 import type { TestContextOptions } from '../helpers/test-context.js';
@@ -56,7 +57,6 @@ describe('balance: options', () => {
   });
 
   it.each([
-    [{}, /^--chain-id is required: /],
     [{ chainId: 'fuj' }, /^--chain-id "fuj": must be a decimal chain id .*fuji \(43113\)/],
     [{ chainId: 'fuji', erc20: true, erc721: true }, /^--erc20 and --erc721: use one or the other/],
     [{ chainId: 'fuji', erc1155: true, collectibles: true }, /^--erc1155 and --collectibles: use one or the other/],
@@ -74,7 +74,7 @@ describe('balance: options', () => {
   });
 
   it.each([
-    ['0x71C7656EC7ab88b098defB751B7401B5f6d8976', /^address ".*": must be an address, 0x followed by 40 hex characters$/],
+    ['0x71C7656EC7ab88b098defB751B7401B5f6d8976', /^address ".*": must be an address: 0x followed by 40 hex digits \(20 bytes\)$/],
     ['71C7656EC7ab88b098defB751B7401B5f6d8976F', /must be an address/],
     ['0x71C7656EC7ab88b098defB751B7401B5f6d8976f', /^address ".*": its mixed case is an EIP-55 checksum, and it does not match/],
     ['../webhooks', /must be an address/],
@@ -113,6 +113,27 @@ describe('balance: the native balance', () => {
     const { stdout } = await balance({ chainId: 'fuji' }, TERMINAL);
     expect(stdout).not.toContain('\u001b');
     expect(stdout.split('\n')[1]).toBe('native    AVAX    Ava lanche  0.000000000000000001');
+  });
+
+  it("without --chain-id: SVC_CHAIN_ID, else the profile's chain-id; the flag wins over both", async () => {
+    const configDir = freshConfigDir();
+    expect((await runInProcess(['config', 'set', 'chain-id', 'dfk'], { configDir })).exitCode).toBe(0);
+    server.respond(() => json(nativeBalance()));
+    await balance({}, { configDir });
+    await balance({}, { configDir, env: { SVC_CHAIN_ID: 'c-chain' } });
+    await balance({ chainId: '335' }, { configDir, env: { SVC_CHAIN_ID: 'c-chain' } });
+    expect(server.requests.map((request) => request.path.split('/')[3])).toEqual(['53935', '43114', '335']);
+  });
+
+  it('no --chain-id and no default: a usage error naming the flag and how to set a default, nothing sent', async () => {
+    server.respond([]);
+    const refused = balance({});
+    await expect(refused).rejects.toThrow(UsageError);
+    await expect(refused).rejects.toMatchObject({
+      message: expect.stringMatching(/^--chain-id: required/),
+      hint: expect.stringContaining('svc config set chain-id fuji'),
+    });
+    expect(server.requests).toEqual([]);
   });
 
   it('a chain the service does not serve: its 404, exit 3, with the hint', async () => {

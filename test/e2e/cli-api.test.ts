@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { BIN, isolatedEnv, runCli } from '../helpers/cli.js';
+import { BIN, isolatedEnv, runCli, runCliTty } from '../helpers/cli.js';
 import { startTestEmulator } from '../helpers/emulator-helpers.js';
 import { readRecipes } from '../helpers/readme-recipes.js';
 import { json, useRecordingServer } from '../helpers/test-server.js';
@@ -108,13 +108,13 @@ describe('svc api: exit codes as a process', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('exit 1 for an operation the emulator does not model: it says so, by name; --json adds the error line', async () => {
+  it('exit 1 for an operation the emulator does not model: its body on stdout, the error by name on stderr; --json adds the error line', async () => {
     const result = await runCli(['api', `/v1/chains/43114/addresses/${ADDRESS}/balances:listErc20`, '--json'], {
       baseUrl: emulator.url,
       apiKey: KEY,
     });
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(
       'svc: not emulated: listErc20Balances (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20) is an operation of the service that this emulator does not model (501 Not Implemented)',
@@ -130,5 +130,61 @@ describe('svc api: exit codes as a process', () => {
     });
     expect(result).toMatchObject({ exitCode: 1, stdout: '' });
     expect(result.stderr.split('\n')[0]).toBe('svc: --jq: explode input must be a string');
+  });
+});
+
+describe('svc api: fields and errors against the emulator', () => {
+  it('creates a webhook from fields (nested keys, an array), then reads it back; an unknown id: the body on stdout, exit 3', async () => {
+    const env = { baseUrl: emulator.url, apiKey: KEY };
+    const created = await runCli(
+      [
+        'api',
+        '/v1/webhooks',
+        '-f',
+        'url=https://example.com/hook',
+        '-f',
+        'chainId=43113',
+        '-f',
+        'eventType=address_activity',
+        '-f',
+        `metadata[addresses][]=${ADDRESS}`,
+        '--jq',
+        '.id',
+      ],
+      env,
+    );
+    expect(created).toMatchObject({ exitCode: 0, stderr: '' });
+    const id = created.stdout.trim();
+    const addresses = await runCli(['api', `/v1/webhooks/${id}/addresses`, '--jq', '.addresses[]'], env);
+    expect(addresses).toEqual({ exitCode: 0, stdout: `${ADDRESS}\n`, stderr: '' });
+    const unknown = await runCli(['api', '-i', '/v1/webhooks/00000000-0000-4000-8000-000000000000'], env);
+    expect(unknown.exitCode).toBe(3);
+    expect(unknown.stdout).toMatch(/^HTTP\/1\.1 404 Not Found\n/);
+    expect(JSON.parse(unknown.stdout.slice(unknown.stdout.indexOf('\n\n') + 2))).toMatchObject({ statusCode: 404 });
+    expect(unknown.stderr.split('\n')[0]).toMatch(/^svc: .* \(404 Not Found\)$/);
+  });
+});
+
+describe('svc api --jq: the environment and the terminal', () => {
+  it("env is the user's: select(.id == env.ID) picks the webhook named in the shell", async () => {
+    server.respond([json({ webhooks: [{ id: 'w-1' }, { id: 'w-2', name: 'refunds' }] })]);
+    const result = await runCli(['api', '/v1/webhooks', '--jq', '.webhooks[] | select(.id == env.ID) | .name'], {
+      baseUrl: server.url,
+      apiKey: KEY,
+      env: { ID: 'w-2' },
+    });
+    expect(result).toEqual({ exitCode: 0, stdout: 'refunds\n', stderr: '' });
+  });
+
+  it('at a terminal with colour: keys painted bright blue, strings green; NO_COLOR: laid out, no colour', async () => {
+    server.respond([json({ name: 'payments' }), json({ name: 'payments' })]);
+    const coloured = await runCliTty(['api', '/v1/a', '--jq', '.'], { baseUrl: server.url, apiKey: KEY, env: { NO_COLOR: undefined } });
+    expect(coloured).toEqual({
+      exitCode: 0,
+      output:
+        '\u001b[1;38m{\u001b[0m\n  \u001b[1;34m"name"\u001b[0m\u001b[1;38m:\u001b[0m \u001b[32m"payments"\u001b[0m\n\u001b[1;38m}\u001b[0m\n',
+    });
+    const plain = await runCliTty(['api', '/v1/a', '--jq', '.'], { baseUrl: server.url, apiKey: KEY });
+    expect(plain).toEqual({ exitCode: 0, output: '{\n  "name": "payments"\n}\n' });
   });
 });

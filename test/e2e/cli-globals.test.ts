@@ -89,6 +89,17 @@ describe('usage errors → svc: ..., exit 2, zero requests', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('a page token: an empty one is said to be empty, one with spaces to hold spaces', async () => {
+    const empty = await svc(['tx', 'list', '--page-token', '']);
+    expect(empty.stderr).toBe('svc: --page-token "": is empty; give the nextPageToken of a previous page\n');
+    const spaced = await svc(['tx', 'list', '--page-token', 'abc def']);
+    expect(spaced).toMatchObject({ exitCode: 2, stdout: '' });
+    expect(spaced.stderr).toBe(
+      'svc: --page-token "abc def": must be one word, as the service returned its nextPageToken: this one holds spaces or control characters\n',
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('the message names the bad flag', async () => {
     const result = await svc(['tx', 'list', '--page-size', '500']);
     expect(result.stderr).toMatch(/--page-size/);

@@ -75,6 +75,16 @@ describe('svc contract, as a process', () => {
     expect(result).toEqual({ exitCode: 0, stdout: `${USDC}\tERC-20\tUSD Coin\tUSDC\t6\t${HOLDER}\t${TX_HASH}\n`, stderr: '' });
     expect(server.requests.map((request) => request.rawUrl)).toEqual([`/v1/chains/43114/contracts/${HOLDER}/deployments?pageSize=5`]);
   });
+
+  it('without --chain-id: the chain of SVC_CHAIN_ID; with no default at all, exit 2 naming the flag, nothing sent', async () => {
+    server.respond([json({ contracts: [erc20Contract()] })]);
+    const defaulted = await runCli(['contract', 'deployments', HOLDER], { baseUrl: server.url, env: { SVC_CHAIN_ID: 'fuji' } });
+    expect(defaulted.exitCode, defaulted.stderr).toBe(0);
+    const none = await runCli(['contract', 'deployments', HOLDER], { baseUrl: server.url });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toMatch(/^svc: --chain-id: required/);
+    expect(server.requests.map((request) => request.rawUrl)).toEqual([`/v1/chains/43113/contracts/${HOLDER}/deployments`]);
+  });
 });
 
 describe('svc nft, as a process', () => {

@@ -96,7 +96,7 @@ describe('svc webhook apply: a file the service already matches', () => {
   it('sends reads only and says "no changes"', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', addresses: [A1.toLowerCase()] }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n', stderr: '' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/webhooks',
       `GET /v1/webhooks/${ID}/addresses`,
@@ -116,7 +116,7 @@ describe('svc webhook apply: a file the service already matches', () => {
       return json({ addresses: [A1.toLowerCase()], totalAddresses: 2, nextPageToken: 'a2' });
     });
     const result = await apply(['-f', webhooksFile({ webhooks: [entry({ addresses: [A2, A1] })] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(server.requests.map((request) => request.rawUrl)).toEqual([
       '/v1/webhooks?pageSize=100',
       '/v1/webhooks?pageToken=p2&pageSize=100',
@@ -155,6 +155,12 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
         },
       },
     ]);
+  });
+
+  it('a chainId given by name, as every --chain-id takes it: sent as its id', async () => {
+    const result = await apply(['-f', webhooksFile({ webhooks: [entry({ chainId: 'Fuji' })] })]);
+    expect(result).toMatchObject({ exitCode: 0, stdout: '+ create treasury\n' });
+    expect(JSON.parse(writes()[0]!.body).chainId).toBe('43113');
   });
 
   it('create with status inactive: the POST, then PATCH status of the new webhook', async () => {
@@ -198,7 +204,8 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
   it('a description absent from the file is left as it is', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active', description: 'set by hand' }];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result.stdout).toBe('no changes\n');
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('no changes\n');
     expect(writes()).toEqual([]);
   });
 
@@ -266,7 +273,7 @@ describe('svc webhook apply: each kind of change sends exactly its requests', ()
       { id: ID, name: 'treasury', status: 'active' },
     ];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] }), '--prune', '--yes']);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
     expect(sent()).toEqual([]);
     // Only the address-activity webhook's addresses were read.
     expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -356,7 +363,7 @@ describe('svc webhook apply: names that match several webhooks', () => {
       { id: ID, name: 'treasury', status: 'active' },
     ];
     const result = await apply(['-f', webhooksFile({ webhooks: [entry()] })]);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 
   it('a chainId change without --recreate: exit 2 naming the field, nothing changed', async () => {
@@ -384,12 +391,17 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
     [
       'a chainId that is a number',
       { webhooks: [entry(), entry({ name: 'ops', chainId: 43114 })] },
-      'webhooks[1] ("ops").chainId must be a decimal string, e.g. "43114"',
+      'webhooks[1] ("ops").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name: c-chain (43114), fuji (43113)',
     ],
     [
       'a chainId of 0, refused as `create --chain-id` refuses it',
       { webhooks: [entry({ chainId: '0' })] },
-      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0, e.g. "43114"',
+      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name',
+    ],
+    [
+      'a chainId that names no chain svc knows',
+      { webhooks: [entry({ chainId: 'fuji2' })] },
+      'webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name',
     ],
     ['a missing url', { webhooks: [{ name: 'ops', chainId: '1', addresses: [A1] }] }, 'webhooks[0] ("ops").url is required'],
     ['a missing name', { webhooks: [{ url: 'https://example.com', chainId: '1', addresses: [A1] }] }, 'webhooks[0].name is required'],
@@ -445,6 +457,8 @@ describe('svc webhook apply: file errors exit 2 naming the entry and field, befo
     const result = await apply(['-f', webhooksFile(content)]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toMatch(/^svc: /);
+    // One message for one field's one problem: never the same field again as "and 1 more".
+    if (message.includes('.chainId ')) expect(result.stderr).not.toContain('and 1 more');
     expect(result.stderr.split('\n')[0]).toContain(message);
     expect(result.stdout).toBe('');
     expect(server.requests).toEqual([]);
@@ -530,7 +544,7 @@ describe('svc webhook apply --prune at a terminal', () => {
   it('nothing to prune: no question', async () => {
     service = [{ id: ID, name: 'treasury', status: 'active' }];
     const result = await apply(['-f', pruneFile(), '--prune'], terminal);
-    expect(result).toMatchObject({ exitCode: 0, stdout: 'no changes\n', stderr: '' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 });
 

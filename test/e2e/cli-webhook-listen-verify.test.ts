@@ -104,11 +104,14 @@ describe('svc webhook listen --verify (secret from SVC_WEBHOOK_SECRET)', () => {
       .stderr()
       .split('\n')
       .filter((line) => line.includes('invalid signature'));
+    // Each names the message and its webhook where the body tells them, and who sent it (address, user-agent).
+    const webhook = 'of webhook 0f0e0d0c-0b0a-4909-8807-060504030201';
+    const sender = 'sent from 127.0.0.1 by "node"';
     expect(rejections).toEqual([
-      'svc: rejected message msg-tampered (answered 401): invalid signature: the signature does not match the body (wrong secret, or the body was changed)',
-      'svc: rejected message msg-foreign (answered 401): invalid signature: the signature does not match the body (wrong secret, or the body was changed)',
-      'svc: rejected message msg-unsigned (answered 401): invalid signature: no x-signature header',
-      'svc: rejected a message (answered 401): invalid signature: the body is not JSON',
+      `svc: rejected message msg-tampered ${webhook}, ${sender} (answered 401): invalid signature: the signature does not match the body (wrong secret, or the body was changed)`,
+      `svc: rejected message msg-foreign ${webhook}, ${sender} (answered 401): invalid signature: the signature does not match the body (wrong secret, or the body was changed)`,
+      `svc: rejected message msg-unsigned ${webhook}, ${sender} (answered 401): invalid signature: no x-signature header`,
+      `svc: rejected a message, ${sender} (answered 401): invalid signature: the body is not JSON`,
     ]);
     expect(running.stderr()).not.toContain(SECRET);
   });

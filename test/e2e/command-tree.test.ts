@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,7 +274,7 @@ function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' 
   if (SERVES.test(script)) return 'server';
   const names = Object.fromEntries(VAR_NAMES.map((name) => [name, '']));
   const plain = script.split('\n').every((line) => plainCommand(line, names) !== undefined);
-  if (plain && namesKnownFilesOnly(script) && !/svc emulator (start|status|stop)\b/.test(script)) return 'in-process';
+  if (plain && namesKnownFilesOnly(script) && !isLifecycle(script)) return 'in-process';
   return 'shell';
 }
 
@@ -289,9 +289,6 @@ function shellBaseEnv(): Record<string, string> {
     PATH: `${binDir}:${process.env.PATH}`,
     SVC_BASE_URL: emulator.url,
     NO_COLOR: '1',
-    // The launcher's code cache where the suite's other processes keep it (each example has a HOME of its own, so
-    // without this every `svc` it runs would compile the whole bundle again).
-    XDG_CACHE_HOME: process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
   };
 }
 
@@ -337,7 +334,7 @@ function shellScript(script: string, account: Account, configDir?: string): stri
 
 /** An example that only looks at the running emulators (they must have one to show). */
 function readsRunning(script: string): boolean {
-  return /svc emulator status\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
+  return /svc emulator (status|logs)\b/.test(script) && !/svc emulator (start|stop)\b/.test(script);
 }
 
 /** Ends a shell's process group (a server it started in the background with it); it may have ended already. */
@@ -380,7 +377,7 @@ const LANES = 3;
 
 /** An example about the emulators you run: it starts, looks at or stops one (they share one folder of records). */
 function isLifecycle(script: string): boolean {
-  return /svc emulator (start|status|stop)\b/.test(script);
+  return /svc emulator (start|status|stop|logs)\b/.test(script);
 }
 
 /**
@@ -735,8 +732,9 @@ describe('completion: every <path> option completes files, every <id> the servic
   const fileOptions = nodes.flatMap((node) =>
     node.options.filter((option) => option.file).map((option) => [node.path.slice(1).join(' '), option.names.at(-1)!] as const),
   );
+  // The webhook ids; the emulator's message ids are asked of another command (test/e2e/completion.test.ts).
   const idArguments = nodes
-    .filter((node) => node.arguments.some((argument) => argument.dynamic))
+    .filter((node) => node.arguments.some((argument) => argument.dynamic === 'webhook-ids'))
     .map((node) => node.path.slice(1).join(' '));
 
   it('finds the options that take a file and the arguments that take an id (a check on the walk itself)', () => {
@@ -787,7 +785,6 @@ describe('completion: every <path> option completes files, every <id> the servic
       SVC_BASE_URL: emulator.url,
       SVC_API_KEY: account.apiKey,
       SVC_CONFIG_DIR: join(workDir, 'config-completion'),
-      XDG_CACHE_HOME: shellBaseEnv().XDG_CACHE_HOME!,
     };
     const answer = await runInProcess(ASKED.split(' '), { baseUrl: emulator.url, apiKey: account.apiKey, configDir: env.SVC_CONFIG_DIR });
     expect(answer.exitCode, answer.stderr).toBe(0);
@@ -904,6 +901,13 @@ describe('counts: grouped on a terminal, plain when piped', () => {
   /** Commands that print no count a person reads (ids, hashes, values and times are data, printed as the service wrote them). */
   const NO_COUNTS = new Set([
     'tx list',
+    'tx get',
+    // The chain's reads: numbers of the chain (blocks, amounts, transaction counts of a block) are data, printed as the
+    // service wrote them; block get's chain total is grouped at a terminal (test/commands/block/get.test.ts).
+    'block list',
+    'block get',
+    'address chains',
+    'token transfers',
     // A few dozen chains at most, and no count printed for them.
     'chain list',
     'chain get',
@@ -939,6 +943,10 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     'emulator deliveries list',
     'emulator deliveries show',
     'emulator redeliver',
+    // A log as written, a reset and a pointer: no count.
+    'emulator logs',
+    'emulator reset',
+    'webhook delete',
     // The service's body as returned, and the operations of --list: no count of its own.
     'api',
     'completion',

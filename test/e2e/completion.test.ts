@@ -3,13 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { missing } from '../helpers/tools.js';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, REPO_ROOT, runInProcess } from '../helpers/cli.js';
 import {
   COMPLETION_FILES,
   COMPLETIONS,
+  completeInBash,
+  completeInFish,
+  completeInZsh,
   completeManyInBash,
   completeManyInFish,
   completeManyInZsh,
@@ -77,8 +80,9 @@ describe('svc completion <shell>', () => {
   // coverage (NODE_V8_COVERAGE) lists every function that ran: the bundle wraps each package module it holds in a
   // function named after its path ("node_modules/<package>/...") and run on first use; the vendored packages are
   // files of their own (dist/svc-vendor-<package>.cjs).
-  const HEAVY = /^node_modules\/(undici|conf|ora|chalk|cli-table3)\//;
-  const VENDORED = /\/svc-vendor-(conf|ora|cli-table3)\.cjs$/;
+  // (A checkout whose node_modules is a link elsewhere names the modules by the path it resolved: ../x/node_modules/.)
+  const HEAVY = /^(?:[./\w-]*\/)?node_modules\/(conf|ora|chalk|cli-table3)\//;
+  const VENDORED = /\/svc-vendor-(conf|ora|cli-table3|jq-web)\.cjs$/;
   interface ScriptCoverage {
     url: string;
     functions: Array<{ functionName: string; ranges: Array<{ count: number }> }>;
@@ -102,12 +106,12 @@ describe('svc completion <shell>', () => {
     return [...new Set(ran)];
   }
 
-  it('loads none of undici, conf, ora, chalk, cli-table3', async () => {
+  it('loads none of conf, ora, chalk, cli-table3, jq-web', async () => {
     expect(await heavyModulesLoaded(['completion', 'bash'])).toEqual([]);
   });
 
-  it('(the check above can fail: a request does load undici)', async () => {
-    expect(await heavyModulesLoaded(['tx', 'list', '--base-url', 'http://127.0.0.1:1', '--retries', '0'])).toContain('undici');
+  it('(the check above can fail: a command line with --jq does load jq-web)', async () => {
+    expect(await heavyModulesLoaded(['tx', 'list', '--base-url', 'http://127.0.0.1:1', '--retries', '0', '--jq', '.'])).toContain('jq-web');
   });
 });
 
@@ -131,7 +135,23 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'chain', 'balance', 'contract', 'nft', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+        'help',
+      ],
     ],
     [
       ['svc', 'webhook', ''],
@@ -158,9 +178,31 @@ describe('bash', () => {
     ],
     [
       ['svc', '--base-url', 'http://127.0.0.1:4010', 'tx', ''],
-      ['list', 'help'],
+      ['list', 'get', 'help'],
     ],
-    [['svc', 'tx', 'list', '--limit', '5', '--st'], ['--status']],
+    // The chain's reads.
+    [
+      ['svc', 'tx', 'list', '--kind', ''],
+      ['native', 'erc20', 'erc721', 'erc1155', 'internal'],
+    ],
+    [
+      ['svc', 'tx', 'list', '--sort-order', ''],
+      ['asc', 'desc'],
+    ],
+    [['svc', 'tx', 'get', '0xab', '--chain-id', 'fu'], ['fuji']],
+    [
+      ['svc', 'block', ''],
+      ['list', 'get', 'help'],
+    ],
+    [
+      ['svc', 'block', 'list', '--chain-id', 'dfk'],
+      ['dfk', 'dfk-testnet'],
+    ],
+    [['svc', 'token', 'transfers', '0xab', '--start'], ['--start-block']],
+    [
+      ['svc', 'tx', 'list', '--limit', '5', '--st'],
+      ['--status', '--start-block'],
+    ],
     [['svc', 'tx', 'list', '--ver'], ['--verbose']],
     [
       ['svc', 'completion', ''],
@@ -169,11 +211,26 @@ describe('bash', () => {
     [['svc', 'completion', 'bash', ''], []],
     [
       ['svc', 'config', 'get', ''],
-      ['api-key', 'base-url', 'api-key-header'],
+      ['api-key', 'base-url', 'api-key-header', 'chain-id'],
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'chain', 'balance', 'contract', 'nft', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion'],
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+      ],
     ],
     // The operator's operations, from the index made from its description.
     [['svc', 'api', '/v1/ch'], API_CHAIN_PATHS],
@@ -280,7 +337,23 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   const CASES: Array<[string, string[]]> = [
     [
       'svc ',
-      ['tx', 'chain', 'balance', 'contract', 'nft', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+        'help',
+      ],
     ],
     ['svc webhook create --chain-id f', ['fuji']],
     ['svc chain get dfk', ['dfk', 'dfk-testnet']],
@@ -291,7 +364,9 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     ['svc webhook list --status ', ['active', 'inactive']],
     ['svc webhook update abc --status ', ['active', 'inactive']],
     ['svc completion ', ['bash', 'zsh', 'fish']],
-    ['svc help tx ', ['list']],
+    ['svc help tx ', ['list', 'get']],
+    ['svc tx list --kind ', ['native', 'erc20', 'erc721', 'erc1155', 'internal']],
+    ['svc address chains 0xab --j', ['--json', '--jq']],
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'retrying', 'failed']],
     ['svc emulator deliveries --fo', ['--follow']],
@@ -327,8 +402,25 @@ describe.skipIf(missing('fish'))('fish', () => {
   const CASES: Array<[string, string[]]> = [
     [
       'svc ',
-      ['api', 'balance', 'chain', 'completion', 'config', 'contract', 'emulator', 'event-signature', 'help', 'nft', 'tx', 'webhook'],
+      [
+        'address',
+        'api',
+        'balance',
+        'block',
+        'chain',
+        'completion',
+        'config',
+        'contract',
+        'emulator',
+        'event-signature',
+        'help',
+        'nft',
+        'token',
+        'tx',
+        'webhook',
+      ],
     ],
+    ['svc block get 1 --chain-id fu', ['fuji']],
     ['svc emulator trigger --chain-id fu', ['fuji']],
     ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
     ['svc api /v1/ch', API_CHAIN_PATHS],
@@ -343,7 +435,7 @@ describe.skipIf(missing('fish'))('fish', () => {
       'svc help webhook ',
       ['activate', 'addresses', 'apply', 'create', 'deactivate', 'get', 'list', 'listen', 'secret', 'update', 'verify'],
     ],
-    ['svc config set ', ['api-key', 'api-key-header', 'base-url']],
+    ['svc config set ', ['api-key', 'api-key-header', 'base-url', 'chain-id']],
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'failed', 'retrying']],
     ['svc emulator deliveries --fo', ['--follow']],
@@ -364,5 +456,55 @@ describe.skipIf(missing('fish'))('fish', () => {
 
   it("describes each of the operator's paths by its operations' summaries", async () => {
     expect(await complete('svc api /v1/ch')).toContain('/v1/chains\tGET: List chains');
+  });
+});
+
+describe('ids only the service knows: the default-command form and message ids, in every shell', () => {
+  // A stand-in `svc` on PATH with the rows the CLI prints piped: webhook list (id, name, ...) and emulator
+  // deliveries (created, message id, webhook id, name, url, state, ...); it notes what it was asked.
+  const directory = mkdtempSync(join(tmpdir(), 'svc-ids-'));
+  const log = join(directory, 'asked.log');
+  writeFileSync(
+    join(directory, 'svc'),
+    `#!/bin/sh
+printf '%s\\n' "$*" >> ${JSON.stringify(log)}
+case "$*" in
+  "webhook list "*) printf 'w-111\\tpayments\\t43113\\nw-222\\trefunds\\t43113\\n' ;;
+  "emulator deliveries "*) printf '2026-11-28T10:00:00Z\\tm-aaa\\tw-111\\tpayments\\thttp://x\\tfailed\\t5\\n2026-11-28T10:00:01Z\\tm-bbb\\tw-111\\tpayments\\thttp://x\\tdelivered\\t1\\n' ;;
+esac
+`,
+  );
+  chmodSync(join(directory, 'svc'), 0o755);
+  const env = { PATH: `${directory}:${process.env.PATH}`, HOME: directory };
+  const asked = () => readFileSync(log, 'utf8');
+
+  it('bash: `webhook addresses <TAB>` offers its commands and the webhook ids; `deliveries show` and `redeliver` the message ids', async () => {
+    const reply = async (words: string[]) =>
+      String((await completeInBash(words, env)).stdout)
+        .trim()
+        .split('\n');
+    expect(await reply(['svc', 'webhook', 'addresses', ''])).toEqual(['list', 'add', 'remove', 'help', 'w-111', 'w-222']);
+    expect(await reply(['svc', 'webhook', 'addresses', 'w-2'])).toEqual(['w-222']);
+    expect(await reply(['svc', 'emulator', 'deliveries', 'show', ''])).toEqual(['m-aaa', 'm-bbb']);
+    expect(await reply(['svc', 'emulator', 'redeliver', 'm-b'])).toEqual(['m-bbb']);
+    expect(asked()).toContain('emulator deliveries --limit 100 --timeout 2 --retries 0\n');
+  });
+
+  it.skipIf(missing('fish'))('fish: the same, each id with its description (the name, the state)', async () => {
+    const reply = async (line: string) =>
+      String((await completeInFish(line, env)).stdout)
+        .trim()
+        .split('\n');
+    expect(await reply('svc webhook addresses ')).toEqual(
+      expect.arrayContaining(['w-111\tpayments', 'w-222\trefunds', expect.stringMatching(/^list\t/)]),
+    );
+    expect(await reply('svc emulator deliveries show ')).toEqual(['m-aaa\tfailed', 'm-bbb\tdelivered']);
+  });
+
+  it.skipIf(missing('zsh'))('zsh: the same', async () => {
+    const addresses = await completeInZsh('svc webhook addresses ', env);
+    expect(addresses.candidates).toEqual(expect.arrayContaining(['list', 'add', 'remove', 'w-111', 'w-222']));
+    const show = await completeInZsh('svc emulator deliveries show ', env);
+    expect(show.candidates).toEqual(expect.arrayContaining(['m-aaa', 'm-bbb']));
   });
 });

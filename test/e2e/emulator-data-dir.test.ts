@@ -41,7 +41,7 @@ describe('emulator start --data-dir, as a process', () => {
   it('exit 2 for a folder that is a file', async () => {
     // In this process, as the folder in use below: the refusal is the data folder's check (tested in the persistence
     // tests), reported as a usage error; exit 2 for a usage error as the shell sees it is proven by processes
-    // elsewhere (emulator-detach-early: a refused flag).
+    // elsewhere (emulator-detach: a refused flag).
     const file = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'file');
     writeFileSync(file, 'x');
     const refused = await runInProcess(['emulator', 'start', '--port', '0', '--data-dir', file]);

@@ -1,12 +1,11 @@
 // `svc emulator start --detach`, `status` and `stop` as processes: a real background emulator, found through its
 // record under a temporary config folder, and always stopped again.
 import { spawn } from 'node:child_process';
-import { execa } from 'execa';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proofOf } from '../../src/process-proof.js';
-import { BIN, freshConfigDir, isAlive, isolatedEnv, REPO_ROOT, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isAlive, runCli, runInProcess, startInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const emulatorsDir = join(configDir, 'emulators');
@@ -68,9 +67,7 @@ describe('emulator start --detach', () => {
     kept = { url, pid };
   });
 
-  it('started by the CLI (the launcher did not), the copy runs every flag given, as parsed: --keep-messages too', async () => {
-    // The built CLI's entry, run as bin/svc.js runs it but without the launcher's early copy: the CLI starts its own.
-    const entry = "import { main } from './dist/cli.js'; process.exitCode = await main(process.argv);";
+  it('the copy runs every flag given, as parsed: --keep-messages too', async () => {
     const line = [
       'emulator',
       'start',
@@ -86,13 +83,7 @@ describe('emulator start --detach', () => {
       '--api-key',
       'k2',
     ];
-    const result = await execa(process.execPath, ['--input-type=module', '-e', entry, BIN, ...line], {
-      cwd: REPO_ROOT,
-      env: isolatedEnv({ configDir }),
-      extendEnv: false,
-      reject: false,
-      stripFinalNewline: false,
-    });
+    const result = await runCli(line, { configDir });
     expect(result.stderr).not.toMatch(/^svc: /m);
     expect(result.exitCode).toBe(0);
     const url = /^export SVC_BASE_URL=(\S+)\n$/.exec(result.stdout)?.[1] ?? '';
@@ -116,11 +107,14 @@ describe('emulator start --detach', () => {
     expect((await runCli(['emulator', 'stop', '--port', String(portOf(url))], { configDir })).exitCode).toBe(0);
   });
 
-  it('a bad flag fails in the parent, before anything starts', async () => {
-    // In this process, as the parent: it fails before it would start anything (and nothing is recorded).
-    const result = await runInProcess(['emulator', 'start', '--detach', '--port', '70000'], { configDir });
+  it('a bad flag fails in the parent, before anything starts: no copy, no record, no log', async () => {
+    // A process: the launcher starts nothing of its own, and the CLI validates the flags before it starts the copy.
+    const before = readdirSync(emulatorsDir);
+    const result = await runCli(['emulator', 'start', '--detach', '--port', '70000'], { configDir });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('--port "70000"');
+    expect(result.stderr).toMatch(/^svc: --port "70000"/);
+    expect(result.stdout).toBe('');
+    expect(readdirSync(emulatorsDir)).toEqual(before);
   });
 });
 
@@ -189,7 +183,7 @@ describe('emulator status and stop', () => {
         headers: { 'content-type': 'application/json', 'x-service-api-key': 'k' },
         body: JSON.stringify({
           url: 'http://127.0.0.1:9/hook',
-          chainId: '1',
+          chainId: '43113',
           eventType: 'address_activity',
           metadata: { addresses: ['0x' + '1'.repeat(40)] },
         }),

@@ -137,8 +137,7 @@ describe('emulator shared secrets and signed deliveries', () => {
         from: STRANGER,
         erc20Transfers: [
           {
-            // A mint: a sender must hold what it sends.
-            from: '0x0000000000000000000000000000000000000000',
+            from: STRANGER,
             to: WATCHED,
             value: '1234500',
             token: { address: '0x70c0000000000000000000000000000000000003', name: 'Ünïcødé “Tøken” 🚀', symbol: 'ÜT', decimals: 4 },
@@ -242,8 +241,10 @@ describe('emulator shared secrets and signed deliveries', () => {
           lastStatus: 503,
           state: 'failed',
           webhookDeactivated: true,
+          givenUpReason: 'attempts_exhausted',
         }),
       ]);
+      expect(records[0]!.switchedOffBy).toBeUndefined();
       expect((await call(emulator.url, 'GET', `/v1/webhooks/${id}`, { key: API_KEY })).body.status).toBe('inactive');
       // Inactive, it gets no new message, and nothing of it is pending.
       expect(await inject(emulator.url)).toEqual([]);
@@ -255,7 +256,7 @@ describe('emulator shared secrets and signed deliveries', () => {
       expect((await receiver.waitFor(1))[0]!.messageId).toBe(next);
     });
 
-    it('cancels the webhook’s other messages without marking them, and leaves other webhooks alone', async () => {
+    it('cancels the webhook’s other messages, each saying which message switched the webhook off; other webhooks are left alone', async () => {
       // Two attempts each; the first message fails while the second still waits its turn to retry.
       const emulator = await emulatorWith({}, { ...FAST_DELIVERY, maxAttempts: 2, retryDelayMs: () => 40 });
       const { receiver, id } = await receiverFor(emulator.url);
@@ -272,6 +273,10 @@ describe('emulator shared secrets and signed deliveries', () => {
       const mine = records.filter((one) => one.webhookId === id);
       expect(mine.find((one) => one.messageId === first)).toMatchObject({ state: 'failed', webhookDeactivated: true });
       expect(mine.filter((one) => one.webhookDeactivated)).toHaveLength(1);
+      expect(mine.find((one) => one.messageId === first)!.givenUpReason).toBe('attempts_exhausted');
+      const others = mine.filter((one) => one.messageId !== first);
+      expect(others.length).toBeGreaterThan(0);
+      for (const other of others) expect(other).toMatchObject({ givenUpReason: 'webhook_switched_off', switchedOffBy: first });
       expect((await call(emulator.url, 'GET', `/v1/webhooks/${healthy.id}`, { key: API_KEY })).body.status).toBe('active');
       expect((await call(emulator.url, 'GET', `/v1/webhooks/${id}`, { key: API_KEY })).body.status).toBe('inactive');
     });
@@ -282,11 +287,17 @@ describe('emulator shared secrets and signed deliveries', () => {
       receiver.respond = () => 502;
       await inject(emulator.url);
       const records = await waitForRecords(emulator.url, (list) => list.length === 1 && list[0]!.state === 'failed');
-      expect(records[0]).toMatchObject({ attempts: 1, lastStatus: 502, state: 'failed', webhookDeactivated: true });
+      expect(records[0]).toMatchObject({
+        attempts: 1,
+        lastStatus: 502,
+        state: 'failed',
+        webhookDeactivated: true,
+        givenUpReason: 'expired',
+      });
       expect((await call(emulator.url, 'GET', `/v1/webhooks/${id}`, { key: API_KEY })).body.status).toBe('inactive');
     });
 
-    it('deactivation by hand or reset marks nothing', async () => {
+    it('deactivation by hand marks no message as the switch, and says the webhook was deactivated', async () => {
       const emulator = await emulatorWith({}, { ...FAST_DELIVERY, retryDelayMs: () => 60_000 });
       const { receiver, id } = await receiverFor(emulator.url);
       receiver.respond = () => 500;
@@ -295,6 +306,7 @@ describe('emulator shared secrets and signed deliveries', () => {
       await call(emulator.url, 'DELETE', `/v1/webhooks/${id}`, { key: API_KEY });
       const records = await waitForRecords(emulator.url, (list) => list[0]?.state === 'failed');
       expect(records[0]!.webhookDeactivated).toBeUndefined();
+      expect(records[0]!.givenUpReason).toBe('webhook_deactivated');
     });
   });
 
@@ -403,6 +415,8 @@ type DeliveryRow = {
   attempts: number;
   lastStatus: number | null;
   webhookDeactivated?: boolean;
+  givenUpReason?: string;
+  switchedOffBy?: string;
 };
 
 /** Polls the control API until `done` holds for the delivery records (real time, at most 5 s). */

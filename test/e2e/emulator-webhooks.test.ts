@@ -340,7 +340,11 @@ describe('emulator webhook lifecycle', () => {
         ['DELETE', `/v1/webhooks/${created.id}/addresses`, { addresses: [B] }],
       ] as const;
       for (const [method, path, body] of routes) {
-        expectError(await call(emulator.url, method, path, { body }), 401, /x-service-api-key/);
+        expectError(
+          await call(emulator.url, method, path, { body }),
+          401,
+          'an API key is required: send it in the x-service-api-key header (or x-glacier-api-key)',
+        );
         if (path !== '/v1/webhooks')
           expectError(await call(emulator.url, method, path, { key: 'someone-else', body }), 404, `webhook ${created.id} not found`);
         const viewer = await call(emulator.url, method, path, { key: 'viewer', body });
@@ -356,6 +360,23 @@ describe('emulator webhook lifecycle', () => {
         expectError(await call(emulator.url, method, path, { key: API_KEY, body }), 404, `webhook ${MISSING_ID} not found`);
       }
       expect((await get(created.id)).body).toEqual(created);
+    });
+
+    it('refuses a webhook on a chain the service does not serve (400 naming those it does), as GET /v1/chains/{id} is 404', async () => {
+      const chain = await call(emulator.url, 'GET', '/v1/chains/999999');
+      expect(chain.status).toBe(404);
+      const refused = await call(emulator.url, 'POST', '/v1/webhooks', { key: API_KEY, body: webhookBody({ chainId: '999999' }) });
+      expectError(
+        refused,
+        400,
+        'chainId "999999" is not a supported chain; supported: 43114 (Avalanche C-Chain), 432204 (Dexalot), 53935 (DFK Chain), ' +
+          '43113 (Avalanche Fuji C-Chain), 432201 (Dexalot Testnet), 335 (DFK Chain Testnet)',
+      );
+      expect((await call(emulator.url, 'GET', '/v1/webhooks', { key: API_KEY })).body.webhooks).toEqual([]);
+      await create({ chainId: '335' });
+      // Started with --unlisted-chains (load runs over many chains), it takes one.
+      const lax = await another({ unlistedChains: true });
+      expect((await create({ chainId: '999999' }, API_KEY, lax.url)).chainId).toBe('999999');
     });
 
     it('rate-limits the new operations per key with 429 and Retry-After', async () => {

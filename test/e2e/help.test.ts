@@ -33,6 +33,17 @@ describe('every command in the tree', () => {
     expect(result.stderr).toBe("svc: unknown option '--version'\nthe version is the program's: svc --version\n");
   });
 
+  it.each([
+    ['emulator deliveries', ['--follow', '--state <state>', '--since <when>', '--webhook <id>', '--limit <n>']],
+    ['webhook addresses', ['--page-size <n>', '--limit <n>', '--all']],
+  ])('a group with a default command: svc %s --help shows the flags its bare form takes', async (joined, flags) => {
+    const help = (await helpOf(joined)).stdout;
+    const section = help.split('\nOptions of its default command, list:\n')[1]?.split('\n\n')[0];
+    expect(section, 'the default command’s options').toBeDefined();
+    for (const flag of flags) expect(section).toMatch(new RegExp(`^ {2}${flag.replace(/[<>]/g, '.')} `, 'm'));
+    expect(section).not.toContain('--help');
+  });
+
   it('the walk found the commands (a sanity check on the walk itself)', () => {
     expect(leaves.map((path) => path.join(' '))).toEqual(
       expect.arrayContaining(['tx list', 'webhook create', 'config path', 'completion', 'help']),
@@ -89,7 +100,7 @@ describe('every command in the tree', () => {
 
   it('flags show their allowed values and defaults', async () => {
     const txList = (await helpOf('tx list')).stdout;
-    expect(txList).toMatch(/--network <network> +only this network: mainnet, fuji, testnet/);
+    expect(txList).toMatch(/--network <network> +every chain of this network: mainnet, fuji, testnet/);
     expect(txList).toMatch(/--status <status> +only failed or success/);
     const program = (await run(['--help'])).stdout;
     expect(program).toMatch(/--timeout <seconds>(.|\n)*\(default: 30\)/);

@@ -18,7 +18,6 @@ const KEY = 'sdk-key-0123456789';
 const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const OTHER = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
 const TOKEN = '0x5425890298aed601595a70AB815c96711a31Bc65';
-const ZERO = '0x0000000000000000000000000000000000000000';
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const pad32 = (address: string) => '0x' + address.slice(2).toLowerCase().padStart(64, '0');
 
@@ -140,17 +139,15 @@ describe("the operator's SDK against the emulator, no hook", () => {
     const injections = [
       { chainId: '43113', from: WATCHED, to: OTHER, value: '1000' },
       { chainId: '43113', from: OTHER, to: WATCHED, txStatus: '0' },
-      // Token transfers from the zero address (mints: a sender must hold what it sends), the NFT of an id the
-      // generated history never makes (its ids stay below 10,000).
-      { chainId: '43113', from: OTHER, to: TOKEN, erc20Transfers: [{ from: ZERO, to: WATCHED, value: '5' }] },
+      { chainId: '43113', from: OTHER, to: TOKEN, erc20Transfers: [{ from: OTHER, to: WATCHED, value: '5' }] },
       {
         chainId: '43113',
         from: OTHER,
         to: OTHER,
         internalTransactions: [{ from: OTHER, to: WATCHED, value: '7', internalTxType: 'CALL' }],
       },
-      { chainId: '43113', erc721Transfers: [{ from: ZERO, to: WATCHED, tokenId: '1000042' }] },
-      { chainId: '43113', erc1155Transfers: [{ from: ZERO, to: WATCHED, tokenId: '7', value: '3' }] },
+      { chainId: '43113', erc721Transfers: [{ from: OTHER, to: WATCHED, tokenId: '42' }] },
+      { chainId: '43113', erc1155Transfers: [{ from: WATCHED, to: OTHER, tokenId: '7', value: '3' }] },
       { chainId: '43113', from: WATCHED, contractCreation: true },
       ...[1, 2, 3, 4].map((count) => ({
         chainId: '43113',
@@ -192,6 +189,75 @@ describe("the operator's SDK against the emulator, no hook", () => {
       }
     } finally {
       log.mockRestore();
+    }
+  });
+});
+
+describe("the operator's SDK reads the emulated chain", () => {
+  const SENDER = '0x2222222222222222222222222222222222222222';
+  const RECEIVER = '0x3333333333333333333333333333333333333333';
+  const chainId = '43113';
+  let hashes: string[];
+
+  beforeAll(async () => {
+    // One transaction of each kind between the two addresses, so every typed listing has an item to parse.
+    const injections = [
+      { chainId, from: SENDER, to: RECEIVER, value: '1000' },
+      { chainId, from: SENDER, to: TOKEN, erc20Transfers: [{ from: SENDER, to: RECEIVER, value: '5' }] },
+      { chainId, from: SENDER, to: RECEIVER, internalTransactions: [{ from: SENDER, to: RECEIVER, value: '7', internalTxType: 'CALL' }] },
+      { chainId, from: SENDER, erc721Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '42' }] },
+      { chainId, from: SENDER, erc1155Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '7', value: '3' }] },
+      { chainId, from: SENDER, contractCreation: true },
+    ];
+    hashes = [];
+    for (const body of injections) hashes.push((await call(emulator.url, 'POST', '/_emulator/transactions', { body })).body.txHash);
+  });
+
+  it('a transaction, the latest of a chain, and a block with its transactions', async () => {
+    for (const txHash of hashes) {
+      const tx = await sdk.data.evm.transactions.get({ chainId, txHash }, here);
+      expect(tx.nativeTransaction.txHash).toBe(txHash);
+    }
+    const latest = await sdk.data.evm.transactions.listLatest({ chainId, pageSize: 50 }, here);
+    expect(latest.result.transactions.map((tx) => tx.txHash)).toEqual(expect.arrayContaining(hashes));
+    const failed = await sdk.data.evm.transactions.listLatest({ chainId, status: 'failed', pageSize: 20 }, here);
+    expect(failed.result.transactions.every((tx) => tx.txStatus === '0')).toBe(true);
+    const blocks = await sdk.data.evm.blocks.listLatest({ chainId, pageSize: 5 }, here);
+    expect((await blocks.next())?.result.blocks.length).toBeGreaterThan(0);
+    const block = await sdk.data.evm.blocks.get({ chainId, blockId: blocks.result.blocks[0]!.blockNumber }, here);
+    expect(block.blockHash).toBe(blocks.result.blocks[0]!.blockHash);
+    const inBlock = await sdk.data.evm.blocks.listTransactions({ chainId, blockId: block.blockHash }, here);
+    expect(inBlock.transactions).toHaveLength(block.txCount);
+    const all = await sdk.data.evm.blocks.listLatestAllChains({ pageSize: 10, network: 'mainnet' }, here);
+    expect(all.result.blocks.every((each) => ['43114', '432204', '53935'].includes(each.chainId))).toBe(true);
+  });
+
+  it("an address's history and each typed listing, its chains and deployments", async () => {
+    const history = await sdk.data.evm.address.transactions.list({ chainId, address: RECEIVER, sortOrder: 'asc', pageSize: 100 }, here);
+    expect(history.result.transactions.map((tx) => tx.nativeTransaction.txHash)).toEqual(hashes.slice(0, 5));
+    const request = { chainId, address: RECEIVER, pageSize: 100 };
+    expect((await sdk.data.evm.address.transactions.listNative(request, here)).result.transactions.length).toBeGreaterThan(0);
+    expect((await sdk.data.evm.address.transactions.listErc20(request, here)).result.transactions).toHaveLength(1);
+    expect((await sdk.data.evm.address.transactions.listErc721(request, here)).result.transactions).toHaveLength(1);
+    expect((await sdk.data.evm.address.transactions.listErc1155(request, here)).result.transactions).toHaveLength(1);
+    expect((await sdk.data.evm.address.transactions.listInternal(request, here)).result.transactions).toHaveLength(1);
+    const chains = await sdk.data.evm.address.chains.list({ address: RECEIVER }, here);
+    expect(chains.indexedChains?.map((chain) => chain.chainId)).toEqual([chainId]);
+    const deployments = await sdk.data.evm.address.contracts.listDeployments({ chainId, address: SENDER }, here);
+    const contract = deployments.result.contracts[0]!;
+    expect(contract.deploymentDetails?.txHash).toBe(hashes[5]);
+    const deployment = await sdk.data.evm.contracts.getDeploymentTransaction({ chainId, address: contract.address }, here);
+    expect(deployment.nativeTransaction.txHash).toBe(hashes[5]);
+    const transfers = await sdk.data.evm.contracts.listTransfers({ chainId, address: TOKEN, pageSize: 10 }, here);
+    expect(transfers.result.transfers.length).toBeGreaterThan(0);
+    expect(await sdk.data.healthCheck(here)).toMatchObject({ status: 'ok' });
+  });
+
+  it('every transaction of the generated history parses with the detail model', async () => {
+    const listed = await sdk.data.evm.transactions.listLatest({ chainId: '43114', pageSize: 100 }, here);
+    for (const item of listed.result.transactions) {
+      const tx = await sdk.data.evm.transactions.get({ chainId: '43114', txHash: item.txHash }, here);
+      expect(tx.nativeTransaction.blockHash).toBe(item.blockHash);
     }
   });
 });

@@ -135,6 +135,8 @@ describe('other event types: metadata as the operator’s description defines it
       'metadata.keys must be an array of exactly 1 string',
     ],
     ['no keys', withMetadata(PLATFORM, { keys: undefined }), 'metadata.keys is required'],
+    ['an empty key for validator activity', withMetadata(VALIDATORS, { keys: [''] }), 'metadata.keys must hold no empty string'],
+    ['a blank key among others', withMetadata(PLATFORM, { keys: ['P-fuji1abc', ' '] }), 'metadata.keys must hold no empty string'],
     ['keys that are not strings', withMetadata(PLATFORM, { keys: [42] }), 'metadata.keys must be an array of 1 or more strings'],
     [
       'a fee threshold of the wrong type',

@@ -4,8 +4,8 @@
 // all it shows; a command's other cases (its refusals, its other modes) run here in-process beside it, since a
 // process per case would prove nothing more than that one run and its exit-code rule below already do.
 // A command a README recipe runs has its process run there (recipes.test.ts runs each recipe in bash against the
-// built CLI and checks what it printed), and the installed package runs --version and completion (packaging.test.ts):
-// a second process here would prove nothing more, so their cases here run in-process. RUN_BY_RECIPES lists the
+// built CLI and checks what it printed): a second process here would prove nothing more, so their cases here run
+// in-process. RUN_BY_RECIPES lists the
 // commands the recipes stand for, and the first test fails if a recipe stops running one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -136,18 +136,19 @@ describe('every command, as a process here or in a README recipe', () => {
     });
   });
 
-  // Their process runs: event-signature and help in the terminal recipe; --version (the launcher's) and completion
-  // bash from the installed package, which checks both against the package (packaging.test.ts).
-  it('event-signature, completion, help and --version need no service (in-process)', async () => {
+  // event-signature and help run as processes in the terminal recipe; --version (the launcher answers a lone one
+  // itself) and completion here. (The installed package runs both too: test/deep/packaging.test.ts.)
+  it('event-signature, completion, help and --version need no service (--version and completion as processes)', async () => {
     const noService = { baseUrl: 'http://127.0.0.1:1' };
     const [signature, completion, help, version] = await Promise.all([
       runInProcess(['event-signature', 'Transfer(address,address,uint256)'], noService),
-      runInProcess(['completion', 'bash'], noService),
+      runCli(['completion', 'bash'], noService),
       runInProcess(['help', 'tx', 'list'], noService),
-      runInProcess(['--version'], noService),
+      runCli(['--version'], noService),
     ]);
+    expect(completion.stderr + version.stderr).toBe('');
     expect(signature.stdout).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef\n');
-    expect(completion.stdout).toContain('complete -F');
+    expect(completion.stdout).toBe(readFileSync(join(REPO_ROOT, 'completions', 'svc.bash'), 'utf8'));
     expect(help.stdout).toContain('Examples:');
     // The same version as the launcher's (which answers a lone --version itself): the package's.
     const { version: packageVersion } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -330,7 +331,9 @@ describe('webhook apply (in-process)', () => {
     expect(bad).toMatchObject({
       exitCode: 2,
       stdout: '',
-      stderr: 'svc: webhooks[0] ("treasury").chainId must be a decimal string, e.g. "43114"\n',
+      stderr:
+        'svc: webhooks[0] ("treasury").chainId must be a decimal chain id above 0 such as "43114", or a chain\'s name: ' +
+        'c-chain (43114), fuji (43113), dexalot (432204), dexalot-testnet (432201), dfk (53935), dfk-testnet (335)\n',
     });
     expect(server.requests).toHaveLength(0);
   });
@@ -505,7 +508,7 @@ describe('signatures and the shared secret, as processes', () => {
       expect((await post({ ...message, messageId: 'm-unsigned' }, {})).status).toBe(401);
       expect(JSON.parse(await listen.waitForLine('stdout', () => true))).toEqual(message);
       expect(await listen.waitForLine('stderr', /m-unsigned/)).toBe(
-        'svc: rejected message m-unsigned (answered 401): invalid signature: no x-signature header',
+        'svc: rejected message m-unsigned of webhook w-1, sent from 127.0.0.1 by "node" (answered 401): invalid signature: no x-signature header',
       );
       expect(listen.stdoutLines).toHaveLength(1);
     } finally {

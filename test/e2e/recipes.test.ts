@@ -464,8 +464,8 @@ describe.skipIf(missing('jq'))('docs/webhooks-as-code.md, in order', () => {
 
   it('apply: the changes as made, then no changes', async () => {
     const run = await shellRun('docs/webhooks-as-code.md');
-    expect(run.out('apply')).toBe('+ create treasury\n+ create payments-fuji\nno changes\n');
-    expect(run.err('apply')).toBe('2 changes made: 2 created\n');
+    expect(run.out('apply')).toBe('+ create treasury\n+ create payments-fuji\n');
+    expect(run.err('apply')).toBe('2 changes made: 2 created\nno changes\n');
   });
 
   it('apply-ci: nothing to do for the file, the webhook it no longer names deactivated', async () => {
@@ -477,6 +477,6 @@ describe.skipIf(missing('jq'))('docs/webhooks-as-code.md, in order', () => {
       baseUrl: emulator.url,
       apiKey: SHELLS['docs/webhooks-as-code.md'],
     });
-    expect(after).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(after).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 });

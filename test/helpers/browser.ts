@@ -13,6 +13,8 @@ export const CHROMIUM_FLAGS = JSON.parse(readFileSync(new URL('./chromium-flags.
 
 export interface TestBrowser {
   context: BrowserContext;
+  /** The uncaught errors of the pages' scripts since the last call, each with the URL of its page. */
+  takePageErrors(): string[];
   close(): Promise<void>;
 }
 
@@ -32,8 +34,11 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark' } 
     timezoneId: 'UTC',
     locale: 'en-GB',
   });
+  const pageErrors: string[] = [];
+  context.on('page', (page) => page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`)));
   return {
     context,
+    takePageErrors: () => pageErrors.splice(0),
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Runs the built CLI (bin/svc.js) in an isolated environment: piped (execa) or under a pseudo-terminal (python pty).
 import { execa } from 'execa';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,8 @@ export function isolatedEnv(options: RunOptions): Record<string, string> {
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
     if (name.startsWith('SVC_') || name === 'NO_COLOR' || name === 'FORCE_COLOR' || name === 'COLUMNS') continue;
-    // The same CLI in CI as on a laptop: a CI marker turns off the launcher's code cache (every run would compile the
-    // whole bundle, about a third more CPU per process) and ora's spinner. Tests of those set it themselves.
+    // The same CLI in CI as on a laptop: a CI marker turns off ora's spinner (and node's compile cache, from Node 22).
+    // Tests of those set it themselves.
     if (CI_MARKERS.has(name)) continue;
     env[name] = value;
   }
@@ -265,9 +265,16 @@ export async function startInProcess(args: string[], options: StartInProcessOpti
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // An ended process its parent has not collected yet (a zombie: a detached one waits for init, which may be slow)
+  // still takes signal 0.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return !'ZX'.includes(stat[stat.lastIndexOf(')') + 2]!);
+  } catch {
+    return true;
   }
 }
 

@@ -12,6 +12,7 @@ export interface RecordFields {
   url?: string;
   stoppingSince?: string;
   dataDir?: string | null;
+  logFile?: string | null;
 }
 
 /** The record file's text for an emulator on `port`, as an emulator writes it. */

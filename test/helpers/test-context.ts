@@ -1,4 +1,4 @@
-// The `run` half of a command, called directly: the real CommandContext (settings, the service client over undici)
+// The `run` half of a command, called directly: the real CommandContext (settings, the service client over node:http)
 // with a test IO, aimed at a real server on loopback. `close()` closes the clients the command opened.
 import { createContext } from '../../src/context.js';
 import type { CommandContext, GlobalOptions } from '../../src/context.js';

@@ -189,7 +189,7 @@ const CASES: Case[] = [
   { args: ['chain', 'get', '../webhooks'], names: /chain "\.\.\/webhooks"/ },
   { args: ['chain', 'get'], names: /missing required argument 'chain'/ },
   // the chain's holdings: balances, contracts, NFTs
-  { args: ['balance', ADDRESS], names: /--chain-id is required/ },
+  { args: ['balance', ADDRESS], names: /--chain-id: required/ },
   { args: ['balance', '0x1234', '--chain-id', 'fuji'], names: /address "0x1234"/ },
   { args: ['balance', ADDRESS, '--chain-id', 'fuji', '--erc20', '--erc1155'], names: /--erc20 and --erc1155/ },
   { args: ['balance', ADDRESS, '--chain-id', 'fuji', '--contract', ADDRESS], names: /--contract: cannot be used without/ },
@@ -201,7 +201,7 @@ const CASES: Case[] = [
   { args: ['nft', 'get', ADDRESS, '-1', '--chain-id', 'fuji'], names: /token id "-1"/ },
   { args: ['nft', 'get', ADDRESS, '1e3', '--chain-id', 'fuji'], names: /token id "1e3"/ },
   { args: ['nft', 'reindex', ADDRESS, '0x2a', '--chain-id', 'fuji'], names: /token id "0x2a"/ },
-  { args: ['nft', 'reindex', ADDRESS, '42'], names: /--chain-id is required/ },
+  { args: ['nft', 'reindex', ADDRESS, '42'], names: /--chain-id: required/ },
   {
     args: ['emulator', 'trigger', '--chain-id', '43113', '--log', `${ADDRESS}:${Array(5).fill(`0x${SIG64}`).join(',')}`],
     names: /--log .*at most 4 topics/,

@@ -163,7 +163,8 @@ describe.concurrent('Retry-After', () => {
 
 // One at a time: with half a second per attempt, runs side by side on a loaded machine would time out where a drop is
 // the point.
-describe('broken connections and stalls', () => {
+// Side by side: each waits out its stalls and time limits, on a server of its own.
+describe.concurrent('broken connections and stalls', () => {
   it.each([
     ['dropped before headers', { fault: 'drop' } as Answer],
     ['dropped mid-body', { fault: 'drop-mid-body', body: JSON.stringify(PAGE).slice(0, 200) } as Answer],
@@ -198,7 +199,8 @@ describe('broken connections and stalls', () => {
     expect(elapsed).toBeLessThan(8_000);
   });
 
-  it('connection refused: exit 6, and says what to check', async () => {
+  // Alone: a server another test starts meanwhile could be given the port this one frees.
+  it.sequential('connection refused: exit 6, and says what to check', async () => {
     const s = await serve(queue(json(PAGE)));
     const url = s.url;
     await s.close();

@@ -247,6 +247,7 @@ describe('class 2: profile names that are properties of every object', () => {
       'base-url': { value: `https://${host(name)}.example.com`, source: 'profile' },
       'api-key': { value: '****5678', source: 'profile' },
       'api-key-header': { value: 'x-service-api-key', source: 'default' },
+      'chain-id': { value: null, source: 'default' },
     });
     const viaEnv = await runInProcess(['config', 'get', 'base-url'], { configDir, env: { SVC_PROFILE: name } });
     expect(viaEnv.stdout).toBe(`https://${host(name)}.example.com\n`);

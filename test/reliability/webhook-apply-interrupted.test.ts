@@ -240,7 +240,7 @@ describe('svc webhook apply broken at each request, then run again', () => {
     const again = await breakingProxy(Number.MAX_SAFE_INTEGER, 'answer-lost', new AbortController());
     try {
       const second = await runInProcess(['webhook', 'apply', '-f', file, ...ARGS], { baseUrl: again.url, apiKey: API_KEY });
-      expect(second).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+      expect(second).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
       // The listing, then the addresses of the file's four webhooks (501 of treasury's in 6 pages); the retired
       // and pruned ones are not read.
       expect(again.methods).toEqual(Array.from({ length: 10 }, () => 'GET'));
@@ -336,6 +336,6 @@ describe('two applies of one file at the same time', () => {
         '1 change made: 1 created\n',
     );
     const again = await runInProcess(['webhook', 'apply', '-f', raceFile], { baseUrl: emulator.url, apiKey: API_KEY });
-    expect(again).toMatchObject({ exitCode: 0, stdout: 'no changes\n' });
+    expect(again).toMatchObject({ exitCode: 0, stdout: '', stderr: 'no changes\n' });
   });
 });

@@ -54,7 +54,7 @@ describe('the client raises facts, with no command or flag in them', () => {
 
   it.each([
     [401, 'check the API key: svc config get api-key (SVC_API_KEY wins over the config store)'],
-    [429, 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits'],
+    [429, 'rate limited: wait a little, or raise --retries'],
   ])('HTTP %i: an ApiError with its status and no hint from the client; the command layer advises', async (status, advice) => {
     server.respond([errorBody(status)]);
     const error = await failure(client(server.url).listTransactions({}));
@@ -62,6 +62,16 @@ describe('the client raises facts, with no command or flag in them', () => {
     expect((error as ApiError).status).toBe(status);
     expect((error as ApiError).hint ?? '').not.toMatch(COMMAND_WORDS);
     expect((withAdvice(error) as ApiError).hint).toBe(advice);
+  });
+
+  it('HTTP 429 to a request sent without a key: the advice says a key gets higher limits (not when one was sent)', async () => {
+    server.respond([errorBody(429)]);
+    const keyless = new ServiceClient({ baseUrl: server.url, timeoutMs: 5_000, retries: 0, userAgent: 'svc-test' });
+    const error = (await failure(keyless.listTransactions({}))) as ApiError;
+    expect(error.keySent).toBe(false);
+    expect((withAdvice(error) as ApiError).hint).toBe(
+      'rate limited: wait a little, or raise --retries; requests with an API key get higher limits: svc config set api-key',
+    );
   });
 
   it("an operation's own hint comes first and names no command", async () => {

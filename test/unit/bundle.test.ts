@@ -1,6 +1,6 @@
 // Start-up stays lean: the bundle (dist/svc.js, one script) runs at start only what the CLI's entry imports statically:
-// commander and our own small modules, never keccak, the schemas, undici, tables, spinner or conf, which run on first
-// use (import() in the source); and the big vendored packages are not in it at all.
+// commander and our own small modules, never keccak, the schemas, the transport, tables, spinner or conf, which run on
+// first use (import() in the source); and the big vendored packages are not in it at all.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,12 +45,13 @@ describe('the bundle built by npm run build', () => {
     expect(atStart.filter((input) => /src\/(evm|emulator|receiver|schema\/(?!rules|chain-names)|api|render\/table)/.test(input))).toEqual(
       [],
     );
-    // Node's own modules cost too: node:child_process (~2 ms) loads with the commands that start processes only.
+    // Node's own modules cost too: of ours, node:http loads with the transport only (commander's own require of
+    // node:child_process, ~2 ms, stays: the build replaces no module inside a package).
     const builtins = atStart.flatMap((input) =>
       (meta.inputs[input]?.imports ?? []).filter((imported) => imported.path.startsWith('node:')).map((imported) => imported.path),
     );
     expect(builtins).toContain('node:fs');
-    expect(builtins).not.toContain('node:child_process');
+    expect(builtins).not.toContain('node:http');
   });
 
   it('keeps keccak and the schemas out of what every command runs, but in the bundle', () => {
@@ -87,15 +88,14 @@ describe('the bundle built by npm run build', () => {
     ]);
   });
 
-  it("carries undici's HTTP parser as WebAssembly files beside the bundle, not as base64 inside it", () => {
-    expect(bundled.filter((input) => input.includes('llhttp') && input.endsWith('-wasm.js'))).toEqual([]);
-    for (const file of ['llhttp-simd.wasm', 'llhttp.wasm']) {
-      expect(readFileSync(join(REPO_ROOT, 'dist', file)).subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
-    }
+  it("speaks HTTP with node's own client: no undici in the bundle, no HTTP parser of its own beside it", () => {
+    expect(bundled.filter((input) => input.includes('node_modules/undici/'))).toEqual([]);
+    expect(meta.inputs['src/api/http.ts']?.imports.map((imported) => imported.path)).toContain('node:http');
+    for (const file of ['llhttp-simd.wasm', 'llhttp.wasm']) expect(existsSync(join(REPO_ROOT, 'dist', file))).toBe(false);
   });
 
   it('leaves conf (with ajv), ora, cli-table3, proper-lockfile and jq-web to their own files, required when used', () => {
-    expect(bundled.some((input) => input.includes('node_modules/undici/'))).toBe(true);
+    expect(bundled.some((input) => input.includes('node_modules/commander/'))).toBe(true);
     const vendored = ['conf', 'ajv', 'ora', 'cli-table3', 'proper-lockfile', 'jq-web'];
     expect(bundled.filter((input) => input.includes('node_modules/') && vendored.includes(packageOf(input)))).toEqual([]);
     const required = Object.values(meta.inputs).flatMap((input) =>

@@ -19,6 +19,9 @@ describe('describeProgram', () => {
     expect(root.subcommands.map((sub) => sub.name)).toEqual([
       'tx',
       'chain',
+      'block',
+      'address',
+      'token',
       'balance',
       'contract',
       'nft',

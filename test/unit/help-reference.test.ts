@@ -18,7 +18,14 @@ describe('docs/reference.md', () => {
   });
 
   it('has a section for every command that runs, with its usage, and the examples its help has', () => {
-    for (const path of leafPaths().filter((words) => words.at(-1) !== 'help')) {
+    // A hidden command (`webhook delete`, a pointer to deactivate) is in no help, so in no reference either.
+    const hidden = (words: string[]) => {
+      let command = program;
+      for (const word of words) command = command.commands.find((sub) => sub.name() === word)!;
+      return (command as typeof command & { _hidden?: boolean })._hidden === true;
+    };
+    expect(written).not.toContain('## `svc webhook delete`');
+    for (const path of leafPaths().filter((words) => words.at(-1) !== 'help' && !hidden(words))) {
       const heading = `## \`svc ${path.join(' ')}\``;
       expect(written, heading).toContain(`${heading}\n\n\`\`\`text\nUsage: svc ${path.join(' ')}`);
     }

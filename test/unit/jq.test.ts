@@ -36,14 +36,27 @@ describe('JsonDocuments', () => {
   });
 });
 
-describe('compileJq (jq-web)', () => {
-  const run = async (expression: string, input: string, compact = true) =>
-    (await compileJq(expression, { compact })).run(Buffer.from(input));
+const RAW = { output: 'raw', env: {} } as const;
 
-  it('strings print raw; other values compact, or indented when not compact', async () => {
+describe('compileJq (jq-web)', () => {
+  const run = async (expression: string, input: string, output: 'raw' | 'json' = 'raw') =>
+    (await compileJq(expression, { output, env: {} })).run(Buffer.from(input));
+
+  it('raw: strings print raw, other values compact; json: every value as compact JSON, one a line', async () => {
     expect((await run('.a, .b', '{"a":"x\\ty","b":{"c":[1,2]}}')).output).toBe('x\ty\n{"c":[1,2]}\n');
-    expect((await run('.b', '{"b":{"c":1}}', false)).output).toBe('{\n  "c": 1\n}\n');
+    expect((await run('.a, .b', '{"a":"x\\ty","b":{"c":[1,2]}}', 'json')).output).toBe('"x\\ty"\n{"c":[1,2]}\n');
     expect((await run('empty', '{}')).output).toBe('');
+    expect((await run('', '{"a":1}')).output).toBe('{"a":1}\n');
+  });
+
+  it("env and $ENV are the environment given, not jq-web's own; a program may still bind its own", async () => {
+    const program = await compileJq('env.ID, $ENV.HOME, (.[] | select(.id == env.ID) | .n), ({} as $ENV | $ENV)', {
+      output: 'raw',
+      env: { ID: 'w-2', HOME: '/home/someone' },
+    });
+    expect(program.run(Buffer.from('[{"id":"w-1","n":1},{"id":"w-2","n":2}]')).output).toBe('w-2\n/home/someone\n2\n{}\n');
+    const none = await compileJq('env | keys', { output: 'raw', env: {} });
+    expect(none.run(Buffer.from('null')).output).toBe('[]\n');
   });
 
   it("keeps a number's digits as the service wrote them", async () => {
@@ -51,21 +64,21 @@ describe('compileJq (jq-web)', () => {
   });
 
   it("a program jq refuses: a JqFailure marked compile, jq's message on one line; nothing runs", async () => {
-    const failure = await compileJq('.a[', { compact: true }).catch((error: unknown) => error);
+    const failure = await compileJq('.a[', RAW).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(JqFailure);
     expect(failure).toMatchObject({ compile: true });
     expect((failure as JqFailure).message).toMatch(/^syntax error, unexpected end of file .* at <top-level>, line 1$/);
-    await expect(compileJq('nosuchfunction(1)', { compact: true })).rejects.toMatchObject({
+    await expect(compileJq('nosuchfunction(1)', RAW)).rejects.toMatchObject({
       compile: true,
       message: 'nosuchfunction/1 is not defined at <top-level>, line 1',
     });
     // Checked over no input at all: a program that would run for ever is only compiled.
-    await expect(compileJq('range(1e12)', { compact: true })).resolves.toBeDefined();
+    await expect(compileJq('range(1e12)', RAW)).resolves.toBeDefined();
   });
 
   it("an error at run time: a JqFailure with jq's message; process.exitCode is left as it was", async () => {
     const before = process.exitCode;
-    const program = await compileJq('.a.b', { compact: true });
+    const program = await compileJq('.a.b', RAW);
     expect(() => program.run(Buffer.from('{"a":[1]}'))).toThrow(new JqFailure('Cannot index array with string "b"', false));
     expect(() => program.run(Buffer.from('{"a":'))).toThrow(/^not JSON: Unfinished JSON term/);
     expect(process.exitCode).toBe(before);

@@ -29,8 +29,8 @@ function viewOf(state: EmulatorState): string {
       .map((stored) => ({ owner: stored.ownerKey, ...toWebhook(stored) }))
       .sort((a, b) => a.id.localeCompare(b.id)),
     secrets: [...state.secrets.snapshot()],
-    injected: state.injected
-      .all()
+    injected: state.chainRecords
+      .keptTransactions()
       .map((tx) => tx.item.txHash)
       .sort(),
     messages: state.deliveries.list().map((record) => [record.messageId, record.webhookId, record.state]),

@@ -51,6 +51,21 @@ describe.skipIf(process.platform === 'win32')('process proofs', () => {
     expect(proofOf(ended)).toBeNull();
   });
 
+  it.runIf(process.platform === 'linux')('a process that ended but was not collected by its parent (a zombie) is gone', async () => {
+    // sh starts a short sleep, then becomes a long one (exec), which never collects the first: it stays a zombie. (It
+    // outlives the exec: a shell collects a child that ended before.)
+    const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.add(parent);
+    const zombie = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(String(chunk)))));
+    const proof = proofOf(zombie);
+    expect(proof).not.toBeNull();
+    await expect.poll(() => readFileSync(`/proc/${zombie}/stat`, 'latin1').split(') ')[1]![0], { timeout: 10_000 }).toBe('Z');
+    // Signal 0 still reaches it.
+    expect(() => process.kill(zombie, 0)).not.toThrow();
+    expect(isAlive(zombie)).toBe(false);
+    expect(checkProcess(zombie, proof)).toBe('gone');
+  });
+
   it("another process's proof is its own, and its pid with this process's start is gone", async () => {
     const child = await stranger();
     const childProof = proofOf(child.pid!);

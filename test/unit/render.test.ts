@@ -249,6 +249,12 @@ describe('fitWidths', () => {
     const tight = fitWidths(columns, [5, 40, 20], 10);
     expect(tight).toEqual([5, 10, 8]);
   });
+  it('a column shortened in the middle (a hash) gives way before words are cut at their end (a method)', () => {
+    // 5 + 30 + 25 + 4 gaps = 64 wanted, 50 there: the hash column goes from 30 to 16, the method stays whole.
+    expect(fitWidths(columns, [5, 30, 25], 50)).toEqual([5, 16, 25]);
+    // Once the hash is at its narrowest, the method is cut too.
+    expect(fitWidths(columns, [5, 30, 25], 35)).toEqual([5, 10, 16]);
+  });
 });
 
 describe('fitColumns', () => {

@@ -11,13 +11,13 @@ export function register(config: Command, action: Action): void {
   config
     .command('get')
     .description('Print the value a setting has now (flag > env > profile > default); a key is masked')
-    .argument('<key>', 'api-key or base-url')
+    .argument('<key>', 'api-key, base-url, api-key-header or chain-id')
     .addHelpText('after', examples([['which service svc talks to', 'svc config get base-url']]))
     .action(action(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }
 
 export async function run(key: SettingKey, context: CommandContext): Promise<void> {
-  const { resolveSettings, displayUrl, maskKey } = await import('../../settings/resolve.js');
+  const { resolveSettings, resolveChainId, displayUrl, maskKey } = await import('../../settings/resolve.js');
   const settings = resolveSettings({ profile: context.globals.profile, baseUrl: context.globals.baseUrl }, context.io.env);
   if (key === 'base-url') {
     await context.io.write(displayUrl(settings.baseUrl.value) + '\n');
@@ -25,6 +25,17 @@ export async function run(key: SettingKey, context: CommandContext): Promise<voi
   }
   if (key === 'api-key-header') {
     await context.io.write(settings.apiKeyHeader.value + '\n');
+    return;
+  }
+  if (key === 'chain-id') {
+    const chainId = resolveChainId({ profile: context.globals.profile }, context.io.env);
+    if (!chainId) {
+      throw new LocalError(
+        `chain-id is not set (profile "${settings.profile.value}", SVC_CHAIN_ID unset): chain reads need --chain-id`,
+        'set a default with: svc config set chain-id fuji',
+      );
+    }
+    await context.io.write(chainId.value + '\n');
     return;
   }
   if (!settings.apiKey) {

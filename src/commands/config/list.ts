@@ -15,7 +15,7 @@ export function register(config: Command, action: Action): void {
 }
 
 export async function run(context: CommandContext): Promise<void> {
-  const [{ resolveSettings, displayUrl, maskKey }, { tsvRow }] = await Promise.all([
+  const [{ resolveSettings, resolveChainId, displayUrl, maskKey }, { tsvRow }] = await Promise.all([
     import('../../settings/resolve.js'),
     import('../../render/tsv.js'),
   ]);
@@ -27,6 +27,8 @@ export async function run(context: CommandContext): Promise<void> {
     ['api-key', settings.apiKey ? maskKey(settings.apiKey.value) : '', settings.apiKey?.source ?? 'default'],
     ['api-key-header', settings.apiKeyHeader.value, settings.apiKeyHeader.source],
   ];
+  const chainId = resolveChainId({ profile: context.globals.profile }, io.env);
+  rows.push(['chain-id', chainId?.value ?? '', chainId?.source ?? 'default']);
   if (context.globals.json) {
     const document = Object.fromEntries(rows.map(([key, value, source]) => [key, { value: value === '' ? null : value, source }]));
     await io.write(JSON.stringify(document) + '\n');

@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { CommandContext } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkApiKeyHeader, checkBaseUrl } from '../../settings/resolve.js';
+import { checkApiKeyHeader, checkBaseUrl, checkChainId } from '../../settings/resolve.js';
 import { parseSettingKey } from '../../settings/store.js';
 import type { SettingKey } from '../../settings/store.js';
 import type { Action } from '../shared/action.js';
@@ -11,8 +11,8 @@ import { examples } from '../shared/help-text.js';
 export function register(config: Command, action: Action): void {
   config
     .command('set')
-    .description('Store a setting (api-key, base-url, api-key-header) in the profile')
-    .argument('<key>', 'api-key, base-url or api-key-header')
+    .description('Store a setting (api-key, base-url, api-key-header, chain-id) in the profile')
+    .argument('<key>', 'api-key, base-url, api-key-header or chain-id')
     .argument('[value]', 'the value; for api-key leave it out: it is read from stdin or a hidden prompt')
     .addHelpText(
       'after',
@@ -21,6 +21,7 @@ export function register(config: Command, action: Action): void {
         ['from a secret store, in CI', 'printf %s "$SERVICE_KEY" | svc config set api-key'],
         ['a staging service in its own profile', 'svc config set base-url https://staging.example.com --profile staging'],
         ['the header the real service reads the key from', 'svc config set api-key-header x-glacier-api-key --profile real'],
+        ['the chain of tx get, block get and the other chain reads when --chain-id is not given', 'svc config set chain-id fuji'],
       ]),
     )
     .action(action(({ args: [key, value] }, context) => run(parseConfigSetOptions(key, value), context)));
@@ -44,6 +45,8 @@ export function parseConfigSetOptions(keyText: string, valueArgument: string | u
 function checkSettingValue(key: SettingKey, value: string): string {
   if (key === 'base-url') return checkBaseUrl(value, 'config set base-url');
   if (key === 'api-key-header') return checkApiKeyHeader(value, 'config set api-key-header');
+  // Kept as given (a name stays a name), once known to stand for a chain; checked again on every use.
+  if (key === 'chain-id') return (checkChainId(value, 'config set chain-id'), value);
   if (value === '' || /[^\x21-\x7e]/.test(value)) {
     throw new UsageError('api-key: must be non-empty printable ASCII, without spaces or control characters');
   }

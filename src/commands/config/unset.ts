@@ -10,7 +10,7 @@ export function register(config: Command, action: Action): void {
   config
     .command('unset')
     .description('Remove a setting from the profile')
-    .argument('<key>', 'api-key or base-url')
+    .argument('<key>', 'api-key, base-url, api-key-header or chain-id')
     .addHelpText('after', examples([['forget the stored key', 'svc config unset api-key']]))
     .action(action(({ args: [key] }, context) => run(parseSettingKey(key), context)));
 }

@@ -1,18 +1,19 @@
 // `svc contract deployments <deployer> --chain-id <chain>`: listContractDeployments, the contracts an address
 // deployed, one page or many, each printed once.
 import type { Command } from '@commander-js/extra-typings';
-import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import type { ContractPage, ShownContract } from '../../schema/contracts.js';
 import type { Action, FlagsOf } from '../shared/action.js';
-import { chainIdOption, parseAddress, requireChainId } from '../shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, parseChainAddress } from '../shared/evm-input.js';
+import type { GivenChainAddress } from '../shared/evm-input.js';
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingOptions } from '../shared/paging.js';
 
 export interface ContractDeploymentsOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
   paging: PagingOptions;
 }
 
@@ -49,7 +50,7 @@ export async function parseContractDeploymentsOptions(
   flags: ContractDeploymentsFlags,
 ): Promise<ContractDeploymentsOptions> {
   return {
-    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('deployer', deployer) },
+    where: await parseChainAddress(flags.chainId, 'deployer', deployer),
     paging: parsePaging(flags),
   };
 }
@@ -61,7 +62,8 @@ export async function run(options: ContractDeploymentsOptions, context: CommandC
     import('../../render/contracts.js'),
   ]);
   const client = await context.client({ needsKey: false });
-  const { where, paging } = options;
+  const { paging } = options;
+  const where = await chainAddressOrDefault(options.where, context);
   await printListing<ShownContract, ContractPage>(context, {
     paging,
     noun: 'contracts',

@@ -1,17 +1,18 @@
 // `svc contract get <address> --chain-id <chain>`: getContractMetadata; at a terminal, the deployment it names too
 // (getDeploymentTransaction) as a section; piped its row, and --json the contract as returned.
 import type { Command } from '@commander-js/extra-typings';
-import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { Action, FlagsOf } from '../shared/action.js';
-import { chainIdOption, parseAddress, requireChainId } from '../shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, parseChainAddress } from '../shared/evm-input.js';
+import type { GivenChainAddress } from '../shared/evm-input.js';
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { spinning } from '../shared/spinning.js';
 
 export interface ContractGetOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
 }
 
 /** A token contract the examples show: the emulator's chains carry it from genesis, as the real Fuji does. */
@@ -41,15 +42,16 @@ export function register(contract: Command, action: Action): void {
 }
 
 export async function parseContractGetOptions(address: string, flags: ContractGetFlags): Promise<ContractGetOptions> {
-  return { where: { chainId: requireChainId(flags.chainId), address: await parseAddress('address', address) } };
+  return { where: await parseChainAddress(flags.chainId, 'address', address) };
 }
 
 export async function run(options: ContractGetOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
+  const where = await chainAddressOrDefault(options.where, context);
   const client = await context.client({ needsKey: false });
   if (globals.json || !io.isStdoutTTY) {
     // One request: the contract as returned, or its row, whose deployer and deployment tx its deploymentDetails give.
-    const fetched = await spinning(context, 'Fetching contract', () => client.getContractMetadata(options.where));
+    const fetched = await spinning(context, 'Fetching contract', () => client.getContractMetadata(where));
     if (globals.json) {
       const { asReturned } = await import('../../render/json.js');
       await io.write(asReturned(fetched.raw));
@@ -62,9 +64,9 @@ export async function run(options: ContractGetOptions, context: CommandContext):
   // At a terminal, the deployment as a section: asked for only when the contract names one (a contract made at genesis
   // has none). A 404 there leaves what the contract says of it: its transaction hash and deployer.
   const [contract, deployment] = await spinning(context, 'Fetching contract', async () => {
-    const metadata = await client.getContractMetadata(options.where);
+    const metadata = await client.getContractMetadata(where);
     if (!metadata.data.deploymentDetails?.txHash) return [metadata, undefined] as const;
-    const transaction = await client.getDeploymentTransaction(options.where).catch((error: unknown) => {
+    const transaction = await client.getDeploymentTransaction(where).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return undefined;
       throw error;
     });

@@ -1,11 +1,13 @@
 // `svc emulator start --detach`: a copy of the command in the background, its output in a log file, and this
 // process back at the prompt once it listens (as `docker run -d` or `pg_ctl start` do).
-import { readFileSync, rmSync } from 'node:fs';
-import type { CommandContext } from '../../context.js';
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CommandContext, DetachedEmulatorCopy } from '../../context.js';
 import { LocalError, SvcError } from '../../errors.js';
 import type { EmulatorRecord } from '../../settings/emulator-records.js';
-import { emulatorsDir } from '../../settings/paths.js';
-import { spawnDetachedCopy } from './early-detach.js';
+import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 
 /** A start that takes longer than this is not going to listen: something is wrong, and the log says what. */
 const START_TIMEOUT_MS = 30_000;
@@ -35,16 +37,13 @@ export function childArguments(commandLine: readonly string[]): string[] {
 export async function startDetached(context: CommandContext): Promise<void> {
   const records = await import('../../settings/emulator-records.js');
   const env = context.io.env;
-  // Started by the launcher already when the command line asked for it (bin/svc.js): the same flags, so the same
-  // options. Otherwise (in-process, or the launcher could not) started here, from what was parsed.
-  let copy = context.launch?.adoptDetachedCopy();
-  if (!copy) {
-    try {
-      // The launcher that runs this process (bin/svc.js), under the same node: the copy is this very CLI.
-      copy = spawnDetachedCopy(process.argv[1]!, childArguments(context.commandLine), env);
-    } catch (error) {
-      throw new LocalError(`cannot create ${emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
-    }
+  // Started once the flags are valid, from what was parsed. The launcher that runs this process (bin/svc.js), under the
+  // same node: the copy is this very CLI.
+  let copy: DetachedEmulatorCopy;
+  try {
+    copy = spawnDetachedCopy(process.argv[1]!, childArguments(context.commandLine), env);
+  } catch (error) {
+    throw new LocalError(`cannot create ${emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
   }
   const { child, startingLog, exited } = copy;
   const ended = copy.hasEnded;
@@ -69,14 +68,17 @@ export async function startDetached(context: CommandContext): Promise<void> {
     if (outcome === 'ended') throw failedStart(startingLog, await exited);
     if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
     // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
-    // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too.
-    await context.io.write(`export SVC_BASE_URL=${outcome.url}\n`);
+    // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too. On a
+    // terminal (no eval) a person reads what started first, the line to paste last.
+    const exportLine = `export SVC_BASE_URL=${outcome.url}\n`;
+    if (!context.io.isStdoutTTY) await context.io.write(exportLine);
     if (!context.io.quiet) {
       context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
-      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile}`);
+      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile} (svc emulator logs)`);
       if (outcome.inspectorUrl) context.io.warn(`  inspector: ${outcome.inspectorUrl} (svc emulator open)`);
       context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${outcome.port}` : ''));
     }
+    if (context.io.isStdoutTTY) await context.io.write(exportLine);
   } finally {
     // Nothing more to hear from it: this process must not wait for it to end.
     child.removeAllListeners();
@@ -115,4 +117,37 @@ function failedStart(logFile: string, exitCode: number): SvcError {
     return new DetachedStartError(`the emulator ended before it listened (exit ${exitCode})`, lines.join(' ') || undefined, exitCode);
   const rest = lines.slice(first + 1).map((line) => line.replace(/^svc: /, ''));
   return new DetachedStartError(lines[first]!.slice('svc: '.length), rest.join(' ') || undefined, exitCode || 1);
+}
+
+/**
+ * Starts the copy: this CLI (`launcher`, under the same node) with the arguments given, less `--detach`, its output in a
+ * new log under the emulators folder. Throws when the folder cannot be made (the caller words it).
+ */
+function spawnDetachedCopy(launcher: string, args: readonly string[], env: NodeJS.ProcessEnv): DetachedEmulatorCopy {
+  const dir = ensureEmulatorsDir(env);
+  // A start that fails (the port is taken) must not write into the log of the emulator already on that port.
+  const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
+  const logFd = openSync(startingLog, 'a', 0o600);
+  let ended = false;
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, [launcher, ...args], {
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+      env: { ...env, [LOG_FILE_VARIABLE]: startingLog },
+    });
+  } finally {
+    closeSync(logFd);
+  }
+  const exited = new Promise<number>((resolve) => {
+    child.once('exit', (code, signal) => {
+      ended = true;
+      resolve(code ?? (signal === 'SIGTERM' ? 143 : 1));
+    });
+    child.once('error', () => {
+      ended = true;
+      resolve(1);
+    });
+  });
+  return { child, startingLog, exited, hasEnded: () => ended };
 }

@@ -5,6 +5,8 @@ import { examples } from '../shared/help-text.js';
 import * as deliveries from './deliveries/index.js';
 import * as open from './open.js';
 import * as redeliver from './redeliver.js';
+import * as reset from './reset.js';
+import * as logs from './logs.js';
 import * as start from './start.js';
 import * as status from './status.js';
 import * as stop from './stop.js';
@@ -26,5 +28,5 @@ export function register(program: Command, action: Action): void {
         '\nopen, deliveries, redeliver and trigger talk to the base URL (--base-url, SVC_BASE_URL, the profile); with none set\n' +
         'and one emulator of yours running, to that one.\n',
     );
-  for (const verb of [start, status, stop, open, trigger, deliveries, redeliver]) verb.register(emulator, action);
+  for (const verb of [start, status, stop, logs, open, trigger, deliveries, redeliver, reset]) verb.register(emulator, action);
 }

@@ -1,10 +1,10 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
-import { renameSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, renameSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
-import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
+import { emulatorLogFiles, emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { FoundRecord, NewEmulatorRecord } from '../../settings/emulator-records.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
@@ -37,6 +37,10 @@ function declareCommand(emulator: Command) {
     .option('--fault-rate <rate>', 'share of requests, 0 to 1, answered 500/502/503/429 or dropped', '0')
     .option('--latency <ms>', 'milliseconds added to every response', '0')
     .option('--max-addresses <n>', 'addresses one webhook may watch at most; more is a 400 (default: no cap)')
+    .option(
+      '--unlisted-chains',
+      'take webhooks on chains svc chain list does not name, each made up as it is watched (the service refuses them: 400)',
+    )
     .option('--keep-messages <n>', 'messages kept with their attempts for svc emulator deliveries; the oldest are dropped (default: 10000)')
     .option(
       '--webhook-secret <hex>',
@@ -49,7 +53,10 @@ function declareCommand(emulator: Command) {
         RETRY_SCHEDULES,
       ).default('fast'),
     )
-    .option('--data-dir <dir>', 'keep webhooks, secrets, injected transactions and deliveries in this folder across restarts')
+    .option(
+      '--data-dir <dir>',
+      'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 10,000 transactions) in this folder across restarts',
+    )
     .option('--repair', 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it')
     .option('--inspector', "serve the inspector page even with a --host beyond loopback (to this machine's browsers only)")
     .option('--no-inspector', 'serve no inspector page')
@@ -120,6 +127,7 @@ export function parseEmulatorStartOptions(flags: EmulatorStartFlags): EmulatorSt
     faultRate: parseRate(flags.faultRate),
     latencyMs: parseInteger('--latency', flags.latency, 0, 600_000),
     maxAddresses: flags.maxAddresses === undefined ? undefined : parseInteger('--max-addresses', flags.maxAddresses, 1, 100_000_000),
+    unlistedChains: flags.unlistedChains === true,
     keepMessages: flags.keepMessages === undefined ? undefined : parseInteger('--keep-messages', flags.keepMessages, 1, 10_000_000),
     webhookSecret: flags.webhookSecret === undefined ? undefined : parseSecret(flags.webhookSecret),
     retrySchedule: parseChoice('--retry-schedule', flags.retrySchedule, RETRY_SCHEDULES),
@@ -216,7 +224,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     host: options.host,
     url: emulator.url,
     dataDir: options.dataDir ?? null,
-    logFile: detached ? join(emulatorsDir(env), `${port}.log`) : null,
+    logFile: detached ? emulatorLogFiles(env, port).current : null,
     startedAt: emulator.startedAt,
     version: context.version,
     inspectorUrl: emulator.inspectorUrl,
@@ -230,6 +238,10 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
       // Named `<port>.log` once the port is known (a `--port 0` start names its log before it has one). Renaming an
       // open file is safe: the process keeps writing to it.
       try {
+        // The log of the run before on this port is kept beside it (`svc emulator logs --previous`): what a crash
+        // or a stop left there is what a restart is usually for.
+        const { previous } = emulatorLogFiles(env, port);
+        if (existsSync(record.logFile)) renameSync(record.logFile, previous);
         renameSync(startingLog, record.logFile);
       } catch {
         record.logFile = startingLog;

@@ -1,16 +1,17 @@
 // `svc nft get <collection> <token-id> --chain-id <chain>`: getTokenDetails, one token with what its metadata says.
 import type { Command } from '@commander-js/extra-typings';
-import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import type { Action, FlagsOf } from '../shared/action.js';
-import { chainIdOption, parseAddress, parseTokenId, requireChainId } from '../shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, parseChainAddress, parseTokenId } from '../shared/evm-input.js';
+import type { GivenChainAddress } from '../shared/evm-input.js';
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { spinning } from '../shared/spinning.js';
 import { EXAMPLE_COLLECTION, FIRST_TOKEN } from './list.js';
 
 export interface NftGetOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
   tokenId: string;
 }
 
@@ -48,15 +49,16 @@ export function register(nft: Command, action: Action): void {
 
 export async function parseNftGetOptions(collection: string, tokenId: string, flags: NftGetFlags): Promise<NftGetOptions> {
   return {
-    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('collection', collection) },
+    where: await parseChainAddress(flags.chainId, 'collection', collection),
     tokenId: parseTokenId(tokenId),
   };
 }
 
 export async function run(options: NftGetOptions, context: CommandContext): Promise<void> {
   const { io, globals } = context;
+  const where = await chainAddressOrDefault(options.where, context);
   const client = await context.client({ needsKey: false });
-  const fetched = await spinning(context, 'Fetching token', () => client.getTokenDetails(options.where, options.tokenId));
+  const fetched = await spinning(context, 'Fetching token', () => client.getTokenDetails(where, options.tokenId));
   if (globals.json) {
     const { asReturned } = await import('../../render/json.js');
     await io.write(asReturned(fetched.raw));

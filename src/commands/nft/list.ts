@@ -1,18 +1,19 @@
 // `svc nft list <collection> --chain-id <chain>`: listTokens, the tokens of one collection, one page or many, each
 // printed once.
 import type { Command } from '@commander-js/extra-typings';
-import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import type { NftPage, ShownNft } from '../../schema/nfts.js';
 import type { Action, FlagsOf } from '../shared/action.js';
-import { chainIdOption, parseAddress, requireChainId } from '../shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, parseChainAddress } from '../shared/evm-input.js';
+import type { GivenChainAddress } from '../shared/evm-input.js';
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingOptions } from '../shared/paging.js';
 
 export interface NftListOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
   paging: PagingOptions;
 }
 
@@ -47,7 +48,7 @@ export function register(nft: Command, action: Action): void {
 
 export async function parseNftListOptions(collection: string, flags: NftListFlags): Promise<NftListOptions> {
   return {
-    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('collection', collection) },
+    where: await parseChainAddress(flags.chainId, 'collection', collection),
     paging: parsePaging(flags),
   };
 }
@@ -59,7 +60,8 @@ export async function run(options: NftListOptions, context: CommandContext): Pro
     import('../../render/nfts.js'),
   ]);
   const client = await context.client({ needsKey: false });
-  const { where, paging } = options;
+  const { paging } = options;
+  const where = await chainAddressOrDefault(options.where, context);
   await printListing<ShownNft, NftPage>(context, {
     paging,
     noun: 'tokens',

@@ -2,18 +2,19 @@
 // metadata again. A write the service takes once an hour per token: sent at most once, retried only where the service
 // surely did not act.
 import type { Command } from '@commander-js/extra-typings';
-import type { ChainAddress } from '../../api/client.js';
 import type { CommandContext } from '../../context.js';
 import { InterruptedError, SvcError } from '../../errors.js';
 import type { Action, FlagsOf } from '../shared/action.js';
-import { chainIdOption, parseAddress, parseTokenId, requireChainId } from '../shared/chain-input.js';
+import { chainAddressOrDefault, chainIdOption, parseChainAddress, parseTokenId } from '../shared/evm-input.js';
+import type { GivenChainAddress } from '../shared/evm-input.js';
 import { examples } from '../shared/help-text.js';
 import { jqOption } from '../shared/jq-option.js';
 import { spinning } from '../shared/spinning.js';
 import { EXAMPLE_COLLECTION, FIRST_TOKEN } from './list.js';
 
 export interface NftReindexOptions {
-  where: ChainAddress;
+  /** The address, and --chain-id's id: undefined for the default chain, resolved when the command runs. */
+  where: GivenChainAddress;
   tokenId: string;
 }
 
@@ -49,13 +50,14 @@ export function register(nft: Command, action: Action): void {
 
 export async function parseNftReindexOptions(collection: string, tokenId: string, flags: NftReindexFlags): Promise<NftReindexOptions> {
   return {
-    where: { chainId: requireChainId(flags.chainId), address: await parseAddress('collection', collection) },
+    where: await parseChainAddress(flags.chainId, 'collection', collection),
     tokenId: parseTokenId(tokenId),
   };
 }
 
 export async function run(options: NftReindexOptions, context: CommandContext): Promise<void> {
-  const { where, tokenId } = options;
+  const { tokenId } = options;
+  const where = await chainAddressOrDefault(options.where, context);
   // A write: the service takes it only with a key (the reads answer without one).
   const client = await context.client({ needsKey: true });
   const check = `svc nft get ${where.address} ${tokenId} --chain-id ${where.chainId}`;

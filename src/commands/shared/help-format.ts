@@ -53,12 +53,27 @@ function inheritedFlags(cmd: CommandUnknownOpts, helper: Help): string {
   return `\nInherited flags:\n${lines.map((text) => `  ${text}`).join('\n')}\n`;
 }
 
+/**
+ * The flags of a group's default command (`svc emulator deliveries` runs `deliveries list`): the group's own help
+ * would list only -h, hiding the flags its bare form takes.
+ */
+function defaultCommandOptions(cmd: CommandUnknownOpts, helper: Help): string {
+  const name = (cmd as CommandUnknownOpts & { _defaultCommandName?: string | null })._defaultCommandName;
+  const fallback = name ? cmd.commands.find((sub) => sub.name() === name) : undefined;
+  if (!fallback) return '';
+  const options = helper.visibleOptions(fallback).filter((option) => option.long !== '--help');
+  if (options.length === 0) return '';
+  const termWidth = Math.max(...options.map((option) => helper.optionTerm(option).length));
+  const items = options.map((option) => helper.formatItem(helper.optionTerm(option), termWidth, helper.optionDescription(option), helper));
+  return `\nOptions of its default command, ${fallback.name()}:\n${items.join('\n')}\n`;
+}
+
 export const HELP_CONFIGURATION: HelpConfiguration = {
   showGlobalOptions: false,
   optionDescription,
   argumentDescription,
   formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
     const text = Help.prototype.formatHelp.call(helper, cmd, helper);
-    return cmd.parent ? text + inheritedFlags(cmd, helper) : text;
+    return cmd.parent ? text + defaultCommandOptions(cmd, helper) + inheritedFlags(cmd, helper) : text;
   },
 };

@@ -15,13 +15,18 @@ const STATUS_ADVICE: Partial<Record<number, string>> = {
   401: 'check the API key: svc config get api-key (SVC_API_KEY wins over the config store)',
   403: 'this key may not do that',
   404: 'check the base URL: svc config get base-url',
-  429: 'rate limited: wait a little, or raise --retries; requests with an API key get higher limits',
+  429: 'rate limited: wait a little, or raise --retries',
   501: 'the local emulator models only some of the service: send it to the service itself (--base-url), or see what is modelled in the README',
 };
+
+/** A 429 to a request sent without a key: a key is what raises the limit. */
+const KEYLESS_RATE_LIMIT_ADVICE =
+  'rate limited: wait a little, or raise --retries; requests with an API key get higher limits: svc config set api-key';
 
 /** Gives an error without a hint the advice its fact calls for; returns it, to be thrown on. */
 export function withAdvice(error: unknown): unknown {
   if (error instanceof NetworkError) error.hint ??= NETWORK_ADVICE[error.failure];
+  else if (error instanceof ApiError && error.status === 429 && error.keySent === false) error.hint ??= KEYLESS_RATE_LIMIT_ADVICE;
   else if (error instanceof ApiError) error.hint ??= STATUS_ADVICE[error.status];
   else if (error instanceof ResponseShapeError && error.oversized) {
     error.hint ??=

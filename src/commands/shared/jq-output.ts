@@ -3,7 +3,14 @@
 // only then.
 import { FilterError, UsageError } from '../../errors.js';
 import type { IO } from '../../io.js';
-import { safeText } from '../../render/text.js';
+import { terminalJqValue } from '../../render/json-layout.js';
+
+const UNFILTERED = Symbol('the IO under the jq filter');
+
+/** The IO a command was given, less the --jq filter if there is one: for what jq is not to read (an error's body). */
+export function unfilteredIO(io: IO): IO {
+  return (io as IO & { [UNFILTERED]?: IO })[UNFILTERED] ?? io;
+}
 
 /** A stdout that filters through jq, and the end of its input (a last document may be pending until then). */
 export interface JqOutput {
@@ -13,14 +20,15 @@ export interface JqOutput {
 
 /**
  * Compiles `expression` (a usage error with jq's message when jq refuses it, before the command sends anything) and
- * returns the IO the command writes to. What jq prints goes to `io`: compact when piped, indented on a terminal, where
- * escape sequences and control characters are taken out as they are from all text from the service.
+ * returns the IO the command writes to. What jq prints goes to `io`: compact when piped; on a terminal laid out and
+ * coloured as `gh --jq` does, escape sequences and control characters taken out as they are from all text from the
+ * service. jq's `env` and `$ENV` are the environment of the command line (io.env).
  */
 export async function jqOutput(expression: string, io: IO): Promise<JqOutput> {
   const [{ compileJq, JqFailure }, { JsonDocuments }] = await Promise.all([import('../../jq/filter.js'), import('../../jq/documents.js')]);
   let program: Awaited<ReturnType<typeof compileJq>>;
   try {
-    program = await compileJq(expression, { compact: !io.isStdoutTTY });
+    program = await compileJq(expression, { output: io.isStdoutTTY ? 'json' : 'raw', env: io.env });
   } catch (error) {
     if (error instanceof JqFailure) throw new UsageError(`--jq ${JSON.stringify(expression)}: ${error.message}`);
     throw error;
@@ -36,10 +44,13 @@ export async function jqOutput(expression: string, io: IO): Promise<JqOutput> {
     }
     for (const message of result.messages) io.warn(message);
     if (result.output === '') return;
-    await io.write(io.isStdoutTTY ? result.output.split('\n').map(safeText).join('\n') : result.output);
+    if (!io.isStdoutTTY) return io.write(result.output);
+    const values = result.output.slice(0, -1).split('\n');
+    await io.write(values.map((value) => terminalJqValue(value, io.colorEnabled) + '\n').join(''));
   };
   // The command's IO in every other respect (its getters stay lazy: stdin is made only if read).
   const filtered: IO = Object.create(io, {
+    [UNFILTERED]: { value: io },
     write: {
       value: async (text: string | Uint8Array) => {
         for (const document of documents.push(typeof text === 'string' ? Buffer.from(text) : text)) await filter(document);

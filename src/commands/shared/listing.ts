@@ -82,7 +82,8 @@ export async function printListing<Item, Body>(context: CommandContext, spec: Li
   }
   if (json || !io.isStdoutTTY || lastBody === undefined) return;
   if (shown === 0) io.warn(`No ${spec.noun} found.`);
-  const footer = spec.footer?.(lastBody, shown);
+  // The footer counts what was shown and says how to get more: a hint, which --quiet leaves out with the others.
+  const footer = io.quiet ? undefined : spec.footer?.(lastBody, shown);
   if (footer) {
     const { wrapLines } = await import('../../render/width.js');
     await io.write(wrapLines(footer, io.columns));

@@ -33,10 +33,13 @@ export function parsePageSize(text: string): number {
   return parseInteger('--page-size', text, PAGE_SIZE_MIN, PAGE_SIZE_MAX);
 }
 
-/** A page token as the user pasted it: non-empty, one line. */
+/** A page token as the user pasted it: non-empty, one word. */
 export function parsePageToken(text: string): string {
-  if (text === '' || /[\s\p{Cc}]/u.test(text)) {
-    throw new UsageError(`--page-token ${JSON.stringify(text)}: must be a non-empty token from a previous nextPageToken`);
+  if (text.trim() === '') throw new UsageError(`--page-token ${JSON.stringify(text)}: is empty; give the nextPageToken of a previous page`);
+  if (/[\s\p{Cc}]/u.test(text)) {
+    throw new UsageError(
+      `--page-token ${JSON.stringify(text)}: must be one word, as the service returned its nextPageToken: this one holds spaces or control characters`,
+    );
   }
   return text;
 }

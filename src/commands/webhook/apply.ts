@@ -106,11 +106,15 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     if (options.dryRun) {
       if (globals.json) await io.write(planDocument(plan, true));
       else {
-        const lines = plan.changes.map((change) => changeLine(change, io.isStdoutTTY) + '\n');
-        await io.write(plan.changes.length === 0 ? 'no changes\n' : lines.join(''));
+        await io.write(plan.changes.map((change) => changeLine(change, io.isStdoutTTY) + '\n').join(''));
       }
-      if (!globals.quiet && plan.changes.length > 0) {
-        io.warn(`dry run: nothing was changed (${changeSummary(plan.changes, 'planned', io.isStderrTTY)})`);
+      // stdout holds the changes alone (none: nothing), what they add up to goes with the other summaries on stderr.
+      if (!globals.quiet) {
+        io.warn(
+          plan.changes.length === 0
+            ? 'no changes'
+            : `dry run: nothing was changed (${changeSummary(plan.changes, 'planned', io.isStderrTTY)})`,
+        );
       }
       return;
     }
@@ -139,8 +143,7 @@ export async function run(options: WebhookApplyOptions, context: CommandContext)
     }
     spinner.clear();
     if (globals.json) await io.write(planDocument(plan, false, createdIds));
-    else if (plan.changes.length === 0) await io.write('no changes\n');
-    else if (!globals.quiet) io.warn(changeSummary(plan.changes, 'done', io.isStderrTTY));
+    else if (!globals.quiet) io.warn(plan.changes.length === 0 ? 'no changes' : changeSummary(plan.changes, 'done', io.isStderrTTY));
   } finally {
     spinner.clear();
   }

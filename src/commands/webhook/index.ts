@@ -7,6 +7,7 @@ import * as addresses from './addresses/index.js';
 import * as apply from './apply.js';
 import * as create from './create.js';
 import * as deactivate from './deactivate.js';
+import * as deleteVerb from './delete.js';
 import * as get from './get.js';
 import * as list from './list.js';
 import * as listen from './listen.js';
@@ -33,4 +34,6 @@ export function register(program: Command, action: Action): void {
     );
   for (const verb of [create, list, get, update, addresses, deactivate, activate, apply, listen, verify, secret])
     verb.register(webhook, action);
+  // Hidden, and answered with the pointer to deactivate: what users look for when they want a webhook gone.
+  deleteVerb.register(webhook, action);
 }

@@ -123,8 +123,13 @@ export async function run(options: WebhookListenOptions, context: CommandContext
           return;
         }
         if (event.kind === 'unverified') {
+          // Which webhook and who sent it: a forged message, or a sender signing with another key's secret.
           const which = event.messageId === undefined ? 'a message' : `message ${quotedText(event.messageId)}`;
-          io.warn(`svc: rejected ${which} (answered 401): invalid signature: ${event.reason}`);
+          const webhook = event.webhookId === undefined ? '' : ` of webhook ${quotedText(event.webhookId)}`;
+          const agent = event.sender.userAgent === undefined ? '' : ` by ${JSON.stringify(quotedText(event.sender.userAgent, 80))}`;
+          io.warn(
+            `svc: rejected ${which}${webhook}, sent from ${quotedText(event.sender.address)}${agent} (answered 401): invalid signature: ${event.reason}`,
+          );
           return;
         }
         if (event.kind === 'rejected') {

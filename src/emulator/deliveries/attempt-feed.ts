@@ -1,7 +1,7 @@
-// The attempts as they end, for `GET /_emulator/deliveries/stream`: pushed to every subscriber at once, and the last
+// The attempts as they end (and messages given up without one), for `GET /_emulator/deliveries/stream`: pushed to every subscriber at once, and the last
 // few kept so a client that lost its connection resumes from its Last-Event-ID without a gap or a repeat.
 import { randomBytes } from 'node:crypto';
-import type { AttemptEvent } from '../../schema/emulator-control.js';
+import type { AttemptEvent, GivenUpEvent } from '../../schema/emulator-control.js';
 
 /** Events a reconnecting client can catch up on; a longer outage is told how many it missed. */
 const REPLAYABLE_EVENTS = 1_024;
@@ -9,6 +9,8 @@ const REPLAYABLE_EVENTS = 1_024;
 export interface FeedEvent {
   /** `<instance>-<n>`: a client that comes back to another instance (a restarted emulator) is told apart. */
   id: string;
+  /** The event's name on the stream: an attempt that ended, or a message given up without one. */
+  name: 'attempt' | 'given-up';
   webhookId: string;
   /** The event's JSON, serialised once for every subscriber. */
   data: string;
@@ -29,8 +31,18 @@ export class AttemptFeed {
   private readonly subscribers = new Set<(event: FeedEvent) => void>();
 
   publish(event: AttemptEvent): void {
+    this.add('attempt', event);
+  }
+
+  /** A message given up other than by an attempt: in the same order and numbering as the attempts. */
+  publishGivenUp(event: GivenUpEvent): void {
+    this.add('given-up', event);
+  }
+
+  private add(name: FeedEvent['name'], event: AttemptEvent | GivenUpEvent): void {
     const published: FeedEvent = {
       id: `${this.instance}-${this.nextNumber++}`,
+      name,
       webhookId: event.delivery.webhookId,
       data: JSON.stringify(event),
     };

@@ -13,7 +13,14 @@ import type https from 'node:https';
 import { SIGNATURE_HEADER, signBody } from '../../signature/index.js';
 import type { RetrySchedule } from '../../schema/rules.js';
 import { ANSWER_BODY_KEPT_BYTES } from '../../schema/emulator-control.js';
-import type { AttemptEvent, DeliveryAttempt, DeliveryRecord, DeliveryState, NetworkErrorKind } from '../../schema/emulator-control.js';
+import type {
+  AttemptEvent,
+  DeliveryAttempt,
+  DeliveryRecord,
+  DeliveryState,
+  GivenUpReason,
+  NetworkErrorKind,
+} from '../../schema/emulator-control.js';
 import type { Change, KeptEntry, KeptResource } from '../kept/change.js';
 import { EntryRouter, KeepError, MemoryKeeper } from '../kept/change.js';
 import { WriteGate } from '../kept/write-gate.js';
@@ -149,11 +156,16 @@ interface MessageValue {
   body: string;
 }
 
-/** How a message ended. */
+/** How a message ended; why, when it failed (absent in records kept before the reason was). */
 interface OutcomeValue {
   state: 'delivered' | 'failed';
   webhookDeactivated?: true;
+  reason?: GivenUpReason;
+  switchedOffBy?: string;
 }
+
+/** Why a webhook's unfinished messages are given up at once: its owner deactivated it, or a failed message did. */
+export type CancelCause = { reason: 'webhook_deactivated' } | { reason: 'webhook_switched_off'; byMessageId: string };
 
 /** How an attempt ended. */
 interface AttemptOutcome {
@@ -164,8 +176,8 @@ interface AttemptOutcome {
   responseBodyCut?: boolean;
 }
 
-/** Why a message is given up before it is delivered; only `expired` can be the receiver's doing. */
-type GiveUpReason = 'expired' | 'evicted';
+/** Why the queue gives a message up before it is delivered; only `expired` can be the receiver's doing. */
+type GiveUpReason = Extract<GivenUpReason, 'expired' | 'queue_full'>;
 
 /** A message still being delivered: what it takes at run time (the bytes, timers, the request in flight). */
 interface Job {
@@ -284,18 +296,23 @@ export class DeliveryQueue implements KeptResource {
     return this.hooks.keep({ entries: this.planMessages([{ webhookId, url, messageId, message, ownerKey, webhookName }]) });
   }
 
-  /** The records that give up the webhook's unfinished messages (it was switched off). */
-  planCancel(webhookId: string): KeptEntry[] {
+  /** The records that give up the webhook's unfinished messages (it was switched off), each saying why. */
+  planCancel(webhookId: string, cause: CancelCause = { reason: 'webhook_deactivated' }): KeptEntry[] {
+    const why: Pick<OutcomeValue, 'reason' | 'switchedOffBy'> =
+      cause.reason === 'webhook_switched_off' ? { reason: cause.reason, switchedOffBy: cause.byMessageId } : { reason: cause.reason };
     const entries: KeptEntry[] = [];
     for (const job of this.jobs.values()) {
-      if (job.stored.record.webhookId === webhookId) entries.push(outcome(job.stored.record.messageId, { state: 'failed' }));
+      if (job.stored.record.webhookId === webhookId) entries.push(outcome(job.stored.record.messageId, { state: 'failed', ...why }));
     }
     return entries;
   }
 
-  /** The record saying that this message's failure switched its webhook off. */
+  /** The record saying that this message's failure switched its webhook off (why it failed kept as it was). */
   planDeactivatedBy(messageId: string): KeptEntry[] {
-    return this.records.has(messageId) ? [outcome(messageId, { state: 'failed', webhookDeactivated: true })] : [];
+    const stored = this.records.get(messageId);
+    if (!stored) return [];
+    const reason = stored.record.givenUpReason ?? 'attempts_exhausted';
+    return [outcome(messageId, { state: 'failed', webhookDeactivated: true, reason })];
   }
 
   /** The records that forget every message (a reset). */
@@ -426,7 +443,12 @@ export class DeliveryQueue implements KeptResource {
       // An attempt is never changed once recorded: the same object can be written later.
       for (const attempt of stored.attempts) yield [ATTEMPT_KIND, attemptKey(messageId, attempt.number), attempt];
       if (record.state !== 'retrying') {
-        yield outcome(messageId, { state: record.state, ...(record.webhookDeactivated ? { webhookDeactivated: true as const } : {}) });
+        yield outcome(messageId, {
+          state: record.state,
+          ...(record.webhookDeactivated ? { webhookDeactivated: true as const } : {}),
+          ...(record.givenUpReason ? { reason: record.givenUpReason } : {}),
+          ...(record.switchedOffBy ? { switchedOffBy: record.switchedOffBy } : {}),
+        });
       }
     }
     yield [COUNTS_KIND, DROPPED_KEY, this.droppedCount];
@@ -494,9 +516,15 @@ export class DeliveryQueue implements KeptResource {
     const { record } = stored;
     record.state = value.state;
     if (value.webhookDeactivated) record.webhookDeactivated = true;
+    if (value.reason) record.givenUpReason = value.reason;
+    if (value.switchedOffBy) record.switchedOffBy = value.switchedOffBy;
     delete record.nextAttemptAt;
     const job = this.jobs.get(record.messageId);
     if (!job) return;
+    // Given up other than by an attempt (whose own event told the end): the stream says so, with why.
+    if (this.running && value.state === 'failed' && value.reason !== undefined && value.reason !== 'attempts_exhausted') {
+      this.feed.publishGivenUp({ delivery: { ...record }, givenUpAt: new Date().toISOString() });
+    }
     job.done = true;
     clearTimeout(job.retryTimer);
     clearTimeout(job.giveUpTimer);
@@ -555,7 +583,7 @@ export class DeliveryQueue implements KeptResource {
         if (job.givingUp) continue;
         count--;
         bytes -= job.body.length;
-        this.giveUp(job, 'evicted');
+        this.giveUp(job, 'queue_full');
       }
       if (this.records.size > retainedRecords && !this.forgetting) this.forgetOldest();
     });
@@ -600,7 +628,7 @@ export class DeliveryQueue implements KeptResource {
     job.givingUp = true;
     const { messageId, webhookId } = job.stored.record;
     const failedBefore = job.failedAttempts > 0;
-    this.hooks.keep({ entries: [outcome(messageId, { state: 'failed' })] }).then(
+    this.hooks.keep({ entries: [outcome(messageId, { state: 'failed', reason })] }).then(
       () => {
         if (reason === 'expired' && failedBefore) this.exhaust(webhookId, messageId);
       },
@@ -689,7 +717,7 @@ export class DeliveryQueue implements KeptResource {
         const entries: KeptEntry[] = [[ATTEMPT_KIND, attemptKey(record.messageId, number), attempt]];
         const exhausted = !isSuccess(sent.status) && job.failedAttempts + 1 >= this.tuning.maxAttempts;
         if (isSuccess(sent.status)) entries.push(outcome(record.messageId, { state: 'delivered' }));
-        else if (exhausted && !job.done) entries.push(outcome(record.messageId, { state: 'failed' }));
+        else if (exhausted && !job.done) entries.push(outcome(record.messageId, { state: 'failed', reason: 'attempts_exhausted' }));
         await this.hooks.keep({
           entries,
           then: () => {

@@ -1,4 +1,5 @@
-// The transaction listing: one array kept in listing order, paged from a cursor found by binary search.
+// The transaction listing across chains: one array kept in listing order, paged from a cursor found by binary search.
+// What it holds is the chain's window (chain/ledger.ts decides what enters and leaves).
 import type { NetworkKind } from '../chains.js';
 import type { StoredTx } from '../chain-data.js';
 import { compareListing } from './listing-order.js';
@@ -11,21 +12,11 @@ export interface TxFilter {
   txStatus: '1' | '0' | null;
 }
 
-/** Told of each transaction as it joins the chain and as it leaves it (a reset of injected ones): the holdings. */
-export interface ChainObserver {
-  placed(tx: StoredTx): void;
-  removed(tx: StoredTx): void;
-}
-
 export interface TxPage {
   items: StoredTx[];
   /** Present when at least one more matching transaction follows the page. */
   nextCursor?: TxCursor;
 }
-
-/** Beyond this many transactions the oldest are forgotten, so a long-running emulator keeps flat memory. */
-const RETAINED_TRANSACTIONS = 20_000;
-const TRIM_SLACK = 2_000;
 
 export class TransactionStore {
   /** Reverse listing order (index 0 is listed last), so new blocks are usually a push. */
@@ -38,18 +29,31 @@ export class TransactionStore {
    */
   private readonly listed = new WeakMap<StoredTx, string>();
 
-  constructor(private readonly observer?: ChainObserver) {}
-
   add(txs: readonly StoredTx[]): void {
     for (const tx of txs) {
-      this.observer?.placed(tx);
       const last = this.items[this.items.length - 1];
       if (!last || compareListing(tx, last) < 0) this.items.push(tx);
       else this.items.splice(this.countListedAfter(tx), 0, tx);
     }
-    if (this.items.length > RETAINED_TRANSACTIONS + TRIM_SLACK) {
-      this.items.splice(0, this.items.length - RETAINED_TRANSACTIONS);
-    }
+    this.version++;
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The transaction listed last. */
+  oldest(): StoredTx | undefined {
+    return this.items[0];
+  }
+
+  /** Takes these transactions out: the ones listed last (a block leaving the window), or anywhere (a reset). */
+  remove(txs: readonly StoredTx[]): void {
+    const leaving = new Set(txs);
+    let oldest = 0;
+    while (oldest < this.items.length && leaving.has(this.items[oldest]!)) oldest++;
+    if (oldest === leaving.size) this.items.splice(0, oldest);
+    else this.items = this.items.filter((tx) => !leaving.has(tx));
     this.version++;
   }
 
@@ -66,16 +70,6 @@ export class TransactionStore {
   /** Every transaction kept, oldest listed last: for a data directory's snapshot. */
   all(): readonly StoredTx[] {
     return this.items;
-  }
-
-  /** Removes the transactions `keep` rejects (the reset of injected ones). */
-  retain(keep: (tx: StoredTx) => boolean): void {
-    this.items = this.items.filter((tx) => {
-      if (keep(tx)) return true;
-      this.observer?.removed(tx);
-      return false;
-    });
-    this.version++;
   }
 
   page(filter: TxFilter, after: TxCursor | null, pageSize: number): TxPage {

@@ -91,3 +91,25 @@ describe('config set api-key-header', () => {
     expect(result.stdout.split('\t')[0]).toBe(id);
   });
 });
+
+describe('config set chain-id', () => {
+  it('an id or a name svc knows, kept as given; config get and list give its id and source, SVC_CHAIN_ID winning', async () => {
+    const configDir = freshConfigDir();
+    const list = async (env: Record<string, string> = {}) =>
+      (await runInProcess(['config', 'list'], { configDir, env })).stdout.split('\n').find((row) => row.startsWith('chain-id\t'));
+    expect(await list()).toBe('chain-id\t\tdefault');
+    expect((await runInProcess(['config', 'get', 'chain-id'], { configDir })).exitCode).toBe(1);
+    expect((await runInProcess(['config', 'set', 'chain-id', 'Fuji'], { configDir })).exitCode).toBe(0);
+    expect(await list()).toBe('chain-id\t43113\tprofile');
+    expect(await list({ SVC_CHAIN_ID: '43114' })).toBe('chain-id\t43114\tenv');
+    expect((await runInProcess(['config', 'get', 'chain-id'], { configDir })).stdout).toBe('43113\n');
+  });
+
+  it('neither an id nor a known name: exit 2 naming the setting and the names, nothing stored', async () => {
+    const configDir = freshConfigDir();
+    const result = await runInProcess(['config', 'set', 'chain-id', 'fujii'], { configDir });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/^svc: config set chain-id "fujii": must be a decimal chain id .* fuji \(43113\)/);
+    expect((await runInProcess(['config', 'list'], { configDir })).stdout).toMatch(/^chain-id\t\tdefault$/m);
+  });
+});

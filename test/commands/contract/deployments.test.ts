@@ -24,7 +24,7 @@ describe('contract deployments: options', () => {
       where: { chainId: '43114', address: HOLDER },
       paging: { limit: 30, followPages: true },
     });
-    await expect(parseContractDeploymentsOptions(HOLDER, {})).rejects.toThrow(/^--chain-id is required/);
+    expect((await parseContractDeploymentsOptions(HOLDER, {})).where).toEqual({ chainId: undefined, address: HOLDER });
     await expect(parseContractDeploymentsOptions('0xzz', { chainId: 'c-chain' })).rejects.toThrow(/^deployer "0xzz": must be an address/);
     await expect(parseContractDeploymentsOptions(HOLDER, { chainId: 'c-chain', limit: '3', all: true })).rejects.toThrow(
       /^--limit and --all: use one or the other/,

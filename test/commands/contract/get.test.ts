@@ -31,7 +31,7 @@ const requested = () => server.requests.map((request) => request.rawUrl);
 describe('contract get: options', () => {
   it('an address and a chain, checked before any request', async () => {
     expect(await parseContractGetOptions(USDC, { chainId: 'fuji' })).toEqual({ where: { chainId: '43113', address: USDC } });
-    await expect(parseContractGetOptions(USDC, {})).rejects.toThrow(/^--chain-id is required/);
+    expect(await parseContractGetOptions(USDC, {})).toEqual({ where: { chainId: undefined, address: USDC } });
     await expect(parseContractGetOptions('0xabc', { chainId: 'fuji' })).rejects.toThrow(/^address "0xabc": must be an address/);
     await expect(parseContractGetOptions(USDC.replace('EF9Ef', 'EF9EF'), { chainId: 'fuji' })).rejects.toThrow(/EIP-55 checksum/);
   });

@@ -270,3 +270,10 @@ describe('emulator start --detach: the copy the command starts itself', () => {
     expect(copy.parent!.parent!.opts()).toMatchObject({ verbose: true, quiet: true });
   });
 });
+
+describe('emulator start --unlisted-chains', () => {
+  it('takes webhooks on chains the catalogue does not name only when given (the service refuses them)', () => {
+    expect(parseEmulatorStartOptions(flags()).unlistedChains).toBe(false);
+    expect(parseEmulatorStartOptions(flags({ unlistedChains: true })).unlistedChains).toBe(true);
+  });
+});

@@ -40,11 +40,10 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
       for (const name of ['nfts', 'creations']) {
         await createWebhook(emulator.url, { name, url: receiver.url, metadata: { addresses: [watched] } });
       }
-      // Mints (a sender must hold what it sends), the NFT of an id the generated history never makes (below 10,000).
-      const zero = '0x0000000000000000000000000000000000000000';
+      const other = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
       const kinds: Array<Partial<EmulatorTriggerFlags>> = [
-        { erc721: [`${zero}:${watched}:1000042`] },
-        { erc1155: [`${zero}:${watched}:7:3`] },
+        { erc721: [`${other}:${watched}:42`] },
+        { erc1155: [`${watched}:${other}:7:3`] },
         { from: watched, contractCreation: true },
       ];
       for (const flags of kinds) {

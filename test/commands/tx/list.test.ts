@@ -9,6 +9,20 @@ import { ApiError, InterruptedError, UsageError } from '../../../src/errors.js';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { call, eventually, startTestEmulator } from '../../helpers/emulator-helpers.js';
 import { makeTransaction } from '../../helpers/fixtures.js';
+import { runInProcess } from '../../helpers/cli.js';
+import {
+  BLOCK_HASH,
+  erc1155Transfer,
+  erc20Transfer,
+  erc721Transfer,
+  internalTransaction,
+  nativeTransaction,
+  NFT,
+  RECEIVER,
+  SENDER,
+  TOKEN,
+  TX_HASH,
+} from '../../helpers/evm-fixtures.js';
 import { createTestContext, withTestContext } from '../../helpers/test-context.js';
 import type { TestContextOptions } from '../../helpers/test-context.js';
 import type { TestIO } from '../../helpers/test-io.js';
@@ -260,6 +274,18 @@ describe('tx list --follow against the recording server', () => {
     expect(following.io.stderr()).toBe('svc: 7 transactions shown\n');
   });
 
+  it("--chain-id: follows that chain's latest transactions (listLatestTransactions), the status on every request", async () => {
+    const controller = new AbortController();
+    script([page([2, 1]), page([3, 2])], controller);
+    const following = startFollowing(followOptions({ chainId: 'fuji', status: 'success' }), { baseUrl: server.url }, controller);
+    expect(await following.finished()).toBeInstanceOf(InterruptedError);
+    expect(hashes(following.io)).toEqual([1, 2, 3].map(hashOf));
+    for (const request of server.requests) {
+      expect(request.path).toBe('/v1/chains/43113/transactions');
+      expect(request.query).toMatchObject({ status: 'success' });
+    }
+  });
+
   it('an outage in the middle: one line when it starts, one when it ends, and nothing lost or repeated', async () => {
     const controller = new AbortController();
     script(
@@ -381,5 +407,235 @@ describe('tx list --follow against the recording server', () => {
     expect(lines[0]).toMatch(/^TIME \(UTC\)\s+CHAIN\s+BLOCK\s+TX HASH/);
     expect(lines.filter((line) => line.includes('TX HASH'))).toHaveLength(1);
     expect(lines.slice(1).map((line) => /\b0x[0-9a-f]{64}\b/.exec(line)?.[0])).toEqual([1, 2, 3, 4].map(hashOf));
+  });
+});
+
+describe('tx list: one chain, an address, a block (the chain reads)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+  const page = (items: unknown[], nextPageToken?: string) => json({ transactions: items, ...(nextPageToken ? { nextPageToken } : {}) });
+  const requested = () => server.requests.map((request) => request.rawUrl);
+  const listed = async (flags: TxListFlags, contextOptions: TestContextOptions = {}) =>
+    withTestContext({ baseUrl: server.url, ...contextOptions }, async ({ context, io }) => {
+      await run(parseTxListOptions(flags), context);
+      return io.stdout();
+    });
+
+  it("--chain-id: that chain's latest (listLatestTransactions), --status sent along; rows as every transaction listing's", async () => {
+    server.requests.length = 0;
+    server.respond([page([nativeTransaction()])]);
+    expect(await listed({ chainId: 'fuji', status: 'failed' })).toBe(
+      `2022-03-30T20:34:46Z\t43113\t339\t${TX_HASH}\t${SENDER}\t${TOKEN}\ttransfer(address,uint256)\t10\tsuccess\n`,
+    );
+    expect(requested()).toEqual(['/v1/chains/43113/transactions?status=failed']);
+  });
+
+  it('--address: its history (listTransactions) with the range and order asked for; a row per transaction, pages followed to --limit', async () => {
+    server.requests.length = 0;
+    const item = (n: number) => ({
+      nativeTransaction: nativeTransaction({ txHash: `0x${String(n).padStart(64, '0')}` }),
+      erc20Transfers: [],
+    });
+    server.respond([page([item(1), item(2)], 'next-1'), page([item(2), item(3)], 'next-2')]);
+    const rows = (await listed({ chainId: '43113', address: SENDER, startBlock: '100', endBlock: '200', sortOrder: 'asc', limit: '3' }))
+      .trimEnd()
+      .split('\n');
+    // The second page repeats transaction 2: printed once.
+    expect(rows.map((row) => row.split('\t')[3])).toEqual([1, 2, 3].map((n) => `0x${String(n).padStart(64, '0')}`));
+    const path = `/v1/chains/43113/addresses/${SENDER}/transactions`;
+    expect(requested()).toEqual([
+      `${path}?pageSize=3&startBlock=100&endBlock=200&sortOrder=asc`,
+      `${path}?pageToken=next-1&pageSize=1&startBlock=100&endBlock=200&sortOrder=asc`,
+    ]);
+  });
+
+  it('--address --json over pages: each page a line as returned, a transaction repeated on a later page left out of it', async () => {
+    const item = (n: number) => ({
+      nativeTransaction: nativeTransaction({ txHash: `0x${String(n).padStart(64, '0')}` }),
+      erc20Transfers: [],
+    });
+    server.respond([page([item(1), item(2)], 'next-1'), page([item(2), item(3)])]);
+    const lines = (await listed({ chainId: 'fuji', address: SENDER, all: true }, { globals: { json: true } })).trimEnd().split('\n');
+    const pages = lines.map((line) => JSON.parse(line) as { transactions: Array<{ nativeTransaction: { txHash: string } }> });
+    expect(pages.map((body) => body.transactions.map((tx) => Number(tx.nativeTransaction.txHash)))).toEqual([[1, 2], [3]]);
+    expect(pages[1]).not.toHaveProperty('nextPageToken');
+  });
+
+  it('--address at a terminal: the table of every transaction listing, a row per transaction', async () => {
+    server.respond([page([{ nativeTransaction: nativeTransaction() }])]);
+    const text = await listed({ chainId: 'fuji', address: SENDER }, { io: { stdoutTTY: true, columns: 250 } });
+    expect(text.split('\n')[0]).toMatch(/^TIME \(UTC\) +CHAIN +BLOCK +TX HASH +FROM +TO +METHOD +VALUE +STATUS$/);
+    expect(text).toMatch(/^2022-03-30 20:34:46 +fuji +339 +0x3e9303f8.* +transfer\(address,uint256\) +10 +success$/m);
+  });
+
+  it('--filter-spam-tokens: the history of v2 (listTransactionsV2)', async () => {
+    server.requests.length = 0;
+    server.respond([page([])]);
+    await listed({ chainId: 'fuji', address: SENDER, filterSpamTokens: true });
+    expect(requested()).toEqual([`/v2/chains/43113/addresses/${SENDER}/transactions?filterSpamTokens=true`]);
+  });
+
+  it('--kind: the typed listing, each with rows of its own (transfers: standard, token, id, raw value; internal: type, value, reverted)', async () => {
+    server.requests.length = 0;
+    server.respond([
+      page([nativeTransaction()]),
+      page([erc20Transfer(), erc721Transfer(), erc1155Transfer()]),
+      page([erc721Transfer()]),
+      page([erc1155Transfer()]),
+      page([internalTransaction()]),
+    ]);
+    const time = '2022-03-30T20:34:46Z';
+    expect(await listed({ chainId: 'fuji', address: SENDER, kind: 'native' })).toMatch(/^2022-03-30T20:34:46Z\t43113\t339\t/);
+    expect(await listed({ chainId: 'fuji', address: SENDER, kind: 'erc20' })).toBe(
+      [
+        `${time}\t339\t${TX_HASH}\t${SENDER}\t${RECEIVER}\tERC-20\t${TOKEN}\t\t1500000000000000000`,
+        `${time}\t339\t${TX_HASH}\t${SENDER}\t${RECEIVER}\tERC-721\t${NFT}\t42\t`,
+        `${time}\t339\t${TX_HASH}\t${SENDER}\t${RECEIVER}\tERC-1155\t${NFT}\t7\t250`,
+        '',
+      ].join('\n'),
+    );
+    await listed({ chainId: 'fuji', address: SENDER, kind: 'erc721' });
+    await listed({ chainId: 'fuji', address: SENDER, kind: 'erc1155' });
+    expect(await listed({ chainId: 'fuji', address: SENDER, kind: 'internal' })).toBe(
+      `${time}\t339\t${TX_HASH}\t${TOKEN}\t${RECEIVER}\tCALL\t5000000000000000\ttrue\n`,
+    );
+    const path = `/v1/chains/43113/addresses/${SENDER}/transactions`;
+    expect(requested()).toEqual(
+      ['listNative', 'listErc20', 'listErc721', 'listErc1155', 'listInternals'].map((listing) => `${path}:${listing}`),
+    );
+  });
+
+  it('at a terminal, transfers in the token units of their decimals (an ERC-1155 by its metadata), reverted internal ones marked', async () => {
+    server.respond([page([erc20Transfer(), erc1155Transfer()]), page([internalTransaction()])]);
+    const terminal = { io: { stdoutTTY: true, columns: 240 } };
+    const transfers = await listed({ chainId: 'fuji', address: SENDER, kind: 'erc20' }, terminal);
+    expect(transfers.split('\n')[0]).toMatch(/^TIME \(UTC\) +BLOCK +TX HASH +FROM +TO +STANDARD +TOKEN +TOKEN ID +VALUE$/);
+    expect(transfers).toMatch(/ERC-20 +WAVAX +1\.5$/m);
+    expect(transfers).toMatch(/ERC-1155 +ITEM +7 +2\.5$/m);
+    expect(await listed({ chainId: 'fuji', address: SENDER, kind: 'internal' }, terminal)).toMatch(/CALL +0\.005 +yes$/m);
+  });
+
+  it("--block: the block's transactions (getTransactionsForBlock), by number or hash", async () => {
+    server.requests.length = 0;
+    server.respond([page([nativeTransaction()]), page([])]);
+    await listed({ chainId: 'fuji', block: '339' });
+    await listed({ chainId: 'fuji', block: BLOCK_HASH, pageSize: '5' });
+    expect(requested()).toEqual([
+      '/v1/chains/43113/blocks/339/transactions',
+      `/v1/chains/43113/blocks/${BLOCK_HASH}/transactions?pageSize=5`,
+    ]);
+  });
+
+  it("the next page's command on a terminal carries every flag given, the chain by its id", async () => {
+    server.respond([page([{ nativeTransaction: nativeTransaction() }], 'tok/2')]);
+    const text = await listed(
+      { chainId: 'fuji', address: SENDER, startBlock: '5', sortOrder: 'desc' },
+      { io: { stdoutTTY: true, columns: 300 } },
+    );
+    expect(text).toContain(
+      `Next page: svc tx list --chain-id 43113 --address ${SENDER} --start-block 5 --sort-order desc --page-token tok/2\n`,
+    );
+  });
+
+  it('flags that do not go together: a usage error naming both; flags of a history without --address name --address', () => {
+    const cases: Array<[TxListFlags, RegExp]> = [
+      [{ network: 'fuji', chainId: 'fuji' }, /^--network and --chain-id: use one or the other \(--network lists every chain of a network/],
+      [{ network: 'mainnet', address: SENDER }, /^--network and --address: /],
+      [{ address: SENDER, block: '1' }, /^--address and --block: use one or the other/],
+      [{ status: 'failed', address: SENDER }, /^--status and --address: use one or the other/],
+      [{ status: 'failed', block: '1' }, /^--status and --block: /],
+      [{ kind: 'erc20' }, /^--kind: only with --address/],
+      [{ startBlock: '1' }, /^--start-block: only with --address/],
+      [{ endBlock: '1' }, /^--end-block: only with --address/],
+      [{ sortOrder: 'asc' }, /^--sort-order: only with --address/],
+      [{ filterSpamTokens: true }, /^--filter-spam-tokens: only with --address/],
+      [{ address: SENDER, kind: 'erc20', sortOrder: 'asc' }, /^--kind and --sort-order: /],
+      [{ address: SENDER, kind: 'internal', filterSpamTokens: true }, /^--kind and --filter-spam-tokens: /],
+      [{ address: SENDER, follow: true }, /^--follow and --address: /],
+      [{ block: '1', follow: true }, /^--follow and --block: /],
+    ];
+    for (const [flags, message] of cases) expect(() => parseTxListOptions(flags), JSON.stringify(flags)).toThrow(message);
+  });
+
+  it('bad values: a usage error naming the flag and the rule', () => {
+    const cases: Array<[TxListFlags, RegExp]> = [
+      [{ address: '0x1234' }, /^--address "0x1234": must be an address: 0x followed by 40 hex digits/],
+      [{ address: SENDER, kind: 'erc777' }, /^--kind "erc777": must be one of native, erc20, erc721, erc1155, internal/],
+      [{ address: SENDER, startBlock: '-1' }, /^--start-block "-1": must be a block number/],
+      [{ address: SENDER, endBlock: '1e3' }, /^--end-block "1e3": must be a block number/],
+      [{ address: SENDER, startBlock: '9', endBlock: '9' }, /^--start-block 9 and --end-block 9: the start must be below the end/],
+      [{ address: SENDER, sortOrder: 'up' }, /^--sort-order "up": must be one of asc, desc/],
+      [{ block: 'latest' }, /^--block "latest": must be a block number .* or a block hash/],
+      [{ block: '0x1234' }, /^--block "0x1234": /],
+      [{ chainId: 'fujii' }, /^--chain-id "fujii": /],
+    ];
+    for (const [flags, message] of cases) expect(() => parseTxListOptions(flags), JSON.stringify(flags)).toThrow(message);
+  });
+
+  it("--address with a wrong EIP-55 checksum, or without a chain: exit 2 before any request; a profile's chain narrows only --address and --block", async () => {
+    server.requests.length = 0;
+    const wrongCase = SENDER.replace('C7656EC', 'c7656EC');
+    const bad = await runInProcess(['tx', 'list', '--chain-id', 'fuji', '--address', wrongCase], { baseUrl: server.url });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/^svc: --address "0x71c7656EC.*": its mixed case is an EIP-55 checksum, and it does not match/);
+    const noChain = await runInProcess(['tx', 'list', '--block', '1'], { baseUrl: server.url });
+    expect(noChain.exitCode).toBe(2);
+    expect(noChain.stderr).toMatch(/^svc: --chain-id: required/);
+    expect(server.requests).toEqual([]);
+    server.respond([page([]), page([])]);
+    const env = { SVC_CHAIN_ID: 'dfk' };
+    expect((await runInProcess(['tx', 'list', '--block', '1'], { baseUrl: server.url, env })).exitCode).toBe(0);
+    expect((await runInProcess(['tx', 'list'], { baseUrl: server.url, env })).exitCode).toBe(0);
+    expect(requested()).toEqual(['/v1/chains/53935/blocks/1/transactions', '/v1/transactions']);
+  });
+});
+
+describe('tx list: one chain, an address, a block, against the emulator', () => {
+  const rowsOf = async (flags: TxListFlags) =>
+    withTestContext({ baseUrl: emulator.url }, async ({ context, io }) => {
+      await run(parseTxListOptions(flags), context);
+      return io
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => row.split('\t'));
+    });
+
+  it("--chain-id: that chain's transactions only, of the status asked for", async () => {
+    const rows = await rowsOf({ chainId: 'fuji', status: 'failed', pageSize: '20' });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row[1], row[8]]).toEqual(['43113', 'failed']);
+  });
+
+  it("--block: the block's transactions, as many as the block counts; each in that block", async () => {
+    const latest = await call<{ blocks: Array<{ blockNumber: string; txCount: number }> }>(
+      emulator.url,
+      'GET',
+      '/v1/chains/43113/blocks?pageSize=1',
+    );
+    const block = latest.body.blocks[0]!;
+    const rows = await rowsOf({ chainId: 'fuji', block: block.blockNumber, all: true });
+    expect(rows).toHaveLength(block.txCount);
+    for (const row of rows) expect(row[2]).toBe(block.blockNumber);
+  });
+
+  it('--address: its history holds only transactions it took part in; each --kind names it as a party', async () => {
+    const [first] = await rowsOf({ chainId: 'fuji', pageSize: '1' });
+    const address = first![4]!;
+    const history = await rowsOf({ chainId: 'fuji', address, limit: '30' });
+    expect(history.length).toBeGreaterThan(0);
+    expect(new Set(history.map((row) => row[3])).size).toBe(history.length);
+    const native = await rowsOf({ chainId: 'fuji', address, kind: 'native', limit: '30' });
+    for (const row of native) expect([row[4], row[5]]).toContain(address);
+    for (const kind of ['erc20', 'erc721', 'erc1155', 'internal'] as const) {
+      for (const row of await rowsOf({ chainId: 'fuji', address, kind, limit: '10' })) {
+        expect([row[3]!.toLowerCase(), row[4]!.toLowerCase()], kind).toContain(address.toLowerCase());
+      }
+    }
+    const oldestFirst = await rowsOf({ chainId: 'fuji', address, sortOrder: 'asc', limit: '30' });
+    expect(oldestFirst.map((row) => row[3]).sort()).toEqual(history.map((row) => row[3]).sort());
   });
 });

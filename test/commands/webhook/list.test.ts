@@ -29,4 +29,19 @@ describe('webhook list: run', () => {
     ]);
     expect(await listed({ status: 'inactive' })).toEqual([[ids[1], 'second', '43113', 'inactive']]);
   });
+
+  it('on a terminal: the table, then the footer with the next page; --quiet leaves that hint out', async () => {
+    const key = 'list-key-quiet';
+    for (const name of ['one', 'two']) await createWebhook(emulator.url, { name }, key);
+    const atTerminal = (quiet: boolean) =>
+      withTestContext({ baseUrl: emulator.url, apiKey: key, io: { stdoutTTY: true, columns: 160, quiet } }, async ({ context, io }) => {
+        await run(parseWebhookListOptions({ pageSize: '1' }), context);
+        return io.stdout();
+      });
+    const told = await atTerminal(false);
+    expect(told).toContain('Next page:');
+    const quiet = await atTerminal(true);
+    expect(quiet).toContain('NAME');
+    expect(quiet).not.toMatch(/Next page|Showing/);
+  });
 });

@@ -17,6 +17,8 @@ export function register(emulator: Command, action: Action): void {
       'after',
       examples([
         ['the 10 newest messages', 'svc emulator deliveries'],
+        ['the failed ones of the last hour', 'svc emulator deliveries --state failed --since 1h'],
+        ['each attempt as it ends, until Ctrl-C', 'svc emulator deliveries --follow'],
         ['one message and its attempts', 'svc emulator deliveries show "$MESSAGE_ID"'],
       ]),
     );

@@ -11,7 +11,7 @@ import { call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } 
 import type { Receiver } from '../../../helpers/emulator-helpers.js';
 import { createTestContext, withTestContext } from '../../../helpers/test-context.js';
 import type { TestContext } from '../../../helpers/test-context.js';
-import { WATCHED, createWebhook } from '../../fixture.js';
+import { API_KEY, WATCHED, createWebhook } from '../../fixture.js';
 import { useDeliveredMessages } from './fixture.js';
 
 const delivered = useDeliveredMessages();
@@ -198,6 +198,39 @@ describe('emulator deliveries --follow: run', () => {
     stop.abort(new InterruptedError(ExitCode.interrupted));
     await running;
     await test.close();
+  });
+
+  it('a message given up without an attempt to tell it (its webhook deactivated while it waits to retry): a row saying why', async () => {
+    const emulator = await startTestEmulator({}, { ...PATIENT_DELIVERY, retryDelayMs: () => 60_000 });
+    open.push(emulator);
+    const receiver = await startReceiver();
+    open.push(receiver);
+    receiver.respond = () => 500;
+    const webhookId = await createWebhook(emulator.url, { url: receiver.url });
+    const { test, stop, running } = await follow(emulator.url);
+    const messageId = await trigger(emulator.url);
+    await eventually(() => (rows(test).length === 1 ? true : undefined));
+    await call(emulator.url, 'DELETE', `/v1/webhooks/${webhookId}`, { key: API_KEY });
+    await eventually(() => (rows(test).length === 2 ? true : undefined));
+    const column = (name: (typeof ATTEMPT_TSV_COLUMNS)[number]) => ATTEMPT_TSV_COLUMNS.indexOf(name);
+    const [attempt, givenUp] = rows(test);
+    expect([attempt![column('attempt')], attempt![column('status')], attempt![column('state')]]).toEqual(['1', '500', 'retrying']);
+    expect(givenUp).toHaveLength(ATTEMPT_TSV_COLUMNS.length);
+    expect([givenUp![column('message id')], givenUp![column('attempt')], givenUp![column('status')], givenUp![column('state')]]).toEqual([
+      messageId,
+      '',
+      'webhook_deactivated',
+      'failed',
+    ]);
+    expect(givenUp![column('kind')]).toBe('given-up');
+    stop.abort(new InterruptedError(ExitCode.interrupted));
+    await running;
+    await test.close();
+    // Listed on a terminal, its state says why.
+    await withTestContext({ baseUrl: emulator.url, io: { stdoutTTY: true, columns: 200 } }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags()), context);
+      expect(io.stdout()).toContain('failed (webhook deactivated)');
+    });
   });
 
   it('--follow with listing flags: a usage error naming them', () => {

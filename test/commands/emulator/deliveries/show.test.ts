@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as show from '../../../../src/commands/emulator/deliveries/show.js';
 import { ApiError } from '../../../../src/errors.js';
-import { ATTEMPT_TSV_COLUMNS, attemptDetails } from '../../../../src/render/deliveries.js';
+import { ATTEMPT_TSV_COLUMNS, attemptDetails, attemptLine, deliveryDetails } from '../../../../src/render/deliveries.js';
 import { verifyBody } from '../../../../src/signature/index.js';
 import { API_KEY, call, eventually } from '../../../helpers/emulator-helpers.js';
 import { withTestContext } from '../../../helpers/test-context.js';
@@ -97,6 +97,47 @@ describe('an attempt as shown on a terminal', () => {
     const text = attemptDetails({ ...attempt, status: null, error: 'refused', errorMessage: 'connect ECONNREFUSED 127.0.0.1:3000' });
     expect(text).toContain('No answer: refused (connect ECONNREFUSED 127.0.0.1:3000)');
     expect(text).not.toContain('Status:');
+  });
+});
+
+describe('why a failed message was given up, wherever its state shows', () => {
+  const record = {
+    messageId: 'm-2',
+    webhookId: 'w-1',
+    webhookName: null,
+    url: 'http://127.0.0.1:3000/hooks',
+    createdAt: '2026-11-25T12:00:00.000Z',
+    attempts: 2,
+    lastStatus: 500,
+    state: 'failed' as const,
+    givenUpReason: 'webhook_switched_off' as const,
+    switchedOffBy: 'm-1',
+  };
+  const style = { width: 120, color: false, pages: {} };
+
+  it('show: the state with its reason, and a line naming the message that switched the webhook off', () => {
+    const text = deliveryDetails({ delivery: record, attempts: [], body: '{}' }, style);
+    expect(text).toMatch(/STATE +failed \(webhook switched off\)/);
+    expect(text).toMatch(/GIVEN UP +message m-1 of its webhook failed for good and switched the webhook off/);
+  });
+
+  it('--follow on a terminal: a given-up line with why; an attempt line says the state with its reason', () => {
+    const line = attemptLine({ delivery: record, givenUpAt: '2026-11-25T12:00:05.000Z' }, false);
+    expect(line).toBe(
+      '2026-11-25 12:00:05  m-2  w-1  given up  http://127.0.0.1:3000/hooks  2 attempts  message m-1 of its webhook failed for good and switched the webhook off\n',
+    );
+    const attempt = { number: 2, startedAt: '2026-11-25T12:00:00.000Z', durationMs: 5, url: record.url, requestHeaders: {}, status: 500 };
+    const exhausted = { ...record, givenUpReason: 'attempts_exhausted' as const, switchedOffBy: undefined };
+    expect(attemptLine({ attempt, delivery: exhausted }, false)).toContain('  500  5 ms  failed (attempts used up)\n');
+  });
+
+  it('a message kept by an older emulator, with no reason: failed, and no GIVEN UP line', () => {
+    const text = deliveryDetails(
+      { delivery: { ...record, givenUpReason: undefined, switchedOffBy: undefined }, attempts: [], body: '{}' },
+      style,
+    );
+    expect(text).toMatch(/STATE +failed\n/);
+    expect(text).not.toContain('GIVEN UP');
   });
 });
 

@@ -1,6 +1,7 @@
 // A screenshot of each page of the inspector, made on an emulator with a little of everything (a receiver that
 // answers, one that is down, a webhook switched off, a redelivery), with no script error on any page. They go to a
-// scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the README shows them.
+// scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the docs show them. In the deep lane
+// (`npm run test:deep`): encoding the pictures is slow, and test/e2e/inspector-browser.test.ts tests the pages.
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -72,12 +73,7 @@ describe.skipIf(missing('chromium'))('screenshots of the inspector', () => {
     const inject = async (body: Record<string, unknown>) =>
       (await call(base, 'POST', '/_emulator/transactions', { body: { chainId: '43113', ...body } })).body.messageIds as string[];
     await inject({ from: WATCHED, value: '250000000000000000' });
-    // A mint of USDC to the watched address (a sender must hold what it sends).
-    await inject({
-      erc20Transfers: [
-        { from: '0x0000000000000000000000000000000000000000', to: WATCHED, value: '2500000', token: { address: FUJI_USDC } },
-      ],
-    });
+    await inject({ erc20Transfers: [{ from: FUJI_USDC, to: WATCHED, value: '2500000' }] });
     const last = await inject({
       from: WATCHED,
       logs: [{ address: OTHER, topics: [word('1c41'), word('a'), word(WATCHED.slice(2))], data: word('2a') }],

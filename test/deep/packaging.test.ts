@@ -47,11 +47,8 @@ describe('npm pack', () => {
         'completions/svc.bash',
         'completions/svc.fish',
         'dist/jq.wasm',
-        'dist/llhttp-simd.wasm',
-        'dist/llhttp.wasm',
         'dist/svc-<build>.code-cache',
         'dist/svc-part-completion.cjs',
-        'dist/svc-part-detach.cjs',
         'dist/svc-part-emulator.cjs',
         'dist/svc-part-receiver.cjs',
         'dist/svc-vendor-cli-table3.cjs',
@@ -63,6 +60,11 @@ describe('npm pack', () => {
         'package.json',
       ].sort(),
     );
+  });
+
+  it('the tarball `npm pack` leaves in the repository is ignored by git, never committed by mistake', async () => {
+    const ignored = await execa('git', ['check-ignore', '--no-index', '-q', pack.filename], { cwd: REPO_ROOT, reject: false });
+    expect(ignored.exitCode).toBe(0);
   });
 
   it('declares no dependency: every package svc uses is bundled at build time', () => {
@@ -89,8 +91,8 @@ describe('npm pack', () => {
       NO_COLOR: '1',
     };
     // --version is the launcher's own answer; completion runs the bundle and one of its parts; tx list the bundle's
-    // transport (undici and its parser, read from the installed files) against a real emulator, and with --jq the jq
-    // built in (jq-web and its jq.wasm, from the installed files too).
+    // transport (node's HTTP client) against a real emulator, and with --jq the jq built in (jq-web and its jq.wasm,
+    // read from the installed files).
     const [version, completion, listed, filtered] = await Promise.all([
       execa(svc, ['--version'], { env, cwd: directory, extendEnv: false }),
       execa('svc', ['completion', 'bash'], { env, cwd: directory, extendEnv: false }),
