@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,holdings,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,cliholdings,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex picks figures.
 //   BENCH_CHAIN_BLOCK_MS=n (default 20) sets the block time that simulates the chainkeep figure's hour of blocks.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
@@ -230,7 +230,7 @@ try {
     stops.pop();
   }
 
-  if (wanted('holdings')) {
+  if (wanted('cliholdings')) {
     // The cold start of each command of the chain's holdings, --json (one request, its body as returned), beside the
     // same request with bare node:http, in CI (CI=true), as txhttp measures tx list. Against the emulator where it
     // models the operation; contract deployments and nft reindex (a write the emulator takes once an hour per token)
