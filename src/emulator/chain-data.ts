@@ -297,6 +297,15 @@ export function valueWithDecimals(value: bigint, decimals: number): string {
  * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
  * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
  */
+/** Where the making of one chain's blocks stood (see ChainDataGenerator.mark()). */
+export interface GeneratorMark {
+  readonly words: readonly number[];
+  readonly chain: ChainState;
+  readonly saved: Pick<ChainState, 'blockNumber' | 'lastMs' | 'minDelayExcess' | 'lastBlockHash' | 'txCount'>;
+  /** A copy, taken back by the one rewind() to this mark. */
+  readonly nonces: Map<string, number>;
+}
+
 export interface GeneratorPosition {
   readonly words: readonly number[];
   readonly chains: readonly ChainState[];
@@ -426,6 +435,28 @@ export class ChainDataGenerator {
       return draft;
     });
     return this.block(chain, ms, drafts);
+  }
+
+  /**
+   * What making a block of the chain changes here (random values, block number and hash, nonces), saved so that an
+   * injection refused once made can be taken back with rewind(): the next block takes the number it would have had.
+   */
+  mark(chainId: string): GeneratorMark {
+    const chain = this.chain(chainId);
+    const { blockNumber, lastMs, minDelayExcess, lastBlockHash, txCount } = chain;
+    return {
+      words: this.rng.words(),
+      chain,
+      saved: { blockNumber, lastMs, minDelayExcess, lastBlockHash, txCount },
+      nonces: new Map(chain.nonces),
+    };
+  }
+
+  /** Back to `mark` (once), nothing made since kept: a refused injection. */
+  rewind(mark: GeneratorMark): void {
+    this.rng.setWords(mark.words);
+    Object.assign(mark.chain, mark.saved);
+    mark.chain.nonces = mark.nonces;
   }
 
   /** The single transaction of an injected block. */

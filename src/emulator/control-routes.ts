@@ -9,6 +9,7 @@ import type { FeedEvent } from './deliveries/attempt-feed.js';
 import { isLoopback, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
+import { InjectionRefused } from './state.js';
 import type { EmulatorState } from './state.js';
 import { validateInjection } from './validation.js';
 
@@ -253,5 +254,10 @@ async function injectTransaction(state: EmulatorState, req: IncomingMessage, res
     sendError(res, 400, validated.errors);
     return;
   }
-  sendJson(res, 201, JSON.stringify(await state.inject(validated.value)));
+  try {
+    sendJson(res, 201, JSON.stringify(await state.inject(validated.value)));
+  } catch (error) {
+    if (!(error instanceof InjectionRefused)) throw error;
+    sendError(res, 400, error.problems);
+  }
 }

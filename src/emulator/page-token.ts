@@ -10,6 +10,7 @@ const TokenScopeSchema = v.variant('kind', [
   v.object({ kind: v.literal('transactions'), filters: v.string() }),
   v.object({ kind: v.literal('addresses'), webhookId: v.string() }),
   v.object({ kind: v.literal('webhooks'), filters: v.string() }),
+  v.object({ kind: v.literal('holdings'), query: v.string() }),
   v.object({ kind: v.literal('chain'), query: v.string() }),
 ]);
 /** What a token is bound to: a token is only honoured by the same listing with the same filters. */
@@ -20,13 +21,13 @@ const TokenPayloadSchema = v.object({
   scope: TokenScopeSchema,
   /**
    * Transactions and webhooks: the sort key of the last item served. Addresses: how many were served (new ones
-   * are appended, so a position stays right while addresses are added).
+   * are appended, so a position stays right while addresses are added). Holdings: the sort key of the last item served.
    */
   cursor: v.unknown(),
 });
 type TokenPayload = v.InferOutput<typeof TokenPayloadSchema>;
 
-export function encodePageToken(scope: TokenScope, cursor: TxCursor | WebhookCursor | number | ChainCursor): string {
+export function encodePageToken(scope: TokenScope, cursor: TxCursor | WebhookCursor | number | ChainCursor | string): string {
   const payload: TokenPayload = { v: 1, scope, cursor };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
@@ -68,6 +69,19 @@ export function decodeWebhookToken(token: string, filters: string): DecodedToken
     return {
       ok: false,
       message: `pageToken was issued for a query with ${payload.scope.filters}; repeat that query's status, or drop pageToken to start over`,
+    };
+  }
+  return { ok: true, cursor: payload.cursor };
+}
+
+/** A listing of what an address or a collection holds (holdings/routes.ts), bound to its whole query. */
+export function decodeHoldingsToken(token: string, query: string): DecodedToken<string> {
+  const payload = parse(token);
+  if (payload?.scope.kind !== 'holdings' || typeof payload.cursor !== 'string') return { ok: false, message: MALFORMED };
+  if (payload.scope.query !== query) {
+    return {
+      ok: false,
+      message: 'pageToken was issued for another query; repeat its address and filters, or drop pageToken to start over',
     };
   }
   return { ok: true, cursor: payload.cursor };

@@ -16,6 +16,8 @@ import type { ChainBlock } from './chain/ledger.js';
 import { ChainRecords } from './chain/records.js';
 import type { ChainGenesis } from './chain/records.js';
 import { seededHistory } from './history-cache.js';
+import { NftReindexes } from './holdings/reindexes.js';
+import { Holdings } from './holdings/store.js';
 import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
 import { EntryRouter, MemoryKeeper } from './kept/change.js';
 import { WriteGate } from './kept/write-gate.js';
@@ -70,6 +72,10 @@ export class EmulatorState {
   readonly secrets = new SecretStore();
   /** The chain's kept records: the history's seed, and every block made after it. */
   readonly chainRecords = new ChainRecords();
+  /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
+  readonly nftReindexes = new NftReindexes();
+  /** What addresses hold, fed with every transaction the ledger places or forgets (see made()). */
+  private readonly holdingsIndex = new Holdings();
   private readonly startCount = new StartCount();
   /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
   readonly router: EntryRouter;
@@ -104,7 +110,7 @@ export class EmulatorState {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId, messageId) => this.deactivateAfterFailure(webhookId, messageId),
     });
-    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.chainRecords, this.startCount]);
+    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.chainRecords, this.nftReindexes, this.startCount]);
     this.keeper = new MemoryKeeper(this.router);
   }
 
@@ -145,6 +151,12 @@ export class EmulatorState {
     return this.made().ledger.listing;
   }
 
+  /** What addresses hold, once the chain is made. */
+  get holdings(): Holdings {
+    this.made();
+    return this.holdingsIndex;
+  }
+
   private get generator(): ChainDataGenerator {
     return this.made().generator;
   }
@@ -174,7 +186,13 @@ export class EmulatorState {
           this.chainRecords.keptTransactions(),
         );
       }
-      const ledger = new ChainLedger({ retainedTransactions: this.chainSize.retainedTransactions });
+      // Every transaction the chain takes (history, blocks restored or made, injections) passes through the holdings
+      // once, in chain order; one a reset forgets is undone. A block leaving the window is not: its moves happened.
+      const ledger = new ChainLedger({
+        retainedTransactions: this.chainSize.retainedTransactions,
+        onTransaction: (tx) => this.holdingsIndex.placed(tx),
+        onTransactionForgotten: (tx) => this.holdingsIndex.removed(tx),
+      });
       for (const txs of blocksOldestFirst(history)) {
         ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
       }
@@ -319,10 +337,21 @@ export class EmulatorState {
     });
   }
 
-  /** A transaction made to order, in a block of its own: listed, and its messages queued, once kept. */
+  /**
+   * A transaction made to order, in a block of its own: listed, and its messages queued, once kept. Refused
+   * (InjectionRefused) when the chain cannot take it, a sender that cannot pay or a token its sender does not hold:
+   * then nothing changes, and the chain's next block takes the number this one would have had. Injections on one
+   * chain run one at a time, so each is checked against what the one before it moved.
+   */
   inject(input: InjectionInput): Promise<{ txHash: string; messageIds: string[] }> {
-    return this.gate.run([], () => {
+    return this.gate.run([`inject ${input.chainId}`], () => {
+      const mark = this.generator.mark(input.chainId);
       const tx = this.generator.injectedBlock(input, Date.now());
+      const refused = this.holdingsIndex.refusal(tx);
+      if (refused.length > 0) {
+        this.generator.rewind(mark);
+        throw new InjectionRefused(refused);
+      }
       const messages = this.notifications(tx);
       return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => {
         this.generator.placed(tx);
@@ -349,6 +378,19 @@ export class EmulatorState {
     return this.keep({ entries: [...this.chainRecords.planForget(left), ...entries], then }).catch((error: unknown) => {
       this.chain.giveBackLeftWindow(left);
       throw error;
+    });
+  }
+
+  /**
+   * Marks the NFT's metadata reindexed now; when it was within `intervalMs` already, changes nothing and returns
+   * when it was (Unix milliseconds).
+   */
+  reindexNft(chainId: string, collection: string, tokenId: bigint, nowMs: number, intervalMs: number): Promise<number | undefined> {
+    return this.gate.run([`nft ${chainId} ${collection} ${tokenId}`], async () => {
+      const last = this.nftReindexes.last(chainId, collection, tokenId);
+      if (last !== undefined && nowMs - last < intervalMs) return last;
+      await this.keep({ entries: this.nftReindexes.planReindex(chainId, collection, tokenId, nowMs) });
+      return undefined;
     });
   }
 
@@ -401,6 +443,13 @@ export class EmulatorState {
       };
     });
     return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };
+  }
+}
+
+/** An injection the chain cannot take: each message names the field and the balance that fall short. */
+export class InjectionRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
   }
 }
 

@@ -16,6 +16,7 @@ import {
 import { getChain, listChains, unsupportedChainMessage } from './chain-routes.js';
 import { ChainRoutes } from './chain/routes.js';
 import type { NetworkKind } from './chains.js';
+import { holdingsRoutes } from './holdings/routes.js';
 import { readJsonBody, sendError, sendJson, sendJsonParts } from './http-util.js';
 import type { EmulatorOptions } from './options.js';
 import { decodeAddressToken, decodeTxToken, decodeWebhookToken, encodePageToken, filtersKey } from './page-token.js';
@@ -88,6 +89,7 @@ export class V1Routes {
       handler: (call) => getChain(call.res, call.params.chainId!),
     },
     ...this.chainRouteEntries(),
+    ...holdingsRoutes(() => this.state),
     {
       method: 'POST',
       pattern: '/v1/webhooks',

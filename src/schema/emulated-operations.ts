@@ -26,6 +26,16 @@ export const EMULATED_OPERATIONS: ReadonlySet<string> = new Set([
   'listAddressChains',
   'listContractDeployments',
   'getDeploymentTransaction',
+  // What addresses hold: balances, contract metadata, a collection's NFTs and their reindexing.
+  'getNativeBalance',
+  'listErc20Balances',
+  'listErc721Balances',
+  'listErc1155Balances',
+  'listCollectibleBalances',
+  'getContractMetadata',
+  'listTokens',
+  'getTokenDetails',
+  'reindexNft',
   // Health.
   'data-health-check',
   'live-check',

@@ -121,7 +121,7 @@ export interface InjectTransactionRequest {
     from: string;
     to: string;
     value: string;
-    token?: { address: string; name: string; symbol: string; decimals: number };
+    token?: { address: string; name?: string; symbol?: string; decimals?: number };
   }>;
   erc721Transfers?: Array<{ from: string; to: string; tokenId: string; token?: { address: string; name?: string; symbol?: string } }>;
   erc1155Transfers?: Array<{

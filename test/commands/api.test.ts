@@ -399,7 +399,7 @@ describe('api --list', () => {
   it("prints the operator's operations: TSV piped, filtered by a word; --json an array", async () => {
     const listed = await svc(['api', '--list', 'erc20']);
     expect(listed.stdout).toBe(
-      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\tfalse\n' +
+      'GET\t/v1/chains/{chainId}/addresses/{address}/balances:listErc20\tList ERC-20 balances\ttrue\n' +
         'GET\t/v1/chains/{chainId}/addresses/{address}/transactions:listErc20\tList ERC-20 transfers\ttrue\n',
     );
     const all = await svc(['api', '--list', '--json']);

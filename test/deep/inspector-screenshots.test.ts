@@ -73,7 +73,12 @@ describe.skipIf(missing('chromium'))('screenshots of the inspector', () => {
     const inject = async (body: Record<string, unknown>) =>
       (await call(base, 'POST', '/_emulator/transactions', { body: { chainId: '43113', ...body } })).body.messageIds as string[];
     await inject({ from: WATCHED, value: '250000000000000000' });
-    await inject({ erc20Transfers: [{ from: FUJI_USDC, to: WATCHED, value: '2500000' }] });
+    // A mint of USDC to the watched address (a sender must hold what it sends).
+    await inject({
+      erc20Transfers: [
+        { from: '0x0000000000000000000000000000000000000000', to: WATCHED, value: '2500000', token: { address: FUJI_USDC } },
+      ],
+    });
     const last = await inject({
       from: WATCHED,
       logs: [{ address: OTHER, topics: [word('1c41'), word('a'), word(WATCHED.slice(2))], data: word('2a') }],

@@ -109,7 +109,7 @@ describe('svc api: exit codes as a process', () => {
   });
 
   it('exit 1 for an operation the emulator does not model: its body on stdout, the error by name on stderr; --json adds the error line', async () => {
-    const result = await runCli(['api', `/v1/chains/43114/addresses/${ADDRESS}/balances:listErc20`, '--json'], {
+    const result = await runCli(['api', '/v1/networks/mainnet/validators', '--json'], {
       baseUrl: emulator.url,
       apiKey: KEY,
     });
@@ -117,7 +117,7 @@ describe('svc api: exit codes as a process', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe(
-      'svc: not emulated: listErc20Balances (GET /v1/chains/{chainId}/addresses/{address}/balances:listErc20) is an operation of the service that this emulator does not model (501 Not Implemented)',
+      'svc: not emulated: listValidators (GET /v1/networks/{network}/validators) is an operation of the service that this emulator does not model (501 Not Implemented)',
     );
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
   });

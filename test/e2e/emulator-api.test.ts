@@ -455,8 +455,8 @@ describe('emulator /v1 API', () => {
     it("answers an operation of the operator's description it does not model with 501 naming it, before any key check", async () => {
       const cases = [
         ['GET', '/v1/icm/messages', 'listIcmMessages (GET /v1/icm/messages)'],
-        ['GET', '/v1/chains/43114/addresses/0x71C7656EC7ab88b098defB751B7401B5f6d8976F/balances:listErc20', 'listErc20Balances'],
-        ['POST', '/v1/chains/43114/nfts/collections/0xabc/tokens/7:reindex', 'reindexNft'],
+        ['GET', '/v1/networks/mainnet/validators', 'listValidators'],
+        ['POST', '/v1/operations/transactions:export', 'postTransactionExportJob'],
         ['GET', '/v1/networks/mainnet/blockchains/p-chain/blocks/abc', 'getBlockById'],
       ];
       for (const [method, path, named] of cases) {

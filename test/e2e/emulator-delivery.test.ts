@@ -12,6 +12,8 @@ import { API_KEY, call, eventually, startReceiver, startTestEmulator, testOption
 const WATCHED = '0xa11ce00000000000000000000000000000000001';
 const STRANGER = '0xb0b0000000000000000000000000000000000002';
 const TOKEN = '0x70c0000000000000000000000000000000000003';
+/** The sender of a mint: a transfer from any other address needs its sender to hold the amount. */
+const ZERO = '0x0000000000000000000000000000000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HASH32 = /^0x[0-9a-f]{64}$/;
 const DECIMAL = /^[0-9]+$/;
@@ -109,6 +111,8 @@ describe('emulator notifications', () => {
 
   it('matches ERC-20 transfers, with valueWithDecimals and a Transfer log consistent with the value', async () => {
     await webhook({ includeLogs: true });
+    // The stranger's tokens, minted (no webhook watches it, so no message).
+    await inject({ erc20Transfers: [{ from: ZERO, to: STRANGER, value: '1234500', token: { address: TOKEN } }] });
     const result = await inject({
       from: STRANGER,
       erc20Transfers: [
@@ -183,7 +187,9 @@ describe('emulator notifications', () => {
       metadata: { addresses: [WATCHED], eventSignatures: [APPROVAL_SIGNATURE.toUpperCase().replace('0X', '0x')] },
     });
     await expectNoDelivery({ from: WATCHED, to: STRANGER });
-    await expectNoDelivery({ from: WATCHED, erc20Transfers: [{ from: WATCHED, to: STRANGER, value: '5' }] });
+    // A mint to the watched address, then a transfer from it: Transfer logs both, not Approval.
+    await expectNoDelivery({ erc20Transfers: [{ from: ZERO, to: WATCHED, value: '5', token: { address: TOKEN } }] });
+    await expectNoDelivery({ from: WATCHED, erc20Transfers: [{ from: WATCHED, to: STRANGER, value: '5', token: { address: TOKEN } }] });
     const result = await inject({
       from: WATCHED,
       to: TOKEN,

@@ -137,7 +137,8 @@ describe('emulator shared secrets and signed deliveries', () => {
         from: STRANGER,
         erc20Transfers: [
           {
-            from: STRANGER,
+            // A mint: a sender must hold what it sends.
+            from: '0x0000000000000000000000000000000000000000',
             to: WATCHED,
             value: '1234500',
             token: { address: '0x70c0000000000000000000000000000000000003', name: 'Ünïcødé “Tøken” 🚀', symbol: 'ÜT', decimals: 4 },

@@ -80,13 +80,16 @@ describe("the operator's SDK models beside what the emulator sends", () => {
         metadata: { addresses: [watched] },
       }),
     });
+    // Token transfers are mints (from the zero address; a sender must hold what it sends), of an NFT id the
+    // generated history never makes (its ids stay below 10,000).
+    const zero = '0x0000000000000000000000000000000000000000';
     const kinds = [
       {
-        erc20Transfers: [{ from: other, to: watched, value: '5' }],
+        erc20Transfers: [{ from: zero, to: watched, value: '5' }],
         internalTransactions: [{ from: other, to: watched, value: '1', internalTxType: 'CALL' }],
       },
-      { erc721Transfers: [{ from: other, to: watched, tokenId: '1' }] },
-      { erc1155Transfers: [{ from: watched, to: other, tokenId: '2', value: '3' }] },
+      { erc721Transfers: [{ from: zero, to: watched, tokenId: '1000001' }] },
+      { erc1155Transfers: [{ from: zero, to: watched, tokenId: '2', value: '3' }] },
       { from: watched, contractCreation: true },
     ];
     for (const kind of kinds) await call(emulator.url, 'POST', '/_emulator/transactions', { body: { chainId: '43113', ...kind } });

@@ -18,6 +18,7 @@ const KEY = 'sdk-key-0123456789';
 const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const OTHER = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
 const TOKEN = '0x5425890298aed601595a70AB815c96711a31Bc65';
+const ZERO = '0x0000000000000000000000000000000000000000';
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const pad32 = (address: string) => '0x' + address.slice(2).toLowerCase().padStart(64, '0');
 
@@ -139,15 +140,17 @@ describe("the operator's SDK against the emulator, no hook", () => {
     const injections = [
       { chainId: '43113', from: WATCHED, to: OTHER, value: '1000' },
       { chainId: '43113', from: OTHER, to: WATCHED, txStatus: '0' },
-      { chainId: '43113', from: OTHER, to: TOKEN, erc20Transfers: [{ from: OTHER, to: WATCHED, value: '5' }] },
+      // Token transfers from the zero address (mints: a sender must hold what it sends), the NFT of an id the
+      // generated history never makes (its ids stay below 10,000).
+      { chainId: '43113', from: OTHER, to: TOKEN, erc20Transfers: [{ from: ZERO, to: WATCHED, value: '5' }] },
       {
         chainId: '43113',
         from: OTHER,
         to: OTHER,
         internalTransactions: [{ from: OTHER, to: WATCHED, value: '7', internalTxType: 'CALL' }],
       },
-      { chainId: '43113', erc721Transfers: [{ from: OTHER, to: WATCHED, tokenId: '42' }] },
-      { chainId: '43113', erc1155Transfers: [{ from: WATCHED, to: OTHER, tokenId: '7', value: '3' }] },
+      { chainId: '43113', erc721Transfers: [{ from: ZERO, to: WATCHED, tokenId: '1000042' }] },
+      { chainId: '43113', erc1155Transfers: [{ from: ZERO, to: WATCHED, tokenId: '7', value: '3' }] },
       { chainId: '43113', from: WATCHED, contractCreation: true },
       ...[1, 2, 3, 4].map((count) => ({
         chainId: '43113',
@@ -200,12 +203,24 @@ describe("the operator's SDK reads the emulated chain", () => {
   let hashes: string[];
 
   beforeAll(async () => {
+    // A sender must hold the tokens it sends: they are minted to it first (the NFT of an id the generated history
+    // never makes, its ids staying below 10,000, nor the test above), in a transaction the receiver takes no part in.
+    const token = { address: TOKEN };
+    const mint = {
+      chainId,
+      from: SENDER,
+      to: TOKEN,
+      erc20Transfers: [{ from: ZERO, to: SENDER, value: '5', token }],
+      erc721Transfers: [{ from: ZERO, to: SENDER, tokenId: '1000043' }],
+      erc1155Transfers: [{ from: ZERO, to: SENDER, tokenId: '7', value: '3' }],
+    };
+    expect((await call(emulator.url, 'POST', '/_emulator/transactions', { body: mint })).status).toBe(201);
     // One transaction of each kind between the two addresses, so every typed listing has an item to parse.
     const injections = [
       { chainId, from: SENDER, to: RECEIVER, value: '1000' },
-      { chainId, from: SENDER, to: TOKEN, erc20Transfers: [{ from: SENDER, to: RECEIVER, value: '5' }] },
+      { chainId, from: SENDER, to: TOKEN, erc20Transfers: [{ from: SENDER, to: RECEIVER, value: '5', token }] },
       { chainId, from: SENDER, to: RECEIVER, internalTransactions: [{ from: SENDER, to: RECEIVER, value: '7', internalTxType: 'CALL' }] },
-      { chainId, from: SENDER, erc721Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '42' }] },
+      { chainId, from: SENDER, erc721Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '1000043' }] },
       { chainId, from: SENDER, erc1155Transfers: [{ from: SENDER, to: RECEIVER, tokenId: '7', value: '3' }] },
       { chainId, from: SENDER, contractCreation: true },
     ];

@@ -154,7 +154,8 @@ describe('the documented Node receiver against the emulator', () => {
         from: WATCHED,
         erc20Transfers: [
           {
-            from: WATCHED,
+            // A mint: a sender must hold what it sends.
+            from: '0x0000000000000000000000000000000000000000',
             to: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
             value: '1',
             token: { address: '0x5425890298aed601595a70AB815c96711a31Bc65', name: UNICODE_TOKEN_NAME, symbol: 'ÜNI', decimals: 6 },

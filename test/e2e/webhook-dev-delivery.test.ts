@@ -24,6 +24,9 @@ const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 const STRANGER = '0x5555555555555555555555555555555555555555';
 const STRANGER_2 = '0x6666666666666666666666666666666666666666';
+/** The sender of a mint: a transfer from any other address needs its sender to hold the amount. */
+const ZERO = '0x0000000000000000000000000000000000000000';
+const FUJI_USDC = '0x5425890298aed601595a70AB815c96711a31Bc65';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const HASH32 = /^0x[0-9a-f]{64}$/;
 
@@ -97,6 +100,9 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
 
   it('delivers an ERC-20 transfer from and one to a watched address', async () => {
     const watched = watchedAddress();
+    // What the two senders send, minted before the webhook watches (a sender must hold what it sends).
+    await trigger(emulator.url, ['--chain-id', FUJI, '--erc20', `${ZERO}:${watched}:2500000000000000000`, '--token', FUJI_USDC]);
+    await trigger(emulator.url, ['--chain-id', FUJI, '--erc20', `${ZERO}:${STRANGER_2}:7`, '--token', FUJI_USDC]);
     const webhook = await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', watched]);
     const out = await trigger(emulator.url, [
       '--chain-id',
@@ -105,6 +111,8 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
       STRANGER,
       '--erc20',
       `${watched}:${STRANGER_2}:2500000000000000000`,
+      '--token',
+      FUJI_USDC,
     ]);
     const into = await trigger(emulator.url, [
       '--chain-id',
@@ -113,6 +121,8 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
       STRANGER,
       '--erc20',
       `${STRANGER_2}:${watched.toLowerCase()}:7`,
+      '--token',
+      FUJI_USDC,
     ]);
     expect(out.messageIds).toHaveLength(1);
     expect(into.messageIds).toHaveLength(1);
@@ -180,7 +190,7 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
       '--log',
       `${STRANGER}:${TRANSFER.toUpperCase().replace('0X', '0x')}`,
     ]);
-    const erc20 = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--erc20', `${STRANGER_2}:${watched}:1`]);
+    const erc20 = await trigger(emulator.url, ['--chain-id', FUJI, '--from', STRANGER, '--erc20', `${ZERO}:${watched}:1`]);
     expect(transferLog.messageIds).toHaveLength(1);
     expect(erc20.messageIds).toHaveLength(1);
     const byLog = await received(transferLog.messageIds[0]!);
@@ -213,7 +223,7 @@ describe('filtering: which activity reaches `svc webhook listen`', () => {
       '--to',
       STRANGER_2,
       '--erc20',
-      `${STRANGER}:${STRANGER_2}:1`,
+      `${ZERO}:${STRANGER_2}:1`,
     ]);
     await expectNotDelivered(unrelated);
   });
@@ -244,7 +254,8 @@ describe('include flags and the message shape', () => {
       from: watched,
       to: STRANGER,
       erc20Transfers: [
-        { from: watched, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } },
+        // A mint (a sender must hold what it sends).
+        { from: ZERO, to: STRANGER_2, value: '1234500', token: { address: STRANGER, name: 'Test USD', symbol: 'TUSD', decimals: 6 } },
       ],
       internalTransactions: [{ from: STRANGER, to: STRANGER_2, value: '5', internalTxType: 'CALL' }],
       logs: [
@@ -287,7 +298,7 @@ describe('include flags and the message shape', () => {
   it('the schema check itself catches a missing field and a wrong JSON type', async () => {
     const watched = watchedAddress();
     await createWebhook(emulator.url, ['--url', listen.url, '--chain-id', FUJI, '--address', watched, '--include-logs']);
-    const result = await trigger(emulator.url, ['--chain-id', FUJI, '--from', watched, '--erc20', `${watched}:${STRANGER}:3`]);
+    const result = await trigger(emulator.url, ['--chain-id', FUJI, '--from', watched, '--erc20', `${ZERO}:${watched}:3`]);
     const message = await received(result.messageIds[0]!);
     expect(notificationProblems(message)).toEqual([]);
 

@@ -113,7 +113,8 @@ async function inject(): Promise<string[]> {
       to: OTHER,
       erc20Transfers: [
         {
-          from: WATCHED,
+          // A mint: a sender must hold what it sends.
+          from: '0x0000000000000000000000000000000000000000',
           to: OTHER,
           value: '2500000',
           token: { address: '0x5425890298aed601595a70AB815c96711a31Bc65', name: UNICODE_TOKEN_NAME, symbol: 'ÜNI', decimals: 6 },

@@ -34,7 +34,8 @@ function fresh(seed: number, totalTxs: number): { generator: ChainDataGenerator;
 const injection = (chainId: string): InjectionInput => ({
   chainId,
   from: WATCHED,
-  erc20Transfers: [{ from: WATCHED, to: '0x2222222222222222222222222222222222222222', value: 5n }],
+  // A mint (from the zero address): a sender must hold what it sends.
+  erc20Transfers: [{ from: '0x0000000000000000000000000000000000000000', to: '0x2222222222222222222222222222222222222222', value: 5n }],
   erc721Transfers: [],
   erc1155Transfers: [],
   internalTransactions: [],

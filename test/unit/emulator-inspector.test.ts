@@ -85,7 +85,7 @@ describe('the inspector routes', () => {
         to: OTHER,
         logs,
         internalTransactions: [{ from: OTHER, to: WATCHED, value: '1' }],
-        erc20Transfers: [{ from: WATCHED, to: OTHER, value: '5' }],
+        erc20Transfers: [{ from: '0x0000000000000000000000000000000000000000', to: OTHER, value: '5' }],
       },
     });
     const changed = await call(emulator.url, 'GET', '/_inspector/transactions?pageSize=1', { headers: { 'if-none-match': etag } });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEmulatorTriggerOptions, run } from '../../../src/commands/emulator/trigger.js';
 import type { EmulatorTriggerFlags } from '../../../src/commands/emulator/trigger.js';
 import { NetworkError } from '../../../src/errors.js';
+import { toChecksumAddress } from '../../../src/evm/address.js';
 import { currentProcessProof } from '../../../src/process-proof.js';
 import { freshConfigDir } from '../../helpers/cli.js';
 import { writeRecord } from '../../helpers/emulator-records.js';
@@ -40,10 +41,11 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
       for (const name of ['nfts', 'creations']) {
         await createWebhook(emulator.url, { name, url: receiver.url, metadata: { addresses: [watched] } });
       }
-      const other = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+      // Mints (a sender must hold what it sends), the NFT of an id the generated history never makes (below 10,000).
+      const zero = '0x0000000000000000000000000000000000000000';
       const kinds: Array<Partial<EmulatorTriggerFlags>> = [
-        { erc721: [`${other}:${watched}:42`] },
-        { erc1155: [`${watched}:${other}:7:3`] },
+        { erc721: [`${zero}:${watched}:1000042`] },
+        { erc1155: [`${zero}:${watched}:7:3`] },
         { from: watched, contractCreation: true },
       ];
       for (const flags of kinds) {
@@ -130,8 +132,56 @@ describe('emulator trigger: the kinds beyond ERC-20', () => {
       { internal: ['0x8ba1f109551bD432803012645Ac136ddd64DBA72:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1:call'] },
       /--internal .*upper-case call type/,
     ],
+    [
+      { token: '0x5425890298aed601595a70AB815c96711a31Bc65' },
+      /^--token names the contract of --erc20, --erc721 or --erc1155 transfers: give some$/,
+    ],
+    [
+      {
+        token: '0x5425890298aed601595a70AB815c96711a31Bc65',
+        erc20: ['0x0000000000000000000000000000000000000000:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1'],
+        erc721: ['0x0000000000000000000000000000000000000000:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1'],
+      },
+      /^--token names one contract, which is one kind of token: give it with only one of --erc20, --erc721$/,
+    ],
+    [
+      { token: '0x5425', erc20: ['0x0000000000000000000000000000000000000000:0x71C7656EC7ab88b098defB751B7401B5f6d8976F:1'] },
+      /^--token "0x5425": must be an address/,
+    ],
   ])('bad input %j: a usage error before any request', async (flags, message) => {
     await expect(parseEmulatorTriggerOptions({ chainId: '43113', ...DEFAULTS, ...flags })).rejects.toThrow(message);
+  });
+});
+
+describe('emulator trigger --token', () => {
+  it('names the token contract of every transfer of its kind: a mint of a chosen token, then a transfer of it', async () => {
+    const zero = '0x0000000000000000000000000000000000000000';
+    const holder = '0x7a11e00000000000000000000000000000000007';
+    const usdc = '0x5425890298aed601595a70AB815c96711a31Bc65';
+    const minted = await parseEmulatorTriggerOptions({
+      chainId: '43113',
+      ...DEFAULTS,
+      erc20: [`${zero}:${holder}:5`, `${zero}:${holder}:2`],
+      token: usdc,
+    });
+    expect(minted.erc20Transfers).toEqual([
+      { from: zero, to: holder, value: '5', token: { address: usdc } },
+      { from: zero, to: holder, value: '2', token: { address: usdc } },
+    ]);
+    await withTestContext({ baseUrl: emulator.url }, async ({ context }) => run(minted, context));
+    // Seven minted, so seven can be sent on; an eighth is refused, naming the balance.
+    const sent = await parseEmulatorTriggerOptions({
+      chainId: '43113',
+      ...DEFAULTS,
+      erc20: [`${holder}:${zero.replace(/0$/, '1')}:7`],
+      token: usdc,
+    });
+    await withTestContext({ baseUrl: emulator.url }, async ({ context }) => run(sent, context));
+    await withTestContext({ baseUrl: emulator.url }, async ({ context }) => {
+      await expect(run(sent, context)).rejects.toThrow(
+        `erc20Transfers[0].from ${toChecksumAddress(holder)} holds 0 of token ${usdc} on chain 43113, less than 7`,
+      );
+    });
   });
 });
 
