@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: each figure of the CLI beside its baseline, measured in this same run with the two alternated
 // (A, B, A, B, ...), as medians; prints the ratio, the goal beside it, and PASS or MISS. Never part of the tests.
-//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex,holdings picks figures.
+//   BENCH_RUNS=n (default 7, never fewer) sets the runs of the slower figures; --only=version,txhttp,cliholdings,api,evm,jq,tx,addresses,flat,add,addflat,emulator,deliveries,follow,table,apply,txfollow,persist,attempt,growth,touched,restart,inspector,interrupt,detach,chainkeep,chainindex,holdings picks figures.
 //   BENCH_CHAIN_BLOCK_MS=n (default 20) sets the block time that simulates the chainkeep figure's hour of blocks.
 //   The inspector figures need Debian's chromium (apt-get install -y chromium); without it they are skipped, saying so.
 //   BENCH_GROWTH_SECONDS=n (default 60, the issue's figure) sets how long the growth figure's messages retry.
@@ -228,6 +228,98 @@ try {
     }
     await emulator.stop();
     stops.pop();
+  }
+
+  if (wanted('cliholdings')) {
+    // The cold start of each command of the chain's holdings, --json (one request, its body as returned), beside the
+    // same request with bare node:http, in CI (CI=true), as txhttp measures tx list. Against the emulator where it
+    // models the operation; contract deployments and nft reindex (a write the emulator takes once an hour per token)
+    // against a server answering one fixed body, the operator's shape.
+    const emulator = await startServer('emulator.mjs');
+    stops.push(emulator.stop);
+    const base = `http://127.0.0.1:${emulator.port}`;
+    const holder = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+    const usdc = '0x5425890298aed601595a70AB815c96711a31Bc65';
+    const avatars = '0x9047787E3e4F025b967e064a9e9603cFB414024c';
+    const tokenId = await new Promise((resolve, reject) => {
+      http
+        .get(`${base}/v1/chains/43113/nfts/collections/${avatars}/tokens?pageSize=1`, (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve(JSON.parse(text).tokens[0].tokenId));
+        })
+        .on('error', reject);
+    });
+    const deploymentsFile = join(scratch, 'deployments.json');
+    writeFileSync(
+      deploymentsFile,
+      JSON.stringify({
+        contracts: [
+          {
+            address: usdc,
+            ercType: 'ERC-20',
+            name: 'USD Coin',
+            symbol: 'USDC',
+            decimals: 6,
+            deploymentDetails: { txHash: '0x' + 'ab'.repeat(32), deployerAddress: holder },
+          },
+        ],
+      }),
+    );
+    const reindexFile = join(scratch, 'reindex.json');
+    writeFileSync(reindexFile, '{}');
+    const fixed = {
+      deployments: await startServer('fixed-server.mjs', [deploymentsFile]),
+      reindex: await startServer('fixed-server.mjs', [reindexFile]),
+    };
+    stops.push(fixed.deployments.stop, fixed.reindex.stop);
+    const cases = [
+      ['svc balance', base, ['balance', holder, '--chain-id', '43113'], 'GET', `/v1/chains/43113/addresses/${holder}/balances:getNative`],
+      [
+        'svc balance --erc20',
+        base,
+        ['balance', holder, '--chain-id', '43113', '--erc20'],
+        'GET',
+        `/v1/chains/43113/addresses/${holder}/balances:listErc20`,
+      ],
+      ['svc contract get', base, ['contract', 'get', usdc, '--chain-id', '43113'], 'GET', `/v1/chains/43113/addresses/${usdc}`],
+      [
+        'svc contract deployments',
+        `http://127.0.0.1:${fixed.deployments.port}`,
+        ['contract', 'deployments', holder, '--chain-id', '43113'],
+        'GET',
+        `/v1/chains/43113/contracts/${holder}/deployments`,
+      ],
+      ['svc nft list', base, ['nft', 'list', avatars, '--chain-id', '43113'], 'GET', `/v1/chains/43113/nfts/collections/${avatars}/tokens`],
+      [
+        'svc nft get',
+        base,
+        ['nft', 'get', avatars, tokenId, '--chain-id', '43113'],
+        'GET',
+        `/v1/chains/43113/nfts/collections/${avatars}/tokens/${tokenId}`,
+      ],
+      [
+        'svc nft reindex',
+        `http://127.0.0.1:${fixed.reindex.port}`,
+        ['nft', 'reindex', avatars, tokenId, '--chain-id', '43113'],
+        'POST',
+        `/v1/chains/43113/nfts/collections/${avatars}/tokens/${tokenId}:reindex`,
+      ],
+    ];
+    for (const [name, url, args, method, path] of cases) {
+      const env = childEnv({ SVC_BASE_URL: url, SVC_API_KEY: 'bench-key', CI: 'true' });
+      const { as, bs } = await alternate(
+        FAST_RUNS,
+        () => runNode([BIN, ...args, '--json'], { env }),
+        () => runNode([join(BENCH, 'bare-http-request.mjs'), method, path], { env }),
+        { sameOutput: true },
+      );
+      reportTime(`${name} --json (CI=true)  vs  bare node:http`, as, bs, 1.3);
+    }
+    for (const server of [fixed.reindex, fixed.deployments, emulator]) {
+      await server.stop();
+      stops.pop();
+    }
   }
 
   if (wanted('api')) {

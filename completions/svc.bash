@@ -10,7 +10,7 @@ __svc_node() {
     __svc_commands='' __svc_has_help=0 __svc_options='' __svc_value_options='' __svc_default=''
     case "$1" in
     'svc')
-        __svc_commands='tx chain block address token webhook event-signature config emulator api completion'
+        __svc_commands='tx chain block address token balance contract nft webhook event-signature config emulator api completion'
         __svc_has_help=1
         __svc_options='-V --version --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color -h --help'
         __svc_value_options='--base-url --profile --timeout --retries'
@@ -76,6 +76,42 @@ __svc_node() {
     'svc token transfers')
         __svc_options='--chain-id --start-block --end-block --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--chain-id --start-block --end-block --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc balance')
+        __svc_options='--chain-id --erc20 --erc721 --erc1155 --collectibles --contract --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --contract --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc contract')
+        __svc_commands='get deployments'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc contract get')
+        __svc_options='--chain-id --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc contract deployments')
+        __svc_options='--chain-id --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc nft')
+        __svc_commands='list get reindex'
+        __svc_has_help=1
+        __svc_options='-h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--base-url --profile --timeout --retries'
+        ;;
+    'svc nft list')
+        __svc_options='--chain-id --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc nft get')
+        __svc_options='--chain-id --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --jq --base-url --profile --timeout --retries'
+        ;;
+    'svc nft reindex')
+        __svc_options='--chain-id --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--chain-id --jq --base-url --profile --timeout --retries'
         ;;
     'svc webhook')
         __svc_commands='create list get update addresses deactivate activate apply listen verify secret'
@@ -261,6 +297,12 @@ __svc_option_values() {
     'svc block list --network') __svc_reply_words 'mainnet fuji testnet' ;;
     'svc block get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc token transfers --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc balance --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc contract get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc contract deployments --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc nft list --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc nft get --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
+    'svc nft reindex --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc webhook create --chain-id') __svc_reply_words 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' ;;
     'svc webhook create --addresses-file') __svc_reply_files ;;
     'svc webhook list --status') __svc_reply_words 'active inactive' ;;

@@ -6,7 +6,7 @@
 function __svc_subcommands
     switch "$argv"
         case 'svc'
-            printf '%s\n' tx chain block address token webhook event-signature config emulator api completion help
+            printf '%s\n' tx chain block address token balance contract nft webhook event-signature config emulator api completion help
         case 'svc tx'
             printf '%s\n' list get help
         case 'svc chain'
@@ -17,6 +17,10 @@ function __svc_subcommands
             printf '%s\n' chains help
         case 'svc token'
             printf '%s\n' transfers help
+        case 'svc contract'
+            printf '%s\n' get deployments help
+        case 'svc nft'
+            printf '%s\n' list get reindex help
         case 'svc webhook'
             printf '%s\n' create list get update addresses deactivate activate apply listen verify secret help
         case 'svc webhook addresses'
@@ -73,6 +77,22 @@ function __svc_value_options
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc token transfers'
             printf '%s\n' --chain-id --start-block --end-block --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+        case 'svc balance'
+            printf '%s\n' --chain-id --contract --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+        case 'svc contract'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc contract get'
+            printf '%s\n' --chain-id --jq --base-url --profile --timeout --retries
+        case 'svc contract deployments'
+            printf '%s\n' --chain-id --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+        case 'svc nft'
+            printf '%s\n' --base-url --profile --timeout --retries
+        case 'svc nft list'
+            printf '%s\n' --chain-id --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+        case 'svc nft get'
+            printf '%s\n' --chain-id --jq --base-url --profile --timeout --retries
+        case 'svc nft reindex'
+            printf '%s\n' --chain-id --jq --base-url --profile --timeout --retries
         case 'svc webhook'
             printf '%s\n' --base-url --profile --timeout --retries
         case 'svc webhook create'
@@ -298,6 +318,9 @@ complete -c svc -n '__svc_is "svc"' -a chain -d 'The EVM chains the service supp
 complete -c svc -n '__svc_is "svc"' -a block -d 'A chain\'s blocks: the latest, or one by number or hash'
 complete -c svc -n '__svc_is "svc"' -a address -d 'What the service knows of an address across chains'
 complete -c svc -n '__svc_is "svc"' -a token -d 'A token contract\'s transfers'
+complete -c svc -n '__svc_is "svc"' -a balance -d 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens'
+complete -c svc -n '__svc_is "svc"' -a contract -d 'Contracts on a chain: one by its address, with its deployment, and those an address deployed'
+complete -c svc -n '__svc_is "svc"' -a nft -d 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again'
 complete -c svc -n '__svc_is "svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "svc"' -a config -d 'Settings: the API key and base URL, per profile'
@@ -310,6 +333,9 @@ complete -c svc -n '__svc_is "help:svc"' -a chain -d 'The EVM chains the service
 complete -c svc -n '__svc_is "help:svc"' -a block -d 'A chain\'s blocks: the latest, or one by number or hash'
 complete -c svc -n '__svc_is "help:svc"' -a address -d 'What the service knows of an address across chains'
 complete -c svc -n '__svc_is "help:svc"' -a token -d 'A token contract\'s transfers'
+complete -c svc -n '__svc_is "help:svc"' -a balance -d 'What an address holds on a chain: its native balance, or its ERC-20, ERC-721 and ERC-1155 tokens'
+complete -c svc -n '__svc_is "help:svc"' -a contract -d 'Contracts on a chain: one by its address, with its deployment, and those an address deployed'
+complete -c svc -n '__svc_is "help:svc"' -a nft -d 'NFT collections on a chain: their tokens, one token with its metadata, and asking for it to be read again'
 complete -c svc -n '__svc_is "help:svc"' -a webhook -d 'Address-activity webhooks: manage them and their addresses, apply a file, receive and verify notifications'
 complete -c svc -n '__svc_is "help:svc"' -a event-signature -d 'Print the keccak-256 event signature (topic0) of event declarations; works offline'
 complete -c svc -n '__svc_is "help:svc"' -a config -d 'Settings: the API key and base URL, per profile'
@@ -420,6 +446,71 @@ complete -c svc -n '__svc_is "svc token transfers"' -l limit -x -d 'follow pages
 complete -c svc -n '__svc_is "svc token transfers"' -l all -d 'follow pages until the service has no more'
 complete -c svc -n '__svc_is "svc token transfers"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc token transfers"' -s h -l help -d 'show help'
+
+# svc balance
+complete -c svc -n '__svc_is "svc balance"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc balance"' -l erc20 -d 'its ERC-20 tokens, amounts in each token\'s units'
+complete -c svc -n '__svc_is "svc balance"' -l erc721 -d 'its ERC-721 tokens (NFTs)'
+complete -c svc -n '__svc_is "svc balance"' -l erc1155 -d 'its ERC-1155 tokens'
+complete -c svc -n '__svc_is "svc balance"' -l collectibles -d 'its ERC-721 and ERC-1155 tokens together'
+complete -c svc -n '__svc_is "svc balance"' -l contract -x -d 'only these token contracts; repeatable or comma-separated with --erc20, one with --erc721, --erc1155 or --collectibles'
+complete -c svc -n '__svc_is "svc balance"' -l page-size -x -d 'balances per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc balance"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc balance"' -l limit -x -d 'follow pages until n balances are printed'
+complete -c svc -n '__svc_is "svc balance"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc balance"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc balance"' -s h -l help -d 'show help'
+
+# svc contract
+complete -c svc -n '__svc_is "svc contract"' -a get -d 'Show one contract: its type (ERC-20, ERC-721, ERC-1155), name, symbol, decimals, and its deployment'
+complete -c svc -n '__svc_is "svc contract"' -a deployments -d 'List the contracts an address deployed on a chain'
+complete -c svc -n '__svc_is "svc contract"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc contract"' -a get -d 'Show one contract: its type (ERC-20, ERC-721, ERC-1155), name, symbol, decimals, and its deployment'
+complete -c svc -n '__svc_is "help:svc contract"' -a deployments -d 'List the contracts an address deployed on a chain'
+complete -c svc -n '__svc_is "svc contract"' -s h -l help -d 'show help'
+
+# svc contract get
+complete -c svc -n '__svc_is "svc contract get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc contract get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc contract get"' -s h -l help -d 'show help'
+
+# svc contract deployments
+complete -c svc -n '__svc_is "svc contract deployments"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc contract deployments"' -l page-size -x -d 'contracts per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc contract deployments"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc contract deployments"' -l limit -x -d 'follow pages until n contracts are printed'
+complete -c svc -n '__svc_is "svc contract deployments"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc contract deployments"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc contract deployments"' -s h -l help -d 'show help'
+
+# svc nft
+complete -c svc -n '__svc_is "svc nft"' -a list -d 'List the tokens of an NFT collection (ERC-721 or ERC-1155): id, name, owner, metadata status'
+complete -c svc -n '__svc_is "svc nft"' -a get -d 'Show one NFT: its collection, owner, token URI and the metadata read from it'
+complete -c svc -n '__svc_is "svc nft"' -a reindex -d 'Ask the service to read an NFT\'s metadata again from its token URI (once an hour per token)'
+complete -c svc -n '__svc_is "svc nft"' -a help -d 'show help for a command'
+complete -c svc -n '__svc_is "help:svc nft"' -a list -d 'List the tokens of an NFT collection (ERC-721 or ERC-1155): id, name, owner, metadata status'
+complete -c svc -n '__svc_is "help:svc nft"' -a get -d 'Show one NFT: its collection, owner, token URI and the metadata read from it'
+complete -c svc -n '__svc_is "help:svc nft"' -a reindex -d 'Ask the service to read an NFT\'s metadata again from its token URI (once an hour per token)'
+complete -c svc -n '__svc_is "svc nft"' -s h -l help -d 'show help'
+
+# svc nft list
+complete -c svc -n '__svc_is "svc nft list"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc nft list"' -l page-size -x -d 'tokens per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
+complete -c svc -n '__svc_is "svc nft list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
+complete -c svc -n '__svc_is "svc nft list"' -l limit -x -d 'follow pages until n tokens are printed'
+complete -c svc -n '__svc_is "svc nft list"' -l all -d 'follow pages until the service has no more'
+complete -c svc -n '__svc_is "svc nft list"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc nft list"' -s h -l help -d 'show help'
+
+# svc nft get
+complete -c svc -n '__svc_is "svc nft get"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc nft get"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc nft get"' -s h -l help -d 'show help'
+
+# svc nft reindex
+complete -c svc -n '__svc_is "svc nft reindex"' -l chain-id -x -a 'c-chain fuji dexalot dexalot-testnet dfk dfk-testnet 43114 43113 432204 432201 53935 335' -d 'the chain: an id (43113) or a name (fuji); default: SVC_CHAIN_ID, else the profile\'s (svc config set chain-id)'
+complete -c svc -n '__svc_is "svc nft reindex"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc nft reindex"' -s h -l help -d 'show help'
 
 # svc webhook
 complete -c svc -n '__svc_is "svc webhook"' -a create -d 'Create an address-activity webhook that notifies a URL of activity on watched addresses'

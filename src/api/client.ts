@@ -6,6 +6,16 @@ import { isSafeId, SAFE_ID_RULE } from '../schema/rules.js';
 import {
   AddressCountSchema,
   AddressPageSchema,
+  CollectibleBalancePageSchema,
+  ContractPageSchema,
+  DeploymentAnswerSchema,
+  Erc1155BalancePageSchema,
+  Erc20BalancePageSchema,
+  Erc721BalancePageSchema,
+  NativeBalanceAnswerSchema,
+  NftPageSchema,
+  ShownContractSchema,
+  ShownNftSchema,
   ChainPageSchema,
   SharedSecretSchema,
   ShownChainSchema,
@@ -15,6 +25,16 @@ import {
 } from '../schema/index.js';
 import type {
   AddressPage,
+  CollectibleBalancePage,
+  ContractPage,
+  DeploymentAnswer,
+  Erc1155BalancePage,
+  Erc20BalancePage,
+  Erc721BalancePage,
+  NativeBalanceAnswer,
+  NftPage,
+  ShownContract,
+  ShownNft,
   ChainFeature,
   ChainPage,
   CreateWebhookRequest,
@@ -77,6 +97,20 @@ export interface PageQuery {
 export interface WebhookQuery extends PageQuery {
   status?: WebhookStatus;
 }
+
+/** Where a chain-scoped read looks: the chain (a decimal id) and the address the operation is about. */
+export interface ChainAddress {
+  chainId: string;
+  address: string;
+}
+
+/** The balance listings: a page, and the contracts to keep (`contractAddresses` for ERC-20, one `contractAddress` else). */
+export interface BalanceQuery extends PageQuery {
+  contracts?: readonly string[];
+}
+
+/** The four balance listings, by the kind of token they list. */
+export type BalanceListing = 'erc20' | 'erc721' | 'erc1155' | 'collectibles';
 
 /** A block range of the chain's listings: startBlock inclusive, endBlock exclusive, as the operator defines them. */
 export interface BlockRangeQuery extends PageQuery {
@@ -430,6 +464,106 @@ export class ServiceClient {
     });
   }
 
+  // The chain's holdings: balances, contracts, NFTs. Every path segment is checked by the command first (a decimal chain
+  // id, an address, a decimal token id); encodeId is the last line of defence. The ':' of an operation's name is sent
+  // as it is, as the shared-secret paths send theirs.
+
+  async getNativeBalance(where: ChainAddress): Promise<Fetched<NativeBalanceAnswer>> {
+    return this.fetch(NativeBalanceAnswerSchema, {
+      method: 'GET',
+      path: `${addressPath(where)}/balances:getNative`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
+  async listErc20Balances(where: ChainAddress, query: BalanceQuery): Promise<Fetched<Erc20BalancePage>> {
+    return this.listBalances(Erc20BalancePageSchema, where, 'listErc20', query, 'contractAddresses');
+  }
+
+  async listErc721Balances(where: ChainAddress, query: BalanceQuery): Promise<Fetched<Erc721BalancePage>> {
+    return this.listBalances(Erc721BalancePageSchema, where, 'listErc721', query, 'contractAddress');
+  }
+
+  async listErc1155Balances(where: ChainAddress, query: BalanceQuery): Promise<Fetched<Erc1155BalancePage>> {
+    return this.listBalances(Erc1155BalancePageSchema, where, 'listErc1155', query, 'contractAddress');
+  }
+
+  async listCollectibleBalances(where: ChainAddress, query: BalanceQuery): Promise<Fetched<CollectibleBalancePage>> {
+    return this.listBalances(CollectibleBalancePageSchema, where, 'listCollectibles', query, 'contractAddress');
+  }
+
+  async getContractMetadata(where: ChainAddress): Promise<Fetched<ShownContract>> {
+    return this.fetch(ShownContractSchema, {
+      method: 'GET',
+      path: addressPath(where),
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: 'the service knows no contract at that address on that chain' },
+    });
+  }
+
+  async getDeploymentTransaction(where: ChainAddress): Promise<Fetched<DeploymentAnswer>> {
+    return this.fetch(DeploymentAnswerSchema, {
+      method: 'GET',
+      path: `${contractPath(where)}/transactions:getDeployment`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: 'the service knows no deployment of a contract at that address on that chain' },
+    });
+  }
+
+  /** The contracts `where.address` deployed. */
+  async listContractDeployments(where: ChainAddress, query: PageQuery): Promise<Fetched<ContractPage>> {
+    return this.fetch(ContractPageSchema, {
+      method: 'GET',
+      path: `${contractPath(where)}/deployments`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
+  /** The tokens of the collection at `where.address`. */
+  async listTokens(where: ChainAddress, query: PageQuery): Promise<Fetched<NftPage>> {
+    return this.fetch(NftPageSchema, {
+      method: 'GET',
+      path: `${collectionPath(where)}/tokens`,
+      query: { pageToken: query.pageToken, pageSize: query.pageSize },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: 'the service knows no NFT collection at that address on that chain' },
+    });
+  }
+
+  async getTokenDetails(where: ChainAddress, tokenId: string): Promise<Fetched<ShownNft>> {
+    return this.fetch(ShownNftSchema, {
+      method: 'GET',
+      path: `${collectionPath(where)}/tokens/${encodeId(tokenId, 'token id')}`,
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: NFT_HINT },
+    });
+  }
+
+  /**
+   * Asks the service to read the token's metadata again. Nothing in the answer is relied on (the operator's answer is
+   * 201 with no body): its bytes are kept for --json. The service takes one request an hour per token, so a second
+   * one is not harmless: retried like a creation, only where the service surely did not act.
+   */
+  async reindexNft(where: ChainAddress, tokenId: string): Promise<HttpResponse> {
+    return this.transport.send({
+      method: 'POST',
+      path: `${collectionPath(where)}/tokens/${encodeId(tokenId, 'token id')}:reindex`,
+      retryPolicy: 'at-most-once',
+      sendKey: true,
+      outcomeUnknownHint: 'the reindexing may have been asked for (the service takes one an hour per token)',
+      statusHints: { 404: NFT_HINT },
+    });
+  }
+
   /**
    * Any operation of the service, as the user gives it (`svc api`): the answer as returned, whatever its body; an error
    * status raises as for every operation. A GET is retried like every read; any other method may act, and nothing
@@ -481,6 +615,27 @@ export class ServiceClient {
     };
   }
 
+  private async listBalances<S extends v.GenericSchema>(
+    schema: S,
+    where: ChainAddress,
+    operation: string,
+    query: BalanceQuery,
+    contractParameter: 'contractAddresses' | 'contractAddress',
+  ): Promise<Fetched<v.InferOutput<S>>> {
+    return this.fetch(schema, {
+      method: 'GET',
+      path: `${addressPath(where)}/balances:${operation}`,
+      query: {
+        pageToken: query.pageToken,
+        pageSize: query.pageSize,
+        [contractParameter]: query.contracts?.length ? query.contracts.join(',') : undefined,
+      },
+      retryPolicy: 'repeatable',
+      sendKey: true,
+      statusHints: { 404: CHAIN_NOT_FOUND_HINT },
+    });
+  }
+
   private async fetch<S extends v.GenericSchema>(schema: S, spec: RequestSpec): Promise<Fetched<v.InferOutput<S>>> {
     const response = await this.transport.send(spec);
     return { data: parseAnswer(schema, response), raw: response.body };
@@ -489,10 +644,24 @@ export class ServiceClient {
 
 const CHAIN_NOT_FOUND_HINT = 'the service does not know that chain; svc chain list shows the ones it supports';
 const BLOCK_NOT_FOUND_HINT = 'no block with that number or hash on that chain: check it and --chain-id';
+const NFT_HINT = 'the service knows no such token in that collection on that chain';
 
 /** The root of a chain's operations. */
 function chainPath(chainId: string): string {
   return `/v1/chains/${encodeId(chainId, 'chain id')}`;
+}
+
+/** /v1/chains/{chainId}/addresses/{address}: the address operations, and getContractMetadata itself. */
+function addressPath({ chainId, address }: ChainAddress): string {
+  return `${chainPath(chainId)}/addresses/${encodeId(address, 'address')}`;
+}
+
+function contractPath({ chainId, address }: ChainAddress): string {
+  return `${chainPath(chainId)}/contracts/${encodeId(address, 'address')}`;
+}
+
+function collectionPath({ chainId, address }: ChainAddress): string {
+  return `${chainPath(chainId)}/nfts/collections/${encodeId(address, 'collection address')}`;
 }
 
 /** Refuses ids that could reach another route, then percent-encodes the rest. */

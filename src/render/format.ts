@@ -44,3 +44,17 @@ export function txStatusWord(txStatus: unknown): string {
   if (txStatus === '0') return 'failed';
   return txStatus === undefined || txStatus === null ? '' : String(txStatus);
 }
+
+/** The most decimals a token is shown with: ERC-20's `decimals` is a uint8. */
+const MAX_DECIMALS = 255;
+
+/**
+ * An amount in its token's smallest unit as whole units, with `decimals` (exact, trailing zeros trimmed): what a
+ * terminal shows. Without usable decimals (absent, fractional, out of range) or digits, the amount as it came.
+ */
+export function formatTokenAmount(amount: unknown, decimals: unknown): string | undefined {
+  if (amount === undefined || amount === null) return undefined;
+  const text = String(amount);
+  const usable = typeof decimals === 'number' && Number.isInteger(decimals) && decimals >= 0 && decimals <= MAX_DECIMALS;
+  return usable && /^\d+$/.test(text) ? formatNativeAmount(text, decimals) : text;
+}

@@ -16,6 +16,12 @@ export const shownString = v.fallback(v.optional(v.string()), undefined);
 export const shownNumber = v.fallback(v.optional(v.number()), undefined);
 export const shownBoolean = v.fallback(v.optional(v.boolean()), undefined);
 
+/**
+ * A number the CLI shows as digits (a block number, an amount in its smallest unit, a token id): the operator sends
+ * them as strings; a service that sends a JSON number is shown too, with every digit it sent (keepDigits in listing.ts).
+ */
+export const shownDigits = v.fallback(v.optional(v.union([v.string(), v.number()])), undefined);
+
 /** A JSON object and not an array (valibot's object schemas take arrays for objects): the first step of a body's pipe. */
 export const plainObject = (message: string) =>
   v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), message);

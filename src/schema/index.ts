@@ -10,3 +10,6 @@ export * from './webhooks.js';
 export * from './blocks.js';
 export * from './evm-rules.js';
 export * from './evm-transactions.js';
+export * from './balances.js';
+export * from './contracts.js';
+export * from './nfts.js';

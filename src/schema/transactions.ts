@@ -1,6 +1,6 @@
 // The transaction listing (spec 2.1, 2.2): the full resource, and the page as the CLI relies on it.
 import * as v from 'valibot';
-import { PageTokenSchema, shownString } from './common.js';
+import { PageTokenSchema, shownDigits, shownString } from './common.js';
 
 /** 2.1 address-info object. */
 export const AddressInfoSchema = v.object({
@@ -50,12 +50,6 @@ export const TransactionListResponseSchema = v.object({
   nextPageToken: v.optional(v.string()),
 });
 export type TransactionListResponse = v.InferOutput<typeof TransactionListResponseSchema>;
-
-/**
- * A number the CLI shows as digits (a block number, an amount in wei, a timestamp): the spec sends the first two as
- * strings; a service that sends a JSON number is shown too, with every digit it sent (see keepDigits in listing.ts).
- */
-const shownDigits = v.fallback(v.optional(v.union([v.string(), v.number()])), undefined);
 
 const ShownAddressInfoSchema = v.fallback(v.optional(v.looseObject({ address: shownString })), undefined);
 

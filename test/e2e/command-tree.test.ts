@@ -911,6 +911,14 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     // A few dozen chains at most, and no count printed for them.
     'chain list',
     'chain get',
+    // Amounts, token ids and decimals are values, printed as the service wrote them (amounts in the token's units at a
+    // terminal, never grouped); their listings print no count.
+    'balance',
+    'contract get',
+    'contract deployments',
+    'nft list',
+    'nft get',
+    'nft reindex',
     'webhook create',
     'webhook apply',
     'webhook listen',

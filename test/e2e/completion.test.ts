@@ -135,7 +135,23 @@ describe('bash', () => {
   const CASES: Array<[string[], string[]]> = [
     [
       ['svc', ''],
-      ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help'],
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+        'help',
+      ],
     ],
     [
       ['svc', 'webhook', ''],
@@ -199,7 +215,22 @@ describe('bash', () => {
     ],
     [
       ['svc', 'help', ''],
-      ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion'],
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+      ],
     ],
     // The operator's operations, from the index made from its description.
     [['svc', 'api', '/v1/ch'], API_CHAIN_PATHS],
@@ -241,6 +272,22 @@ describe('bash', () => {
       ['svc', 'chain', 'list', '--feature', ''],
       ['nftIndexing', 'webhooks', 'teleporter'],
     ],
+    // The chain's holdings: their verbs, their flags, and --chain-id by name.
+    [
+      ['svc', 'balance', '0x71C7656EC7ab88b098defB751B7401B5f6d8976F', '--erc'],
+      ['--erc20', '--erc721', '--erc1155'],
+    ],
+    [['svc', 'balance', '--chain-id', 'fu'], ['fuji']],
+    [
+      ['svc', 'contract', ''],
+      ['get', 'deployments', 'help'],
+    ],
+    [['svc', 'contract', 'deployments', 'x', '--al'], ['--all']],
+    [
+      ['svc', 'nft', ''],
+      ['list', 'get', 'reindex', 'help'],
+    ],
+    [['svc', 'nft', 'reindex', 'x', '1', '--chain-id', 'c-'], ['c-chain']],
   ];
   const LINES = CASES.map(([line]) => line);
 
@@ -288,7 +335,26 @@ describe.skipIf(missing('zsh'))('zsh', () => {
   });
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['tx', 'chain', 'block', 'address', 'token', 'webhook', 'event-signature', 'config', 'emulator', 'api', 'completion', 'help']],
+    [
+      'svc ',
+      [
+        'tx',
+        'chain',
+        'block',
+        'address',
+        'token',
+        'balance',
+        'contract',
+        'nft',
+        'webhook',
+        'event-signature',
+        'config',
+        'emulator',
+        'api',
+        'completion',
+        'help',
+      ],
+    ],
     ['svc webhook create --chain-id f', ['fuji']],
     ['svc chain get dfk', ['dfk', 'dfk-testnet']],
     ['svc api /v1/ch', API_CHAIN_PATHS],
@@ -304,6 +370,8 @@ describe.skipIf(missing('zsh'))('zsh', () => {
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'retrying', 'failed']],
     ['svc emulator deliveries --fo', ['--follow']],
+    ['svc nft ', ['list', 'get', 'reindex', 'help']],
+    ['svc balance x --coll', ['--collectibles']],
   ];
   const GLOBALS_AFTER_COMMAND = 'svc tx list --network fuji --';
   const LINES = [...CASES.map(([line]) => line), GLOBALS_AFTER_COMMAND];
@@ -332,7 +400,26 @@ describe.skipIf(missing('fish'))('fish', () => {
   }
 
   const CASES: Array<[string, string[]]> = [
-    ['svc ', ['address', 'api', 'block', 'chain', 'completion', 'config', 'emulator', 'event-signature', 'help', 'token', 'tx', 'webhook']],
+    [
+      'svc ',
+      [
+        'address',
+        'api',
+        'balance',
+        'block',
+        'chain',
+        'completion',
+        'config',
+        'contract',
+        'emulator',
+        'event-signature',
+        'help',
+        'nft',
+        'token',
+        'tx',
+        'webhook',
+      ],
+    ],
     ['svc block get 1 --chain-id fu', ['fuji']],
     ['svc emulator trigger --chain-id fu', ['fuji']],
     ['svc chain get dex', ['dexalot', 'dexalot-testnet']],
@@ -352,6 +439,8 @@ describe.skipIf(missing('fish'))('fish', () => {
     ['svc webhook addresses some-id --al', ['--all']],
     ['svc emulator deliveries --state ', ['delivered', 'failed', 'retrying']],
     ['svc emulator deliveries --fo', ['--follow']],
+    ['svc contract ', ['deployments', 'get', 'help']],
+    ['svc nft get x 1 --chain-id dfk', ['dfk', 'dfk-testnet']],
   ];
   const DESCRIBED = 'svc webhook addresses x --ver';
   const LINES = [...CASES.map(([line]) => line), DESCRIBED];

@@ -27,8 +27,19 @@ describe('which nouns a command line loads', () => {
 
   it.each([undefined, 'help', 'no-such-noun', 'completion'])('every noun for %s', async (word) => {
     const loaded = await tree(word);
-    const groups = loaded.filter(([name]) => !['event-signature', 'api', 'completion'].includes(name));
-    expect(groups.map(([name]) => name)).toEqual(['tx', 'chain', 'block', 'address', 'token', 'webhook', 'config', 'emulator']);
+    const groups = loaded.filter(([name]) => !['balance', 'event-signature', 'api', 'completion'].includes(name));
+    expect(groups.map(([name]) => name)).toEqual([
+      'tx',
+      'chain',
+      'block',
+      'address',
+      'token',
+      'contract',
+      'nft',
+      'webhook',
+      'config',
+      'emulator',
+    ]);
     for (const [name, verbs] of groups) expect(verbs, name).toBeGreaterThan(0);
   });
 

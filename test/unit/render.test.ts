@@ -1,6 +1,6 @@
 // Value formatting, terminal-safe text, shortening, TSV rows and --json helpers.
 import { describe, expect, it } from 'vitest';
-import { formatNativeAmount, isoTime, MILLISECONDS_ABOVE, readableTime, txStatusWord } from '../../src/render/format.js';
+import { formatNativeAmount, formatTokenAmount, isoTime, MILLISECONDS_ABOVE, readableTime, txStatusWord } from '../../src/render/format.js';
 import { safeText } from '../../src/render/text.js';
 import { displayWidth, shortenMiddle, truncate, wrapLines } from '../../src/render/width.js';
 import { tsvRow } from '../../src/render/tsv.js';
@@ -10,6 +10,29 @@ import { transactionTsv } from '../../src/render/transactions.js';
 import { webhookTsv } from '../../src/render/webhooks.js';
 import { notificationLine } from '../../src/render/notifications.js';
 import type { ReceivedNotification, Transaction, Webhook } from '../../src/schema/index.js';
+
+describe('formatTokenAmount', () => {
+  it.each([
+    ['2500000', 6, '2.5'],
+    ['1', 18, '0.000000000000000001'],
+    ['123456789012345678901234567890', 18, '123456789012.34567890123456789'],
+    ['42', 0, '42'],
+    // Without usable decimals, or not an integer: the amount as it came.
+    ['2500000', undefined, '2500000'],
+    ['2500000', 2.5, '2500000'],
+    ['2500000', -1, '2500000'],
+    ['2500000', 256, '2500000'],
+    ['-5', 2, '-5'],
+    ['1.5', 2, '1.5'],
+    [1234, 2, '12.34'],
+  ])('%j with %j decimals: %j', (amount, decimals, shown) => {
+    expect(formatTokenAmount(amount, decimals)).toBe(shown);
+  });
+
+  it('nothing to show: undefined', () => {
+    expect(formatTokenAmount(undefined, 18)).toBeUndefined();
+  });
+});
 
 describe('formatNativeAmount', () => {
   it.each([
