@@ -34,6 +34,8 @@ export interface KeptFiles {
   sync(handle: FileHandle): Promise<void>;
   /** Cuts a file back to `bytes` (what a failed group wrote). */
   truncate(handle: FileHandle, bytes: number): Promise<void>;
+  /** Makes the folder's entries durable: a new file or a rename is lost to a power cut until its folder is synced. */
+  syncFolder(folder: string): void;
 }
 
 export const NODE_FILES: KeptFiles = {
@@ -43,6 +45,7 @@ export const NODE_FILES: KeptFiles = {
   },
   sync: (handle) => handle.datasync(),
   truncate: (handle, bytes) => handle.truncate(bytes),
+  syncFolder: (folder) => syncFolder(folder),
 };
 
 /** The data directory cannot be used: the message says which and why (the CLI makes it exit 2). */
@@ -389,7 +392,7 @@ export class DataDir implements Keeper {
     this.openHandles.delete(handle);
     await handle.close();
     await this.io(() => rename(temporary, file));
-    syncFolder(this.dir);
+    this.files.syncFolder(this.dir);
     // Covered now: the older snapshot and the logs up to `covered` (a crash before this only leaves them to be skipped).
     let removedLogBytes = 0;
     for (const name of readdirSync(this.dir)) {
@@ -581,7 +584,7 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
     }
     const keptBytes = role === 'snapshot' ? 0 : damage.offset;
     const dropped = describeDropped(role === 'snapshot' ? scanned.lines : linesFrom(data, damage.offset), later, role);
-    const aside = await setAside(folder, file, data, keptBytes, later);
+    const aside = await setAside(folder, options, file, data, keptBytes, later);
     options.warn(`svc: ${file}: ${why}; set aside in ${aside}: ${dropped}. What is kept is the state before it`);
     return { lines: role === 'snapshot' ? [] : scanned.lines, bytes: keptBytes, setAside: true };
   }
@@ -607,7 +610,14 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
  * that still follow one another. When the cut fails, everything is put back and the folder removed: a failed
  * --repair leaves nothing behind.
  */
-async function setAside(folder: string, file: string, data: Buffer, keptBytes: number, later: readonly string[]): Promise<string> {
+async function setAside(
+  folder: string,
+  options: DataDirOptions,
+  file: string,
+  data: Buffer,
+  keptBytes: number,
+  later: readonly string[],
+): Promise<string> {
   const aside = join(folder, `set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moved: string[] = [];
   const base = (path: string) => path.slice(folder.length + 1);
@@ -627,7 +637,7 @@ async function setAside(folder: string, file: string, data: Buffer, keptBytes: n
       `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
     );
   }
-  syncFolder(folder);
+  (options.files ?? NODE_FILES).syncFolder(folder);
   return aside;
 }
 
@@ -707,7 +717,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
     const header = encodeHeader({ kind: 'svc-emulator-log', format: KEPT_FORMAT, number });
     await files.write(handle, header);
     await files.sync(handle);
-    syncFolder(folder);
+    files.syncFolder(folder);
     return { number, handle, bytes: header.length, uncut: false };
   } catch (error) {
     await handle.close();
