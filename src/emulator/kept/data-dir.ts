@@ -179,6 +179,7 @@ export class DataDir implements Keeper {
     }
   }
 
+  // Stryker disable all: the lock's holder, not kept state (mutation testing, stryker.config.mjs).
   /** Names the URL in the lock, for a second emulator started on the same folder to say which one holds it. */
   listening(url: string): void {
     try {
@@ -189,6 +190,7 @@ export class DataDir implements Keeper {
     }
   }
 
+  // Stryker restore all
   keep<T>(change: Change<T>): Promise<T> {
     if (this.closing) return Promise.reject(new KeepError('the emulator is stopping'));
     if (this.failure) return Promise.reject(keepError(this.failure, false));
@@ -641,6 +643,7 @@ async function setAside(
   return aside;
 }
 
+// Stryker disable all: what a --repair dropped, worded for the user, and the refusal of a file that is not one.
 /** The whole lines of `data` from `offset` on (the damaged one is not whole, and is skipped). */
 function linesFrom(data: Buffer, offset: number): Buffer[] {
   const lines: Buffer[] = [];
@@ -708,6 +711,7 @@ async function readFileOf(file: string, folder: string): Promise<Buffer> {
   }
 }
 
+// Stryker restore all
 /** A new log file with its header, synced, its name synced into the folder. */
 async function startLog(folder: string, number: number, files: KeptFiles, opened?: (handle: FileHandle) => void): Promise<OpenLog> {
   const file = join(folder, logName(number));
@@ -726,6 +730,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
   }
 }
 
+// Stryker disable all: a snapshot's line sizes, and the words of a refused change.
 /** About how many bytes an entry takes as JSON, to cut a snapshot into lines without serializing twice. */
 function estimateBytes([, key, value]: KeptEntry): number {
   if (value instanceof RawJson) return value.byteLength + key.length;
@@ -747,6 +752,7 @@ function keepError(error: Error, undecided: boolean): KeepError {
   return new KeepError(`the emulator's data directory could not keep this change: ${why}`, code);
 }
 
+// Stryker restore all
 /** A rename or a new file is durable once its folder is synced (where the platform allows it: not on Windows). */
 function syncFolder(folder: string): void {
   try {
@@ -761,6 +767,7 @@ function syncFolder(folder: string): void {
   }
 }
 
+// Stryker disable all: judging the folder and its lock, and wording errors: not kept state. To the end of the file.
 /** Created when missing; refused when it is a file, or cannot be read or written. */
 function checkFolder(folder: string): void {
   try {
