@@ -9,6 +9,7 @@ export default defineConfig({
       'test/unit/emulator-data-dir.test.ts',
       'test/unit/kept-state-edges.test.ts',
       'test/unit/kept-crash-points.test.ts',
+      'test/unit/kept-record-file.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',
