@@ -10,6 +10,7 @@ export default defineConfig({
       'test/unit/kept-state-edges.test.ts',
       'test/unit/kept-crash-points.test.ts',
       'test/unit/kept-record-file.test.ts',
+      'test/unit/kept-delivery-records.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',
