@@ -161,6 +161,23 @@ function powerCut(emulator: EmulatorServer, dataDir: string, files: FillingFiles
   files.entries!.loseUnsynced();
 }
 
+describe('the files as written', () => {
+  it('write a buffer whole through short writes (the system may take part of one), each within the buffer', async () => {
+    const written: Buffer[] = [];
+    const handle = {
+      write: async (data: Buffer, offset: number, length: number) => {
+        // As FileHandle.write: a range past the buffer's end is refused.
+        if (offset + length > data.length) throw new RangeError(`${offset} + ${length} is past ${data.length}`);
+        const bytesWritten = Math.min(3, length);
+        written.push(Buffer.from(data.subarray(offset, offset + bytesWritten)));
+        return { bytesWritten, buffer: data };
+      },
+    } as unknown as FileHandle;
+    await NODE_FILES.write(handle, Buffer.from('0123456789'));
+    expect(written.map(String)).toEqual(['012', '345', '678', '9']);
+  });
+});
+
 describe('a power cut (names not synced into the folder are lost)', () => {
   it('keeps a change acknowledged in the log a start created: the new log is synced into the folder first', async () => {
     const dataDir = freshDir();
