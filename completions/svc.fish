@@ -748,7 +748,7 @@ complete -c svc -n '__svc_is "svc emulator start"' -l keep-messages -x -d 'messa
 complete -c svc -n '__svc_is "svc emulator start"' -l webhook-secret -x -d 'hex secret signing every key\'s notifications until rotated (default: random per key); a test secret: flags show in process lists'
 complete -c svc -n '__svc_is "svc emulator start"' -l retry-schedule -x -a 'fast real' -d 'delivery retries: fast (given up within 2 minutes) or real (the service\'s, over 45 h)'
 complete -c svc -n '__svc_is "svc emulator start"' -l data-dir -x -d 'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 10,000 transactions) in this folder across restarts'
-complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it'
+complete -c svc -n '__svc_is "svc emulator start"' -l repair -d 'with --data-dir: keep the state before a damaged record; set the rest, and every later log, aside in a folder beside them'
 complete -c svc -n '__svc_is "svc emulator start"' -l inspector -d 'serve the inspector page even with a --host beyond loopback (to this machine\'s browsers only)'
 complete -c svc -n '__svc_is "svc emulator start"' -l no-inspector -d 'serve no inspector page'
 complete -c svc -n '__svc_is "svc emulator start"' -l inspector-path -r -F -d 'where the inspector page is served (default: /)'

@@ -55,6 +55,26 @@ export async function startEmulatorServer(
     historyTransactions: options.historyTransactions,
   });
   let dataDir: DataDir | undefined;
+  // The port first: a start refused for a busy port leaves no data folder (nor a log in it) behind.
+  // Until the state is restored, a request (on a port known beforehand) is asked to come back.
+  let ready: ((req: IncomingMessage, res: ServerResponse) => void) | undefined = undefined;
+  const server = http.createServer((req, res) => {
+    if (ready) ready(req, res);
+    else sendError(res, 503, 'the emulator is starting; retry in a moment', { 'retry-after': '1' });
+  });
+  server.on('clientError', answerClientError);
+  try {
+    await new Promise<void>((listening, refused) => {
+      server.once('error', refused);
+      server.listen(options.port, options.host, () => {
+        server.off('error', refused);
+        listening();
+      });
+    });
+  } catch (error) {
+    state.close();
+    throw error;
+  }
   try {
     if (options.dataDir !== undefined) {
       dataDir = await DataDir.open(options.dataDir, state.router, {
@@ -69,6 +89,7 @@ export async function startEmulatorServer(
   } catch (error) {
     state.close();
     await dataDir?.close().catch(() => {});
+    await new Promise<void>((closed) => server.close(() => closed()));
     throw error;
   }
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
@@ -133,15 +154,14 @@ export async function startEmulatorServer(
   };
 
   const refusedAsForeign = requestGuard(options.host);
-  const server = http.createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     if (log) {
       const startedMs = Date.now();
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - startedMs}ms`));
     }
     if (refusedAsForeign(req, res)) return;
     serve(req, res);
-  });
-  server.on('clientError', answerClientError);
+  };
 
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
     try {
@@ -167,51 +187,46 @@ export async function startEmulatorServer(
       : undefined;
   activity?.unref();
 
-  return new Promise((resolve, reject) => {
-    server.once('error', (error) => {
+  ready = handle;
+  const bound = server.address() as AddressInfo;
+  identity.startedAt = new Date().toISOString();
+  dataDir?.listening(localUrl(bound));
+  let closing: Promise<void> | undefined;
+  return {
+    url: localUrl(bound),
+    networkUrls: networkUrls(bound),
+    boundAddress: bound.address,
+    startedAt: identity.startedAt,
+    inspectorUrl: inspector ? localUrl(bound) + inspector.path : null,
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(activity);
+        const closed = new Promise<void>((ended) => server.close(() => ended()));
+        server.closeAllConnections();
+        // Deliveries stop first (an attempt under way is not kept: its message is retried after a restart); the
+        // changes already queued are then written, so every change acknowledged is on disk when this resolves.
+        state.close();
+        await dataDir?.close();
+        await closed;
+      })()),
+    abandon: () => {
       clearInterval(activity);
+      dataDir?.abandon();
       state.close();
-      const closing = dataDir?.close() ?? Promise.resolve();
-      closing.finally(() => reject(error));
-    });
-    server.listen(options.port, options.host, () => {
-      const bound = server.address() as AddressInfo;
-      identity.startedAt = new Date().toISOString();
-      dataDir?.listening(localUrl(bound));
-      let closing: Promise<void> | undefined;
-      resolve({
-        url: localUrl(bound),
-        networkUrls: networkUrls(bound),
-        boundAddress: bound.address,
-        startedAt: identity.startedAt,
-        inspectorUrl: inspector ? localUrl(bound) + inspector.path : null,
-        close: () =>
-          (closing ??= (async () => {
-            clearInterval(activity);
-            const closed = new Promise<void>((ended) => server.close(() => ended()));
-            server.closeAllConnections();
-            // Deliveries stop first (an attempt under way is not kept: its message is retried after a restart); the
-            // changes already queued are then written, so every change acknowledged is on disk when this resolves.
-            state.close();
-            await dataDir?.close();
-            await closed;
-          })()),
-        abandon: () => {
-          clearInterval(activity);
-          dataDir?.abandon();
-          state.close();
-          server.closeAllConnections();
-          server.close();
-        },
-      });
-    });
-  });
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 /** A change the data directory could not keep: refused with nothing of it applied, so the same request can be retried. */
 function sendUnkept(res: ServerResponse, error: KeepError): void {
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  if (error.undecided) {
+    sendError(res, 500, `${error.message}; read it back before retrying`);
     return;
   }
   const message =

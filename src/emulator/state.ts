@@ -311,7 +311,7 @@ export class EmulatorState {
         chains.set(chainId, this.generator.chain(chainId));
       }
       this.extraChainTurn = extra.length === 0 ? 0 : (this.extraChainTurn + turns) % extra.length;
-      const blocks: { txs: StoredTx[]; messages: KeptEntry[]; notified: string[] }[] = [];
+      const generated: StoredTx[][] = [];
       for (const [chainId, chain] of chains) {
         const active = this.webhooks.activeOn(chainId);
         const watched = [];
@@ -323,17 +323,17 @@ export class EmulatorState {
             eventSignatures: [...stored!.eventSignatures],
           });
         }
-        const txs = this.generator.syntheticBlock(chain, now, watched);
-        const messages = txs.map((tx) => ({ tx, made: this.notifications(tx) }));
-        blocks.push({
-          txs,
-          messages: messages.flatMap(({ made }) => made.entries),
-          notified: messages.filter(({ made }) => made.ids.length > 0).map(({ tx }) => tx.item.txHash),
-        });
+        generated.push(this.generator.syntheticBlock(chain, now, watched));
       }
-      const entries = blocks.flatMap(({ txs, messages, notified }) => [...this.planBlock(txs, false, notified), ...messages]);
-      // Activity that cannot be kept (a failing disk) is neither listed nor delivered.
-      await this.keepChainChange(entries).catch(() => {});
+      await this.notifying(generated.flat(), async (notify) => {
+        const entries = generated.flatMap((txs) => {
+          const messages = txs.map((tx) => ({ tx, made: notify(tx) }));
+          const notified = messages.filter(({ made }) => made.ids.length > 0).map(({ tx }) => tx.item.txHash);
+          return [...this.planBlock(txs, false, notified), ...messages.flatMap(({ made }) => made.entries)];
+        });
+        // Activity that cannot be kept (a failing disk) is neither listed nor delivered.
+        await this.keepChainChange(entries).catch(() => {});
+      });
     });
   }
 
@@ -352,10 +352,12 @@ export class EmulatorState {
         this.generator.rewind(mark);
         throw new InjectionRefused(refused);
       }
-      const messages = this.notifications(tx);
-      return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => {
-        this.generator.placed(tx);
-        return { txHash: tx.item.txHash, messageIds: messages.ids };
+      return this.notifying([tx], (notify) => {
+        const messages = notify(tx);
+        return this.keepChainChange([...this.planBlock([tx], true, [tx.item.txHash]), ...messages.entries], () => {
+          this.generator.placed(tx);
+          return { txHash: tx.item.txHash, messageIds: messages.ids };
+        });
       });
     });
   }
@@ -395,6 +397,22 @@ export class EmulatorState {
   }
 
   /**
+   * Runs `work` with the messages the transactions make, holding the webhooks they go to (as a change to each does):
+   * a change to one of them waiting for its sync (a deactivation) is applied first and seen, and one made after
+   * finds the messages there to give up. Once a deactivation is acknowledged, no message is made for its webhook.
+   */
+  private notifying<T>(
+    txs: readonly StoredTx[],
+    work: (notify: (tx: StoredTx) => { entries: KeptEntry[]; ids: string[] }) => Promise<T>,
+  ): Promise<T> {
+    const candidates = new Set(txs.flatMap((tx) => this.webhooks.matching(tx).map((stored) => stored.webhook.id)));
+    return this.gate.within(
+      [...candidates].map((id) => `webhook ${id}`),
+      () => work((tx) => this.notifications(tx, candidates)),
+    );
+  }
+
+  /**
    * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
    * starting secret, or get a new one on next use); generated history and synthetic blocks stay. It runs alone.
    */
@@ -429,9 +447,10 @@ export class EmulatorState {
     });
   }
 
-  /** The messages a transaction makes, one per active webhook it matches, and their ids. */
-  private notifications(tx: StoredTx): { entries: KeptEntry[]; ids: string[] } {
-    const messages = this.webhooks.matching(tx).map((stored) => {
+  /** The messages a transaction makes, one per active webhook it matches among `held`, and their ids. */
+  private notifications(tx: StoredTx, held: ReadonlySet<string>): { entries: KeptEntry[]; ids: string[] } {
+    const matching = this.webhooks.matching(tx).filter((stored) => held.has(stored.webhook.id));
+    const messages = matching.map((stored) => {
       const messageId = this.newId();
       return {
         webhookId: stored.webhook.id,

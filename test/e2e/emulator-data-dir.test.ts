@@ -2,12 +2,13 @@
 // there after the emulator is killed with SIGKILL at random points under concurrent writes.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulatorServer } from '../../src/emulator/server.js';
-import { BIN, freshConfigDir, isolatedEnv, runInProcess } from '../helpers/cli.js';
+import { BIN, freshConfigDir, isolatedEnv, runCli, runInProcess } from '../helpers/cli.js';
+import { encodeHeader } from '../../src/emulator/kept/record-file.js';
 import { API_KEY, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
 const children = new Set<ChildProcess>();
@@ -47,6 +48,17 @@ describe('emulator start --data-dir, as a process', () => {
     const refused = await runInProcess(['emulator', 'start', '--port', '0', '--data-dir', file]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain(`svc: --data-dir ${file}: is a file, not a folder`);
+  });
+
+  it('exit 2 naming a missing log (a gap in the sequence), with the folder left as it was', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-data-')), 'data');
+    mkdirSync(dataDir);
+    const later = encodeHeader({ kind: 'svc-emulator-log', format: 2, number: 2 });
+    writeFileSync(join(dataDir, 'log-000002.jsonl'), later);
+    const refused = await runCli(['emulator', 'start', '--port', '0', '--block-time', '0', '--data-dir', dataDir]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(`${join(dataDir, 'snapshot-000001.jsonl')} is missing`);
+    expect(readdirSync(dataDir).sort()).toEqual(['log-000002.jsonl']);
   });
 
   // Three rounds of kills, each landing among 16 writers' requests once they are being answered: with answers no

@@ -29,6 +29,7 @@ function viewOf(state: EmulatorState): string {
       .map((stored) => ({ owner: stored.ownerKey, ...toWebhook(stored) }))
       .sort((a, b) => a.id.localeCompare(b.id)),
     secrets: [...state.secrets.snapshot()],
+    // No generated blocks here: the kept blocks are the injected ones.
     injected: state.chainRecords
       .keptTransactions()
       .map((tx) => tx.item.txHash)

@@ -57,7 +57,10 @@ function declareCommand(emulator: Command) {
       '--data-dir <dir>',
       'keep webhooks, secrets, deliveries and the chain (its history and every block, listed only once kept; the newest 10,000 transactions) in this folder across restarts',
     )
-    .option('--repair', 'with --data-dir: keep what comes before a damaged record and set the rest aside in a file beside it')
+    .option(
+      '--repair',
+      'with --data-dir: keep the state before a damaged record; set the rest, and every later log, aside in a folder beside them',
+    )
     .option('--inspector', "serve the inspector page even with a --host beyond loopback (to this machine's browsers only)")
     .option('--no-inspector', 'serve no inspector page')
     .option('--inspector-path <path>', 'where the inspector page is served (default: /)')

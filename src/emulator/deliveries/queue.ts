@@ -2,8 +2,10 @@
 // limit per message, and bounds on what it holds (unfinished messages and finished records).
 //
 // Its kept records, one per change (never the whole queue again): a message as it was made (kind `message`), each
-// attempt as it ended (`attempt`, key `<message id>/<number>`), how the message ended (`outcome`), and how many were
-// forgotten (`deliveries`). A message is sent only once its record is kept; an attempt is shown, and the next one
+// attempt as it starts (`started`, key `<message id>/<number>`, kept before anything is sent) and as it ended
+// (`attempt`, same key; the `started` record is then deleted), how the message ended (`outcome`), and how many were
+// forgotten (`deliveries`). An attempt started and never ended (a stop or a kill while it ran: the receiver may have
+// got it) is restored as one that ended without an answer, so the next attempt's number follows it. A message is sent only once its record is kept; an attempt is shown, and the next one
 // scheduled, once its record is. Attempts of one message run one at a time and are numbered by it; a redelivery is
 // an extra attempt that the automatic schedule does not count.
 import { randomBytes } from 'node:crypto';
@@ -142,6 +144,7 @@ export interface DeliveryPage {
 const MESSAGE_KIND = 'message';
 const ATTEMPT_KIND = 'attempt';
 const OUTCOME_KIND = 'outcome';
+const STARTED_KIND = 'started';
 const COUNTS_KIND = 'deliveries';
 const DROPPED_KEY = 'dropped';
 
@@ -154,6 +157,15 @@ interface MessageValue {
   createdAt: string;
   ownerKey: string;
   body: string;
+}
+
+/** An attempt as it starts: what its record says if it never ends. */
+interface StartedValue {
+  number: number;
+  startedAt: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  redelivery?: true;
 }
 
 /** How a message ended; why, when it failed (absent in records kept before the reason was). */
@@ -207,11 +219,13 @@ function loadHttps(): Promise<typeof https> {
 }
 
 export class DeliveryQueue implements KeptResource {
-  readonly kinds = [MESSAGE_KIND, ATTEMPT_KIND, OUTCOME_KIND, COUNTS_KIND];
+  readonly kinds = [MESSAGE_KIND, ATTEMPT_KIND, OUTCOME_KIND, COUNTS_KIND, STARTED_KIND];
   /** Every attempt as it ends, for the stream of the control API. */
   readonly feed = new AttemptFeed();
   private readonly hooks: DeliveryHooks;
   private readonly records = new Map<string, StoredDelivery>();
+  /** Attempts started and not ended (under way, or cut off by a stop or a kill), by `<message id>/<number>`. */
+  private readonly started = new Map<string, StartedValue>();
   /** Message ids by creation, oldest first, with their sequences: forgotten ones stay until compacted away. */
   private createdOrder: string[] = [];
   private createdSequences: number[] = [];
@@ -271,6 +285,8 @@ export class DeliveryQueue implements KeptResource {
   planMessages(messages: readonly NewMessage[]): KeptEntry[] {
     const createdAt = new Date().toISOString();
     return messages.map((message): KeptEntry => {
+      // A message's record is kept once: one planned on a live id would be taken for it, and never sent.
+      if (this.records.has(message.messageId)) throw new Error(`a new message was given the id of a kept one (${message.messageId})`);
       const value: MessageValue = {
         sequence: this.nextSequence++,
         webhookId: message.webhookId,
@@ -387,9 +403,13 @@ export class DeliveryQueue implements KeptResource {
       const target = url ?? stored.record.url;
       const headers = requestHeaders(Buffer.byteLength(stored.body), signBody(secret, JSON.parse(stored.body)));
       const startedAt = Date.now();
+      await this.hooks.keep({ entries: [startedEntry(messageId, number, startedAt, target, headers, true)] });
       const sent = await this.send(target, headers, Buffer.from(stored.body), () => {});
       const attempt = attemptRecord(number, startedAt, target, headers, sent, true);
-      const entries: KeptEntry[] = [[ATTEMPT_KIND, attemptKey(messageId, number), attempt]];
+      const entries: KeptEntry[] = [
+        [ATTEMPT_KIND, attemptKey(messageId, number), attempt],
+        [STARTED_KIND, attemptKey(messageId, number), null],
+      ];
       // Delivered only where it was meant to go: an attempt elsewhere (--to) is recorded, and changes no state.
       if (isSuccess(sent.status) && target === stored.record.url) entries.push(outcome(messageId, { state: 'delivered' }));
       return this.hooks.keep({ entries, then: () => this.published(messageId, attempt) });
@@ -407,6 +427,9 @@ export class DeliveryQueue implements KeptResource {
     } else if (kind === OUTCOME_KIND) {
       const stored = this.records.get(key);
       if (stored && value !== null) this.end(stored, value as OutcomeValue);
+    } else if (kind === STARTED_KIND) {
+      if (value === null) this.started.delete(key);
+      else this.started.set(key, value as StartedValue);
     } else if (key === DROPPED_KEY) {
       this.droppedCount = value as number;
     }
@@ -419,6 +442,13 @@ export class DeliveryQueue implements KeptResource {
     const attempts = [...((tables.get(ATTEMPT_KIND) ?? new Map()) as ReadonlyMap<string, DeliveryAttempt>)];
     attempts.sort(([, a], [, b]) => a.number - b.number);
     for (const [key, attempt] of attempts) this.applyEntry(ATTEMPT_KIND, key, attempt);
+    // Started and never ended: restored as ended without an answer (the receiver may have got it), kept as started.
+    for (const [key, value] of (tables.get(STARTED_KIND) ?? new Map()) as ReadonlyMap<string, StartedValue>) {
+      const stored = this.records.get(key.slice(0, key.lastIndexOf('/')));
+      if (!stored || stored.attempts.some((each) => each.number === value.number)) continue;
+      this.started.set(key, value);
+      this.addAttempt(stored, interruptedAttempt(value));
+    }
     for (const [messageId, value] of (tables.get(OUTCOME_KIND) ?? new Map()) as ReadonlyMap<string, OutcomeValue>) {
       this.applyEntry(OUTCOME_KIND, messageId, value);
     }
@@ -450,6 +480,9 @@ export class DeliveryQueue implements KeptResource {
           ...(record.switchedOffBy ? { switchedOffBy: record.switchedOffBy } : {}),
         });
       }
+    }
+    for (const [key, value] of this.started) {
+      if (this.records.has(key.slice(0, key.lastIndexOf('/')))) yield [STARTED_KIND, key, value];
     }
     yield [COUNTS_KIND, DROPPED_KEY, this.droppedCount];
   }
@@ -546,6 +579,8 @@ export class DeliveryQueue implements KeptResource {
       this.jobs.delete(messageId);
       this.pendingBytes -= job.body.length;
     }
+    const stored = this.records.get(messageId);
+    if (stored) for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
     this.records.delete(messageId);
     // Forgotten ids stay in the orders until they are half of them.
     if (this.createdOrder.length > 1_024 && this.createdOrder.length > 2 * this.records.size) {
@@ -705,6 +740,13 @@ export class DeliveryQueue implements KeptResource {
         delete record.nextAttemptAt;
         const headers = requestHeaders(job.body.length, this.signature(job, secret));
         const startedAt = Date.now();
+        // Kept before anything is sent: a stop or a kill from here on leaves it recorded, and its number taken.
+        await this.hooks.keep({ entries: [startedEntry(record.messageId, number, startedAt, url, headers, false)] });
+        if (job.done || !this.running) {
+          // Given up meanwhile: nothing is sent, and the attempt must not be restored as one that was.
+          this.hooks.keep({ entries: [[STARTED_KIND, attemptKey(record.messageId, number), null]] }).catch(() => {});
+          return;
+        }
         const sent = await this.send(url, headers, job.body, (request) => {
           job.request = request;
           if (job.done || job.givingUp) request.destroy();
@@ -714,7 +756,10 @@ export class DeliveryQueue implements KeptResource {
         if (!this.running) return;
         if ((job.done || job.givingUp) && sent.status === null) sent.errorMessage = 'stopped: the message was given up';
         const attempt = attemptRecord(number, startedAt, url, headers, sent, false);
-        const entries: KeptEntry[] = [[ATTEMPT_KIND, attemptKey(record.messageId, number), attempt]];
+        const entries: KeptEntry[] = [
+          [ATTEMPT_KIND, attemptKey(record.messageId, number), attempt],
+          [STARTED_KIND, attemptKey(record.messageId, number), null],
+        ];
         const exhausted = !isSuccess(sent.status) && job.failedAttempts + 1 >= this.tuning.maxAttempts;
         if (isSuccess(sent.status)) entries.push(outcome(record.messageId, { state: 'delivered' }));
         else if (exhausted && !job.done) entries.push(outcome(record.messageId, { state: 'failed', reason: 'attempts_exhausted' }));
@@ -834,6 +879,39 @@ function outcome(messageId: string, value: OutcomeValue): KeptEntry {
 
 function attemptKey(messageId: string, number: number): string {
   return `${messageId}/${number}`;
+}
+
+function startedEntry(
+  messageId: string,
+  number: number,
+  startedAt: number,
+  url: string,
+  headers: Record<string, string>,
+  redelivery: boolean,
+): KeptEntry {
+  const value: StartedValue = {
+    number,
+    startedAt: new Date(startedAt).toISOString(),
+    url,
+    requestHeaders: headers,
+    ...(redelivery ? { redelivery: true as const } : {}),
+  };
+  return [STARTED_KIND, attemptKey(messageId, number), value];
+}
+
+/** An attempt started and never ended: the emulator stopped, or was killed, while it ran. */
+function interruptedAttempt(started: StartedValue): DeliveryAttempt {
+  return {
+    number: started.number,
+    startedAt: started.startedAt,
+    durationMs: 0,
+    url: started.url,
+    requestHeaders: started.requestHeaders,
+    status: null,
+    error: 'other',
+    errorMessage: 'the emulator stopped during this attempt: the receiver may have got it',
+    ...(started.redelivery ? { redelivery: true as const } : {}),
+  };
 }
 
 /** An attempt as it is kept and shown; never changed afterwards. */

@@ -23,12 +23,17 @@ export interface Change<T = void> {
   then?: () => T;
 }
 
-/** A change could not be kept (the disk is full, failing, or the emulator is stopping): nothing of it was applied. */
+/**
+ * A change could not be kept (the disk is full, failing, or the emulator is stopping): nothing of it was applied,
+ * and nothing of it is on disk, unless `undecided`: then part of it may be, and a restart may bring it back.
+ */
 export class KeepError extends Error {
   constructor(
     message: string,
     /** The file system's error code, when there is one (ENOSPC: the disk is full). */
     readonly code?: string,
+    /** Written in part, and the part could not be cut off again: the change may come back after a restart. */
+    readonly undecided = false,
   ) {
     super(message);
   }

@@ -1,9 +1,12 @@
 // The data directory of an earlier svc: one journal.jsonl of format 1 (changes and whole-queue snapshots, replayed
-// in order). Read once, into the entries of the state it comes to; the data directory then writes them as its first
-// snapshot and removes the journal. Frozen with that format: it knows the records the resources had then.
+// in order). Read into the entries of the state it comes to, as the base the logs after it apply to, until a snapshot
+// holds that state: only then is the journal removed. Frozen with that format: it knows the records the resources had then.
 import { AddressList } from '../webhooks/address-list.js';
 import type { KeptEntry } from './change.js';
-import { KeptFileError, lineAt } from './record-file.js';
+import { KeptFileError } from './record-file.js';
+
+/** The start count a migrated folder takes: its next start draws from the second set of streams, not the first. */
+const LEGACY_STARTS = 1;
 
 interface LegacyWebhook {
   webhook: { id: string; status: string; url: string } & Record<string, unknown>;
@@ -40,24 +43,24 @@ type LegacyRecord =
   | { op: 'deliveries'; deliveries: { messages: LegacyDelivery[]; pending: Array<{ messageId: string }>; dropped: number } }
   | { op: 'ids' };
 
-export function readLegacyJournal(data: Buffer, file: string, warn: (line: string) => void): KeptEntry[] {
-  const records: LegacyRecord[] = [];
-  let offset = 0;
+/** The journal's first line: refused unless it is a journal of format 1. */
+export function readLegacyHeader(json: Buffer, file: string): { kind: string; format: number } {
   let header: { kind?: unknown; format?: unknown } | undefined;
-  while (offset < data.length) {
-    const line = lineAt(data, offset);
-    if (!line) break;
-    const value = JSON.parse(line.json.toString('utf8'));
-    if (header === undefined) header = value;
-    else records.push(value);
-    offset = line.next;
+  try {
+    header = JSON.parse(json.toString('utf8'));
+  } catch {
+    header = undefined;
   }
-  if (data.length > 0 && (header?.kind !== 'svc-emulator-journal' || header.format !== 1)) {
-    throw new KeptFileError(`${file} is not an emulator journal`);
-  }
-  if (offset < data.length)
-    warn(`svc: ${file}: its last ${data.length - offset} bytes are not a whole record (a write cut short): dropped`);
+  if (header?.kind !== 'svc-emulator-journal' || header.format !== 1) throw new KeptFileError(`${file} is not an emulator journal`);
+  return header as { kind: string; format: number };
+}
 
+/**
+ * The entries of the state the journal's whole records (after its header) come to. Its runs all drew ids from the
+ * first random streams of their seed: the start count is set past them, so ids made from now on are never theirs.
+ */
+export function legacyJournalEntries(lines: readonly Buffer[]): KeptEntry[] {
+  const records = lines.map((line) => JSON.parse(line.toString('utf8')) as LegacyRecord);
   const webhooks = new Map<string, { value: LegacyWebhook; addresses: AddressList }>();
   const secrets = new Map<string, string>();
   const transactions = new Map<string, unknown>();
@@ -91,7 +94,7 @@ export function readLegacyJournal(data: Buffer, file: string, warn: (line: strin
     }
   }
 
-  const entries: KeptEntry[] = [];
+  const entries: KeptEntry[] = [['emulator', 'starts', LEGACY_STARTS]];
   let sequence = 0;
   for (const [id, { value, addresses }] of webhooks) {
     const { webhook, ownerKey, eventSignatures, other } = value;

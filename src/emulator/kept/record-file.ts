@@ -15,6 +15,8 @@ export interface FileHeader {
   format: number;
   /** A log's number; for a snapshot, the number of the last log it covers. */
   number: number;
+  /** A snapshot's count of entries: one that holds fewer lost some (a snapshot is written whole before it counts). */
+  entries?: number;
 }
 
 const CHECKSUM_DIGITS = 8;
@@ -68,9 +70,9 @@ export function lineAt(data: Buffer, offset: number): { json: Buffer; next: numb
   return { json, next: end + 1 };
 }
 
-export interface ScannedFile {
+export interface ScannedFile<Header = FileHeader> {
   /** The header, or undefined for an empty file (or one whose header line was cut short). */
-  header: FileHeader | undefined;
+  header: Header | undefined;
   /** The JSON of each whole line after the header, in order. */
   lines: Buffer[];
   /** Bytes of whole lines from the start: where the file ends once a torn tail is cut off. */
@@ -84,15 +86,22 @@ export interface ScannedFile {
 /** The file is not one of a data directory's, or of a later format: why, for the user. */
 export class KeptFileError extends Error {}
 
-/** Reads a file's lines, telling a torn tail (dropped) from damage before the last line (reported, not cut). */
-export function scanFile(data: Buffer, name: string): ScannedFile {
+/**
+ * Reads a file's lines, telling a torn tail (dropped) from damage before the last line (reported, not cut). The
+ * first line is read by `readHeader` (a file of the earlier format has a header of its own).
+ */
+export function scanFile<Header = FileHeader>(
+  data: Buffer,
+  name: string,
+  readHeader: (json: Buffer, name: string) => Header = parseHeader as (json: Buffer, name: string) => Header,
+): ScannedFile<Header> {
   const lines: Buffer[] = [];
   let offset = 0;
-  let header: FileHeader | undefined;
+  let header: Header | undefined;
   while (offset < data.length) {
     const line = lineAt(data, offset);
     if (!line) break;
-    if (header === undefined) header = parseHeader(line.json, name);
+    if (header === undefined) header = readHeader(line.json, name);
     else lines.push(line.json);
     offset = line.next;
   }

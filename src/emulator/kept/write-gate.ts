@@ -27,6 +27,20 @@ export class WriteGate {
     }
   }
 
+  /**
+   * Inside run(): runs `work` once every earlier change of these further keys is over, holding them meanwhile. For a
+   * change that learns its keys only once it runs (the webhooks a new transaction notifies).
+   */
+  async within<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    const releases: Release[] = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await this.acquire(key));
+      return await work();
+    } finally {
+      for (const release of releases) release();
+    }
+  }
+
   /** Runs `work` alone: after the changes running now, before any that come in meanwhile. */
   async runAlone<T>(work: () => Promise<T>): Promise<T> {
     while (this.exclusive) await this.exclusive;

@@ -79,6 +79,7 @@ export class WebhookStore implements KeptResource {
    * milliseconds.
    */
   planCreate(request: CreateWebhookRequest, ownerKey: string, id: string, createdAt: number): KeptEntry[] {
+    this.assertNew(id);
     const value: WebhookValue = {
       webhook: newFields(request, id, createdAt),
       ownerKey,
@@ -91,6 +92,7 @@ export class WebhookStore implements KeptResource {
 
   /** The record of a webhook of another event type (see StoredWebhook.other): stored and listed, never delivered to. */
   planCreateOther(request: OtherWebhookRequest, ownerKey: string, id: string, createdAt: number): KeptEntry[] {
+    this.assertNew(id);
     const value: WebhookValue = {
       webhook: newFields({ ...request, includeInternalTxs: false, includeLogs: false }, id, createdAt),
       ownerKey,
@@ -99,6 +101,11 @@ export class WebhookStore implements KeptResource {
       other: { network: request.network, metadata: request.metadata },
     };
     return [[WEBHOOK_KIND, id, value]];
+  }
+
+  /** A create's records share the key of an update's: one planned on a live id would overwrite that webhook. */
+  private assertNew(id: string): void {
+    if (this.byId.has(id)) throw new Error(`a new webhook was given the id of a live one (${id}): refused, nothing changed`);
   }
 
   /** The record of the webhook with these fields changed (absent or undefined ones stay as they are). */

@@ -1,0 +1,19 @@
+// The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
+// edges, the cut log, and the model test at one run of its fixed first example (a fixed seed: a mutant is killed or
+// not by the same runs each time). Not part of `npm test`.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'test/unit/emulator-data-dir.test.ts',
+      'test/unit/kept-state-edges.test.ts',
+      'test/unit/kept-crash-points.test.ts',
+      'test/reliability/kept-state-model.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    env: { SVC_MODEL_RUNS: '1', SVC_MODEL_SEED: '37' },
+  },
+});
