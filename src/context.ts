@@ -35,8 +35,8 @@ export interface DetachedEmulatorCopy {
   startingLog: string;
   /** The copy's exit code (143 for SIGTERM), whenever it ends: listened for from its start, so no exit is missed. */
   exited: Promise<number>;
-  /** True once the copy has exited (or could not be started). */
-  hasEnded(): boolean;
+  /** The line the copy writes on its pipe once it listens and is recorded; undefined if the pipe closes without one. */
+  listening: Promise<string | undefined>;
 }
 
 /**

@@ -2,7 +2,7 @@
 // and `stop` read, taken by each emulator process once it listens (as a lock: whole, never over a live one's) and
 // removed when it shuts down cleanly. Each names its process by pid and start (process-proof.ts), so a record left by
 // a crash is never mistaken for whatever process has its pid now.
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { readFileLock, releaseFileLock, removeStaleFileLock, takeFileLock, updateFileLock } from '../process-proof.js';
@@ -100,26 +100,16 @@ export function readEmulatorRecord(env: NodeJS.ProcessEnv, port: number): FoundR
 }
 
 /**
- * The record that the process `pid` took, if it has (a detached start waits for its copy's): read without judging
- * any process, as it is polled.
+ * The record a detached copy reports on its pipe once it listens (one line of JSON: its record, with its pid), or
+ * undefined when the line holds none.
  */
-export function recordOfProcess(env: NodeJS.ProcessEnv, pid: number): EmulatorRecord | undefined {
-  let names: string[];
+export function reportedRecord(line: string): EmulatorRecord | undefined {
   try {
-    names = readdirSync(emulatorsDir(env));
+    const parsed = v.safeParse(EmulatorRecordSchema, JSON.parse(line));
+    return parsed.success ? parsed.output : undefined;
   } catch {
     return undefined;
   }
-  for (const name of names) {
-    if (!/^\d+\.json$/.test(name)) continue;
-    try {
-      const parsed = v.safeParse(EmulatorRecordSchema, JSON.parse(readFileSync(join(emulatorsDir(env), name), 'utf8')));
-      if (parsed.success && parsed.output.pid === pid) return parsed.output;
-    } catch {
-      // Not a record, or removed meanwhile.
-    }
-  }
-  return undefined;
 }
 
 /** The emulators that run (their process is there, proven or not disproven), for a command that needs one. */

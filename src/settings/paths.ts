@@ -31,3 +31,9 @@ export function ensureEmulatorsDir(env: NodeJS.ProcessEnv): string {
 
 /** Set in the background copy of `svc emulator start --detach`: the file its stdout and stderr go to, kept in its record. */
 export const LOG_FILE_VARIABLE = 'SVC_EMULATOR_LOG_FILE';
+
+/**
+ * Set in that copy too: the file descriptor of a pipe to the command that started it, which waits for one line on it
+ * (the copy's record, once it listens and is recorded) rather than looking for the record file.
+ */
+export const READY_FD_VARIABLE = 'SVC_EMULATOR_READY_FD';

@@ -4,15 +4,15 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { CommandContext, DetachedEmulatorCopy } from '../../context.js';
 import { LocalError, SvcError } from '../../errors.js';
-import type { EmulatorRecord } from '../../settings/emulator-records.js';
-import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
+import { emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE, READY_FD_VARIABLE } from '../../settings/paths.js';
 
 /** A start that takes longer than this is not going to listen: something is wrong, and the log says what. */
 const START_TIMEOUT_MS = 30_000;
-/** How often the record is looked for: a start takes a few hundred milliseconds. */
-const POLL_MS = 10;
+/** The copy's end of the pipe it reports on once it listens (READY_FD_VARIABLE): the first past stdin, stdout and stderr. */
+const READY_FD = 3;
 
 /** The background copy ended before it listened: its own message and exit code, as if it had run here. */
 class DetachedStartError extends SvcError {
@@ -35,7 +35,6 @@ export function childArguments(commandLine: readonly string[]): string[] {
 }
 
 export async function startDetached(context: CommandContext): Promise<void> {
-  const records = await import('../../settings/emulator-records.js');
   const env = context.io.env;
   // Started once the flags are valid, from what was parsed. The launcher that runs this process (bin/svc.js), under the
   // same node: the copy is this very CLI.
@@ -45,14 +44,12 @@ export async function startDetached(context: CommandContext): Promise<void> {
   } catch (error) {
     throw new LocalError(`cannot create ${emulatorsDir(env)} for the emulator's log and record: ${(error as Error).message}`);
   }
+  // Loaded while the copy starts, not before: nothing here is needed to start it.
+  const records = await import('../../settings/emulator-records.js');
   const { child, startingLog, exited } = copy;
-  const ended = copy.hasEnded;
   const pid = child.pid;
   try {
-    const outcome = await Promise.race([
-      waitForRecord(() => (ended() || pid === undefined ? undefined : records.recordOfProcess(env, pid)), context.interrupt, ended),
-      exited.then((exitCode) => ({ exitCode })),
-    ]);
+    const outcome = await untilListening(copy, context.interrupt);
     if (outcome === 'timeout') {
       throw new LocalError(
         `the emulator (pid ${pid}) did not start listening within ${START_TIMEOUT_MS / 1000} s`,
@@ -64,40 +61,61 @@ export async function startDetached(context: CommandContext): Promise<void> {
       rmSync(startingLog, { force: true });
       throw context.interrupt.reason;
     }
-    // It ended before it listened: what it said, as for an exit seen first.
+    // It ended before it listened (or its pipe closed without a word, as when it ends): what it said.
     if (outcome === 'ended') throw failedStart(startingLog, await exited);
-    if ('exitCode' in outcome) throw failedStart(startingLog, outcome.exitCode);
+    const record = records.reportedRecord(outcome.line);
+    if (!record) {
+      throw new LocalError(`the emulator (pid ${pid}) reported that it listens in a form not understood`, `see its log: ${startingLog}`);
+    }
     // stdout is what `eval "$(svc emulator start --detach)"` runs: the export line alone (a line with the bare URL
     // made the shell try to run it: "No such file or directory"). The URL heads stderr's first line too. On a
     // terminal (no eval) a person reads what started first, the line to paste last.
-    const exportLine = `export SVC_BASE_URL=${outcome.url}\n`;
+    const exportLine = `export SVC_BASE_URL=${record.url}\n`;
     if (!context.io.isStdoutTTY) await context.io.write(exportLine);
     if (!context.io.quiet) {
-      context.io.warn(`Emulator listening on ${outcome.url} in the background (pid ${outcome.pid})`);
-      if (outcome.logFile) context.io.warn(`  log: ${outcome.logFile} (svc emulator logs)`);
-      if (outcome.inspectorUrl) context.io.warn(`  inspector: ${outcome.inspectorUrl} (svc emulator open)`);
-      context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${outcome.port}` : ''));
+      context.io.warn(`Emulator listening on ${record.url} in the background (pid ${record.pid})`);
+      if (record.logFile) context.io.warn(`  log: ${record.logFile} (svc emulator logs)`);
+      if (record.inspectorUrl) context.io.warn(`  inspector: ${record.inspectorUrl} (svc emulator open)`);
+      context.io.warn('  stop it with: svc emulator stop' + (records.runningEmulators(env).length > 1 ? ` --port ${record.port}` : ''));
     }
     if (context.io.isStdoutTTY) await context.io.write(exportLine);
   } finally {
     // Nothing more to hear from it: this process must not wait for it to end.
+    (child.stdio[READY_FD] as Readable | null)?.destroy();
     child.removeAllListeners();
     child.unref();
   }
 }
 
-type Waited = EmulatorRecord | 'timeout' | 'interrupted' | 'ended';
+type Waited = { line: string } | 'timeout' | 'interrupted' | 'ended';
 
-/** The record the copy writes once it listens (the one with its pid), or why there is none; `ended` stops the wait. */
-async function waitForRecord(read: () => EmulatorRecord | undefined, interrupt: AbortSignal, ended: () => boolean): Promise<Waited> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (ended()) return 'ended';
-    const record = read();
-    if (record) return record;
-    if (interrupt.aborted) return 'interrupted';
-    if (Date.now() > deadline) return 'timeout';
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+/**
+ * Until the copy reports on its pipe that it listens (its record, as a line), or why it will not: it ended (its pipe
+ * closes then too), the start took too long, or this command was interrupted.
+ */
+async function untilListening(copy: DetachedEmulatorCopy, interrupt: AbortSignal): Promise<Waited> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    return await Promise.race<Waited>([
+      copy.listening.then(async (line) => {
+        if (line !== undefined) return { line };
+        await copy.exited;
+        return 'ended';
+      }),
+      copy.exited.then(() => 'ended'),
+      new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), START_TIMEOUT_MS);
+      }),
+      new Promise<'interrupted'>((resolve) => {
+        onAbort = () => resolve('interrupted');
+        if (interrupt.aborted) onAbort();
+        else interrupt.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) interrupt.removeEventListener('abort', onAbort);
   }
 }
 
@@ -128,26 +146,33 @@ function spawnDetachedCopy(launcher: string, args: readonly string[], env: NodeJ
   // A start that fails (the port is taken) must not write into the log of the emulator already on that port.
   const startingLog = join(dir, `starting-${process.pid}-${Date.now()}.log`);
   const logFd = openSync(startingLog, 'a', 0o600);
-  let ended = false;
   let child: ChildProcess;
   try {
     child = spawn(process.execPath, [launcher, ...args], {
       detached: true,
-      stdio: ['ignore', logFd, logFd],
-      env: { ...env, [LOG_FILE_VARIABLE]: startingLog },
+      // A pipe it reports on once it listens: told at once, rather than looking for its record now and then.
+      stdio: ['ignore', logFd, logFd, 'pipe'],
+      env: { ...env, [LOG_FILE_VARIABLE]: startingLog, [READY_FD_VARIABLE]: String(READY_FD) },
     });
   } finally {
     closeSync(logFd);
   }
   const exited = new Promise<number>((resolve) => {
-    child.once('exit', (code, signal) => {
-      ended = true;
-      resolve(code ?? (signal === 'SIGTERM' ? 143 : 1));
-    });
-    child.once('error', () => {
-      ended = true;
-      resolve(1);
-    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? 143 : 1)));
+    child.once('error', () => resolve(1));
   });
-  return { child, startingLog, exited, hasEnded: () => ended };
+  const listening = new Promise<string | undefined>((resolve) => {
+    const pipe = child.stdio[READY_FD] as Readable | null;
+    if (!pipe) return resolve(undefined);
+    let text = '';
+    pipe.setEncoding('utf8');
+    pipe.on('data', (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf('\n');
+      if (end >= 0) resolve(text.slice(0, end));
+    });
+    pipe.once('close', () => resolve(undefined));
+    pipe.once('error', () => resolve(undefined));
+  });
+  return { child, startingLog, exited, listening };
 }

@@ -1,10 +1,10 @@
 // `svc emulator start`: the bundled local stand-in for the service, until Ctrl-C.
-import { existsSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, renameSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '@commander-js/extra-typings';
 import { endAsInterrupted, untilInterrupted } from '../../context.js';
 import type { CommandContext } from '../../context.js';
-import { emulatorLogFiles, emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE } from '../../settings/paths.js';
+import { emulatorLogFiles, emulatorsDir, ensureEmulatorsDir, LOG_FILE_VARIABLE, READY_FD_VARIABLE } from '../../settings/paths.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { FoundRecord, NewEmulatorRecord } from '../../settings/emulator-records.js';
 import type { EmulatorOptions } from '../../emulator/options.js';
@@ -266,6 +266,7 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     warn(`svc: ${unrecorded.message}`);
     if (unrecorded.hint) warn(`  ${unrecorded.hint}`);
   }
+  if (detached) reportListening(env, record);
   await context.io.write(`${emulator.url}\nexport SVC_BASE_URL=${emulator.url}\n`);
   if (!context.io.quiet) {
     if (isWildcard(emulator.boundAddress)) {
@@ -292,6 +293,25 @@ export async function run(startOptions: EmulatorStartOptions, context: CommandCo
     if (recorded) records.releaseEmulatorRecord(env, port);
   }
   endAsInterrupted(context.interrupt);
+}
+
+/**
+ * Tells the command that started this one in the background (commands/emulator/detach.ts) that it listens and is
+ * recorded: its record, a line on the pipe READY_FD_VARIABLE names, which is then closed (nothing more goes there).
+ */
+function reportListening(env: NodeJS.ProcessEnv, record: NewEmulatorRecord): void {
+  const fd = Number(env[READY_FD_VARIABLE]);
+  if (!Number.isInteger(fd) || fd < 3) return;
+  try {
+    writeSync(fd, `${JSON.stringify({ ...record, pid: process.pid })}\n`);
+  } catch {
+    // That command is gone (interrupted): there is no one to tell, and the record says it all.
+  }
+  try {
+    closeSync(fd);
+  } catch {
+    // Closed already.
+  }
 }
 
 /** The logs of detached emulators that ended, kept for a look afterwards: the newest few. */
