@@ -279,6 +279,7 @@ export class DataDir implements Keeper {
         this.fail(error as Error, group, undecided);
         return;
       }
+      // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
       this.log.uncut = false;
       this.log.bytes += data.length;
       this.logBytes += data.length;
@@ -308,6 +309,7 @@ export class DataDir implements Keeper {
     const log = this.log;
     await this.io(() => this.files.truncate(log.handle, log.bytes));
     await this.io(() => this.files.sync(log.handle));
+    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
     log.uncut = false;
   }
 
@@ -722,6 +724,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
     await files.write(handle, header);
     await files.sync(handle);
     files.syncFolder(folder);
+    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
     return { number, handle, bytes: header.length, uncut: false };
   } catch (error) {
     await handle.close();
