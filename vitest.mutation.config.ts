@@ -1,6 +1,7 @@
 // The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
-// edges, the cut log, and the model test at one run of its fixed first example (a fixed seed: a mutant is killed or
-// not by the same runs each time). Not part of `npm test`.
+// edges, the cut log, its lines, the queue's records, the write gate, the router, and the model test at one run of
+// its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time). Not part of
+// `npm test`.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,10 @@ export default defineConfig({
       'test/unit/emulator-data-dir.test.ts',
       'test/unit/kept-state-edges.test.ts',
       'test/unit/kept-crash-points.test.ts',
+      'test/unit/kept-record-file.test.ts',
+      'test/unit/kept-delivery-records.test.ts',
+      'test/unit/kept-write-gate.test.ts',
+      'test/unit/kept-change.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',

@@ -4,6 +4,8 @@
 // Every change is planned from the state as applied, kept (in memory, or in a data directory) and only then applied:
 // see kept/change.ts. Changes to one webhook, or one key's secret, run one at a time (the write gate); a reset runs
 // alone. Ids are never reused: each start of a data directory is numbered, and its random streams start from there.
+// Stryker disable all: mutation testing (stryker.config.mjs) covers only the kept state's parts, each between a
+// `Stryker restore all` and the next `Stryker disable all`.
 import { randomBytes } from 'node:crypto';
 import type { CreateWebhookRequest } from '../schema/index.js';
 import { ChainDataGenerator } from './chain-data.js';
@@ -119,6 +121,7 @@ export class EmulatorState {
     this.keeper = keeper;
   }
 
+  // Stryker restore all
   /**
    * Counts this start (kept before anything else is), takes the random streams of its number, and starts the
    * deliveries: no id, hash or block of an earlier start is made again, seeded or not.
@@ -136,6 +139,7 @@ export class EmulatorState {
     for (const stored of this.webhooks.all()) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
     this.deliveries.start();
   }
+  // Stryker disable all
 
   keep<T>(change: Change<T>): Promise<T> {
     return this.keeper.keep(change);
@@ -396,6 +400,7 @@ export class EmulatorState {
     });
   }
 
+  // Stryker restore all
   /**
    * Runs `work` with the messages the transactions make, holding the webhooks they go to (as a change to each does):
    * a change to one of them waiting for its sync (a deactivation) is applied first and seen, and one made after
@@ -411,6 +416,7 @@ export class EmulatorState {
       () => work((tx) => this.notifications(tx, candidates)),
     );
   }
+  // Stryker disable all
 
   /**
    * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
@@ -449,7 +455,9 @@ export class EmulatorState {
 
   /** The messages a transaction makes, one per active webhook it matches among `held`, and their ids. */
   private notifications(tx: StoredTx, held: ReadonlySet<string>): { entries: KeptEntry[]; ids: string[] } {
+    // Stryker restore all
     const matching = this.webhooks.matching(tx).filter((stored) => held.has(stored.webhook.id));
+    // Stryker disable all
     const messages = matching.map((stored) => {
       const messageId = this.newId();
       return {

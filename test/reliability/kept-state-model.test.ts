@@ -27,6 +27,7 @@ import type { EmulatorServer } from '../../src/emulator/server.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import { API_KEY, call, eventually, FAST_DELIVERY, startReceiver, testOptions } from '../helpers/emulator-helpers.js';
 import type { JsonResponse, Receiver } from '../helpers/emulator-helpers.js';
+import { FolderEntries } from '../helpers/kept-folder.js';
 
 const OWNERS = [API_KEY, 'second-key'] as const;
 /** Addresses the webhooks watch and the injections come from: some written checksummed, as users write them. */
@@ -127,9 +128,16 @@ function failure(code: string, message: string): NodeJS.ErrnoException {
  * How the emulator writes, under the test's control, failing as disks do: a full disk takes part of a write, then
  * refuses the rest and every write after; a sync fails; syncs wait until released; a snapshot finds no room; the
  * process is killed at a seeded write, after a seeded number of its bytes. It knows what each file holds synced: a
- * power cut cuts every file it wrote back to that (the page cache is lost).
+ * power cut cuts every file it wrote back to that (the page cache is lost), and takes back each file created or
+ * renamed since its folder was last synced.
  */
 class ControlledFiles implements KeptFiles {
+  private readonly entries: FolderEntries;
+
+  constructor(dataDir: string) {
+    this.entries = new FolderEntries(dataDir);
+  }
+
   full = false;
   dead = false;
   /** The next sync after a whole write fails (EIO), once; a cut back after a failed write then syncs. */
@@ -213,8 +221,17 @@ class ControlledFiles implements KeptFiles {
     return this.dead ? never() : NODE_FILES.truncate(handle, bytes);
   }
 
-  /** A power cut: each file written is cut back to what was synced of it (a file closed since was synced whole). */
+  syncFolder(folder: string): void {
+    if (this.dead) return;
+    this.entries.sync(folder, () => NODE_FILES.syncFolder(folder));
+  }
+
+  /**
+   * A power cut: each file written is cut back to what was synced of it (a file closed since was synced whole), and
+   * each name not synced into the folder is lost (a new log, a renamed snapshot).
+   */
   async losePageCache(): Promise<void> {
+    this.entries.loseUnsynced();
     for (const [handle, bytes] of this.synced) {
       try {
         if ((await handle.stat()).size > bytes) await handle.truncate(bytes);
@@ -229,7 +246,7 @@ async function startOn(
   real: Pick<Real, 'dataDir' | 'seed'>,
   refuseSnapshots = false,
 ): Promise<{ emulator: EmulatorServer; files: ControlledFiles }> {
-  const files = new ControlledFiles();
+  const files = new ControlledFiles(real.dataDir);
   files.refuseSnapshots = refuseSnapshots;
   const emulator = await startEmulatorServer(
     testOptions({ dataDir: real.dataDir, seed: real.seed, blockTimeMs: BLOCK_TIME_MS }),

@@ -143,6 +143,7 @@ describe('emulator --data-dir', () => {
         return NODE_FILES.sync(handle);
       },
       truncate: NODE_FILES.truncate,
+      syncFolder: NODE_FILES.syncFolder,
     };
     const emulator = await start(dataDir, { kept: { files: counting } });
     const before = syncs;
@@ -206,6 +207,7 @@ describe('emulator --data-dir', () => {
       },
       sync: NODE_FILES.sync,
       truncate: NODE_FILES.truncate,
+      syncFolder: NODE_FILES.syncFolder,
     };
     let emulator = await start(dataDir, { kept: { files: filling } });
     const kept = await createWebhook(emulator.url);

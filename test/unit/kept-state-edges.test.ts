@@ -21,6 +21,7 @@ import { startEmulatorServer } from '../../src/emulator/server.js';
 import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
 import { API_KEY, call, eventually, FAST_DELIVERY, startReceiver, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
+import { FolderEntries } from '../helpers/kept-folder.js';
 
 const running: EmulatorServer[] = [];
 const receivers: Receiver[] = [];
@@ -137,7 +138,68 @@ class FillingFiles implements KeptFiles {
     }
     return NODE_FILES.truncate(handle, bytes);
   }
+
+  /** Set to let a power cut take back the names not synced into the folder. */
+  entries: FolderEntries | undefined;
+
+  syncFolder(folder: string): void {
+    if (this.entries) this.entries.sync(folder, () => NODE_FILES.syncFolder(folder));
+    else NODE_FILES.syncFolder(folder);
+  }
 }
+
+/** Files whose power cut (after a kill: the log's bytes are synced) loses each name not synced into the folder. */
+function powerCutFiles(dataDir: string): FillingFiles {
+  mkdirSync(dataDir, { recursive: true });
+  const files = new FillingFiles();
+  files.entries = new FolderEntries(dataDir);
+  return files;
+}
+
+function powerCut(emulator: EmulatorServer, dataDir: string, files: FillingFiles): void {
+  kill(emulator, dataDir);
+  files.entries!.loseUnsynced();
+}
+
+describe('the files as written', () => {
+  it('write a buffer whole through short writes (the system may take part of one), each within the buffer', async () => {
+    const written: Buffer[] = [];
+    const handle = {
+      write: async (data: Buffer, offset: number, length: number) => {
+        // As FileHandle.write: a range past the buffer's end is refused.
+        if (offset + length > data.length) throw new RangeError(`${offset} + ${length} is past ${data.length}`);
+        const bytesWritten = Math.min(3, length);
+        written.push(Buffer.from(data.subarray(offset, offset + bytesWritten)));
+        return { bytesWritten, buffer: data };
+      },
+    } as unknown as FileHandle;
+    await NODE_FILES.write(handle, Buffer.from('0123456789'));
+    expect(written.map(String)).toEqual(['012', '345', '678', '9']);
+  });
+});
+
+describe('a power cut (names not synced into the folder are lost)', () => {
+  it('keeps a change acknowledged in the log a start created: the new log is synced into the folder first', async () => {
+    const dataDir = freshDir();
+    const files = powerCutFiles(dataDir);
+    const emulator = await start(dataDir, { kept: { files, compactAfterBytes: Number.MAX_SAFE_INTEGER } });
+    await createWebhook(emulator.url, { name: 'kept' });
+    powerCut(emulator, dataDir, files);
+    const restarted = await start(dataDir);
+    expect((await listed(restarted.url)).map((webhook) => webhook.name)).toEqual(['kept']);
+  });
+
+  it('keeps what a compaction covered: the snapshot is synced into the folder before the logs it covers go', async () => {
+    const dataDir = freshDir();
+    const files = powerCutFiles(dataDir);
+    const emulator = await start(dataDir, { kept: { files, compactAfterBytes: 200 } });
+    for (let index = 0; index < 4; index++) await createWebhook(emulator.url, { name: `s${index}` });
+    await eventually(() => (named(dataDir, 'snapshot-').length > 0 && !named(dataDir, 'log-000001').length ? true : undefined));
+    powerCut(emulator, dataDir, files);
+    const restarted = await start(dataDir);
+    expect((await listed(restarted.url)).map((webhook) => webhook.name).sort()).toEqual(['s0', 's1', 's2', 's3']);
+  });
+});
 
 describe('a group refused part-way (item 2)', () => {
   it('is cut back to the last synced byte before its 503: a kill in the next second does not bring it back', async () => {

@@ -8,6 +8,8 @@
 // got it) is restored as one that ended without an answer, so the next attempt's number follows it. A message is sent only once its record is kept; an attempt is shown, and the next one
 // scheduled, once its record is. Attempts of one message run one at a time and are numbered by it; a redelivery is
 // an extra attempt that the automatic schedule does not count.
+// Stryker disable all: mutation testing (stryker.config.mjs) covers only the kept state's parts, each between a
+// `Stryker restore all` and the next `Stryker disable all`.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { ClientRequest } from 'node:http';
@@ -416,6 +418,7 @@ export class DeliveryQueue implements KeptResource {
     });
   }
 
+  // Stryker restore all
   applyEntry(kind: string, key: string, value: unknown): void {
     if (kind === MESSAGE_KIND) {
       if (value === null) this.forget(key);
@@ -486,6 +489,7 @@ export class DeliveryQueue implements KeptResource {
     }
     yield [COUNTS_KIND, DROPPED_KEY, this.droppedCount];
   }
+  // Stryker disable all
 
   /** Stops delivering for good: timers cleared, attempts under way aborted; nothing more is kept. */
   close(): void {
@@ -719,6 +723,7 @@ export class DeliveryQueue implements KeptResource {
     }
   }
 
+  // Stryker restore all
   /** One automatic attempt: sent, then kept; what follows (a retry, the end) once it is kept. */
   private async attempt(job: Job): Promise<void> {
     let slotFreed = false;
@@ -780,6 +785,7 @@ export class DeliveryQueue implements KeptResource {
       freeSlot();
     }
   }
+  // Stryker disable all
 
   private scheduleRetry(job: Job, delayMs: number): void {
     if (!this.running) return;

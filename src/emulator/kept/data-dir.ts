@@ -34,6 +34,8 @@ export interface KeptFiles {
   sync(handle: FileHandle): Promise<void>;
   /** Cuts a file back to `bytes` (what a failed group wrote). */
   truncate(handle: FileHandle, bytes: number): Promise<void>;
+  /** Makes the folder's entries durable: a new file or a rename is lost to a power cut until its folder is synced. */
+  syncFolder(folder: string): void;
 }
 
 export const NODE_FILES: KeptFiles = {
@@ -43,6 +45,7 @@ export const NODE_FILES: KeptFiles = {
   },
   sync: (handle) => handle.datasync(),
   truncate: (handle, bytes) => handle.truncate(bytes),
+  syncFolder: (folder) => syncFolder(folder),
 };
 
 /** The data directory cannot be used: the message says which and why (the CLI makes it exit 2). */
@@ -176,6 +179,7 @@ export class DataDir implements Keeper {
     }
   }
 
+  // Stryker disable all: the lock's holder, not kept state (mutation testing, stryker.config.mjs).
   /** Names the URL in the lock, for a second emulator started on the same folder to say which one holds it. */
   listening(url: string): void {
     try {
@@ -186,6 +190,7 @@ export class DataDir implements Keeper {
     }
   }
 
+  // Stryker restore all
   keep<T>(change: Change<T>): Promise<T> {
     if (this.closing) return Promise.reject(new KeepError('the emulator is stopping'));
     if (this.failure) return Promise.reject(keepError(this.failure, false));
@@ -274,6 +279,7 @@ export class DataDir implements Keeper {
         this.fail(error as Error, group, undecided);
         return;
       }
+      // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
       this.log.uncut = false;
       this.log.bytes += data.length;
       this.logBytes += data.length;
@@ -303,6 +309,7 @@ export class DataDir implements Keeper {
     const log = this.log;
     await this.io(() => this.files.truncate(log.handle, log.bytes));
     await this.io(() => this.files.sync(log.handle));
+    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
     log.uncut = false;
   }
 
@@ -389,7 +396,7 @@ export class DataDir implements Keeper {
     this.openHandles.delete(handle);
     await handle.close();
     await this.io(() => rename(temporary, file));
-    syncFolder(this.dir);
+    this.files.syncFolder(this.dir);
     // Covered now: the older snapshot and the logs up to `covered` (a crash before this only leaves them to be skipped).
     let removedLogBytes = 0;
     for (const name of readdirSync(this.dir)) {
@@ -581,7 +588,7 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
     }
     const keptBytes = role === 'snapshot' ? 0 : damage.offset;
     const dropped = describeDropped(role === 'snapshot' ? scanned.lines : linesFrom(data, damage.offset), later, role);
-    const aside = await setAside(folder, file, data, keptBytes, later);
+    const aside = await setAside(folder, options, file, data, keptBytes, later);
     options.warn(`svc: ${file}: ${why}; set aside in ${aside}: ${dropped}. What is kept is the state before it`);
     return { lines: role === 'snapshot' ? [] : scanned.lines, bytes: keptBytes, setAside: true };
   }
@@ -607,7 +614,14 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
  * that still follow one another. When the cut fails, everything is put back and the folder removed: a failed
  * --repair leaves nothing behind.
  */
-async function setAside(folder: string, file: string, data: Buffer, keptBytes: number, later: readonly string[]): Promise<string> {
+async function setAside(
+  folder: string,
+  options: DataDirOptions,
+  file: string,
+  data: Buffer,
+  keptBytes: number,
+  later: readonly string[],
+): Promise<string> {
   const aside = join(folder, `set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moved: string[] = [];
   const base = (path: string) => path.slice(folder.length + 1);
@@ -627,10 +641,11 @@ async function setAside(folder: string, file: string, data: Buffer, keptBytes: n
       `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
     );
   }
-  syncFolder(folder);
+  (options.files ?? NODE_FILES).syncFolder(folder);
   return aside;
 }
 
+// Stryker disable all: what a --repair dropped, worded for the user, and the refusal of a file that is not one.
 /** The whole lines of `data` from `offset` on (the damaged one is not whole, and is skipped). */
 function linesFrom(data: Buffer, offset: number): Buffer[] {
   const lines: Buffer[] = [];
@@ -698,6 +713,7 @@ async function readFileOf(file: string, folder: string): Promise<Buffer> {
   }
 }
 
+// Stryker restore all
 /** A new log file with its header, synced, its name synced into the folder. */
 async function startLog(folder: string, number: number, files: KeptFiles, opened?: (handle: FileHandle) => void): Promise<OpenLog> {
   const file = join(folder, logName(number));
@@ -707,7 +723,8 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
     const header = encodeHeader({ kind: 'svc-emulator-log', format: KEPT_FORMAT, number });
     await files.write(handle, header);
     await files.sync(handle);
-    syncFolder(folder);
+    files.syncFolder(folder);
+    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
     return { number, handle, bytes: header.length, uncut: false };
   } catch (error) {
     await handle.close();
@@ -716,6 +733,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
   }
 }
 
+// Stryker disable all: a snapshot's line sizes, and the words of a refused change.
 /** About how many bytes an entry takes as JSON, to cut a snapshot into lines without serializing twice. */
 function estimateBytes([, key, value]: KeptEntry): number {
   if (value instanceof RawJson) return value.byteLength + key.length;
@@ -737,6 +755,7 @@ function keepError(error: Error, undecided: boolean): KeepError {
   return new KeepError(`the emulator's data directory could not keep this change: ${why}`, code);
 }
 
+// Stryker restore all
 /** A rename or a new file is durable once its folder is synced (where the platform allows it: not on Windows). */
 function syncFolder(folder: string): void {
   try {
@@ -751,6 +770,7 @@ function syncFolder(folder: string): void {
   }
 }
 
+// Stryker disable all: judging the folder and its lock, and wording errors: not kept state. To the end of the file.
 /** Created when missing; refused when it is a file, or cannot be read or written. */
 function checkFolder(folder: string): void {
   try {

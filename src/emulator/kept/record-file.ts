@@ -57,6 +57,7 @@ export function encodeEntries(entries: readonly KeptEntry[]): Buffer {
 /** The JSON of the line at `offset` and where the next begins, or undefined when it is not a whole, intact line. */
 export function lineAt(data: Buffer, offset: number): { json: Buffer; next: number } | undefined {
   const end = data.indexOf(0x0a, offset);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the next check refuses the same lines (no newline, or one at `offset`).
   if (end < 0) return undefined;
   const lengthEnd = data.indexOf(0x20, offset);
   if (lengthEnd <= offset || lengthEnd > end) return undefined;
