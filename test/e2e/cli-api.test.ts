@@ -119,6 +119,9 @@ describe('svc api: exit codes as a process', () => {
     expect(lines[0]).toBe(
       'svc: not emulated: listValidators (GET /v1/networks/{network}/validators) is an operation of the service that this emulator does not model (501 Not Implemented)',
     );
+    expect(lines).toContain(
+      'the local emulator models only some of the service: send it to the service itself (--base-url), or see what it models: svc api --list (marked *)',
+    );
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
   });
 

@@ -16,7 +16,7 @@ const STATUS_ADVICE: Partial<Record<number, string>> = {
   403: 'this key may not do that',
   404: 'check the base URL: svc config get base-url',
   429: 'rate limited: wait a little, or raise --retries',
-  501: 'the local emulator models only some of the service: send it to the service itself (--base-url), or see what is modelled in the README',
+  501: 'the local emulator models only some of the service: send it to the service itself (--base-url), or see what it models: svc api --list (marked *)',
 };
 
 /** A 429 to a request sent without a key: a key is what raises the limit. */
