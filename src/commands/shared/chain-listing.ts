@@ -1,4 +1,4 @@
-// What the chain-scoped listings share (balance, contract deployments, nft list): each item printed once however the
+// What the chain-scoped listings share (balance, contract deployments, nft list, token transfers, tx list's transfers): each item printed once however the
 // pages shift, and the terminal's footer with the command that prints the next page.
 import { shellQuote } from './help-text.js';
 import type { PagingOptions } from './paging.js';
@@ -13,6 +13,13 @@ export function printedOnce<Item>(key: (item: Item) => string | undefined): (ite
     printed.add(itemKey);
     return true;
   };
+}
+
+/** A token transfer's key for printedOnce: its transaction and its place among that transaction's logs. */
+export function transferKey(transfer: { txHash?: string; logIndex?: number }): string | undefined {
+  return transfer.txHash === undefined || transfer.logIndex === undefined
+    ? undefined
+    : `${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
 }
 
 /**

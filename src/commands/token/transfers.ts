@@ -8,6 +8,7 @@ import type { ShownTransfer, TokenTransferPage } from '../../schema/evm-transact
 import type { Action, FlagsOf } from '../shared/action.js';
 import { checkAddress, chainIdOption, chainIdOrDefault, parseAddress, parseBlockNumber } from '../shared/evm-input.js';
 import { examples, shellQuote } from '../shared/help-text.js';
+import { printedOnce, transferKey } from '../shared/chain-listing.js';
 import { jqOption } from '../shared/jq-option.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingOptions } from '../shared/paging.js';
@@ -77,8 +78,6 @@ export async function run(options: TokenTransfersOptions, context: CommandContex
     import('../../render/evm-transactions.js'),
   ]);
   const client = await context.client({ needsKey: false });
-  // A transfer once per run, by its transaction and its place among that transaction's logs.
-  const printed = new Set<string>();
   await printListing<ShownTransfer, TokenTransferPage>(context, {
     paging: options.paging,
     noun: 'transfers',
@@ -87,13 +86,7 @@ export async function run(options: TokenTransfersOptions, context: CommandContex
       client.listTokenTransfers(chainId, options.contract, { ...request, startBlock: options.startBlock, endBlock: options.endBlock }),
     items: (body) => body.transfers,
     nextPageToken: (body) => body.nextPageToken,
-    isNew: (transfer) => {
-      if (transfer.txHash === undefined || transfer.logIndex === undefined) return true;
-      const key = `${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
-      if (printed.has(key)) return false;
-      printed.add(key);
-      return true;
-    },
+    isNew: printedOnce(transferKey),
     tsv: transferTsv,
     table: transferTable,
     footer: (body) => {

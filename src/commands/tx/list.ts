@@ -17,6 +17,7 @@ import { examples, shellQuote } from '../shared/help-text.js';
 import { OfferedValuesOption } from '../../completion/offered-values.js';
 import { addPagingOptions, parsePaging } from '../shared/paging.js';
 import type { PagingOptions } from '../shared/paging.js';
+import { printedOnce, transferKey } from '../shared/chain-listing.js';
 import { jqOption } from '../shared/jq-option.js';
 import {
   checkAddress,
@@ -383,18 +384,10 @@ async function printAddressHistory(
       table: internalTable,
     });
   }
-  // A transfer once per run, by its transaction and its place among the transaction's logs.
-  const printedTransfers = new Set<string>();
   return print<ShownTransfer, TransferTransactionPage>({
     fetch: (request) => client.listAddressTransfers(kind, chainId, address, { ...request, ...range }),
     items: (body) => body.transactions,
-    isNew: (transfer) => {
-      if (transfer.txHash === undefined || transfer.logIndex === undefined) return true;
-      const key = `${transfer.txHash.toLowerCase()}:${transfer.logIndex}`;
-      if (printedTransfers.has(key)) return false;
-      printedTransfers.add(key);
-      return true;
-    },
+    isNew: printedOnce(transferKey),
     tsv: transferTsv,
     table: transferTable,
   });
