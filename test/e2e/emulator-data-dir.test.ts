@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import { BIN, freshConfigDir, isolatedEnv, runCli, runInProcess } from '../helpers/cli.js';
 import { encodeHeader } from '../../src/emulator/kept/record-file.js';
-import { API_KEY, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
+import { API_KEY, printedUrl, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
 
 const children = new Set<ChildProcess>();
 
@@ -25,17 +25,7 @@ async function startEmulator(dataDir: string): Promise<{ child: ChildProcess; ur
     { env: isolatedEnv({ configDir: freshConfigDir() }), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the emulator ended (exit ${code}): ${stderr}`)));
-  });
-  return { child, url };
+  return { child, url: await printedUrl(child) };
 }
 
 describe('emulator start --data-dir, as a process', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, freshConfigDir, isolatedEnv } from '../helpers/cli.js';
-import { call, sleep } from '../helpers/emulator-helpers.js';
+import { call, printedUrl, sleep } from '../helpers/emulator-helpers.js';
 
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -25,17 +25,7 @@ async function startEmulator(dataDir: string): Promise<{ child: ChildProcess; ur
     },
   );
   children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (chunk) => {
-      stdout += chunk;
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the emulator ended (exit ${code}): ${stderr}`)));
-  });
-  return { child, url };
+  return { child, url: await printedUrl(child) };
 }
 
 async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {

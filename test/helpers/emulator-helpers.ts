@@ -1,4 +1,5 @@
 // Test helpers for the emulator: start one on port 0, call it over real HTTP, and receive its notifications.
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
@@ -220,4 +221,20 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await sleep(20);
   }
+}
+
+/**
+ * The URL an emulator started as a process prints on its first stdout line; rejects with its stderr if it ends first.
+ */
+export function printedUrl(child: ChildProcess): Promise<string> {
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the emulator ended (exit ${code}): ${stderr}`)));
+  });
 }
