@@ -1,6 +1,8 @@
 // Deliveries: the emulator's messages, newest first, a page at a time (the page asks for one page however many
 // are kept), filtered by state and webhook, and kept up to date from the attempt stream without reloading.
+import type { DeliveriesAnswer, DeliveryRecord } from '../../../schema/emulator-control.js';
 import { getJson, withQuery } from './api.js';
+import type { ViewContext } from './view.js';
 import { countOf, failure, fill, fromNow, h, short, shown, table, time } from './dom.js';
 
 const PAGE_SIZE = 50;
@@ -16,23 +18,19 @@ const FLUSH_EVERY_MS = 800;
 const STATES = ['delivered', 'retrying', 'failed'];
 const HEADINGS = ['Message', 'Created', 'State', 'Webhook', 'Last answer', 'Attempts', 'Next attempt'];
 
-/** @param {import('./app.js').ViewContext} context */
-export function deliveriesView({ main, query, follow }) {
+export function deliveriesView({ main, query, follow }: ViewContext): () => void {
   const filters = {
     state: STATES.includes(query.get('state') ?? '') ? (query.get('state') ?? '') : '',
     webhookId: query.get('webhook') ?? '',
   };
-  /** @type {Map<string, { record: any, row: HTMLTableRowElement }>} */
-  const rows = new Map();
+  const rows = new Map<string, { record: DeliveryRecord; row: HTMLTableRowElement }>();
   /** Messages as their latest attempt left them, waiting to be shown. */
-  const pending = new Map();
-  /** @type {string | undefined} */
-  let nextPageToken;
+  const pending = new Map<string, DeliveryRecord>();
+  let nextPageToken: string | undefined;
   let loaded = false;
   let trimmed = false;
   let dropped = 0;
-  /** @type {number | undefined} */
-  let flushTimer;
+  let flushTimer: number | undefined;
   let flushedAt = 0;
 
   const body = h('tbody');
@@ -92,11 +90,11 @@ export function deliveriesView({ main, query, follow }) {
     void load();
   }
 
-  /** @param {string} [pageToken] the next page's; none: the first page, anew */
-  async function load(pageToken) {
+  /** @param pageToken the next page's; none: the first page, anew */
+  async function load(pageToken?: string) {
     more.disabled = true;
     try {
-      const answer = await getJson(
+      const answer = await getJson<DeliveriesAnswer>(
         withQuery('/_emulator/deliveries', { pageSize: PAGE_SIZE, state: filters.state, webhookId: filters.webhookId, pageToken }),
       );
       if (pageToken === undefined) {
@@ -116,17 +114,14 @@ export function deliveriesView({ main, query, follow }) {
       }
       flush();
     } catch (error) {
-      fill(problem, failure(`Cannot list the messages: ${/** @type {Error} */ (error).message}`));
+      fill(problem, failure(`Cannot list the messages: ${(error as Error).message}`));
     } finally {
       more.disabled = false;
     }
   }
 
-  /**
-   * @param {any} record
-   * @param {boolean} inOrder where it belongs among the rows (a live one); else after them (a page loaded)
-   */
-  function addRow(record, inOrder) {
+  /** @param inOrder where it belongs among the rows (a live one); else after them (a page loaded) */
+  function addRow(record: DeliveryRecord, inOrder: boolean) {
     const row = h('tr', { 'data-message-id': record.messageId });
     showRow(row, record);
     rows.set(record.messageId, { record, row });
@@ -134,16 +129,11 @@ export function deliveriesView({ main, query, follow }) {
     body.insertBefore(row, before ?? null);
   }
 
-  /** @param {HTMLTableRowElement | undefined} row */
-  function recordOf(row) {
+  function recordOf(row: HTMLTableRowElement | undefined) {
     return row && rows.get(row.dataset.messageId ?? '')?.record;
   }
 
-  /**
-   * @param {HTMLTableRowElement} row
-   * @param {any} record
-   */
-  function showRow(row, record) {
+  function showRow(row: HTMLTableRowElement, record: DeliveryRecord) {
     const lastAnswer = record.attempts === 0 ? 'none yet' : (record.lastStatus ?? record.lastError ?? 'none');
     fill(
       row,
@@ -184,8 +174,7 @@ export function deliveriesView({ main, query, follow }) {
     );
   }
 
-  /** @param {any} record */
-  function matches(record) {
+  function matches(record: DeliveryRecord) {
     return (!filters.state || record.state === filters.state) && (!filters.webhookId || record.webhookId === filters.webhookId);
   }
 
@@ -207,7 +196,7 @@ export function deliveriesView({ main, query, follow }) {
     }
     pending.clear();
     while (body.rows.length > MOST_ROWS) {
-      const row = /** @type {HTMLTableRowElement} */ (body.rows[body.rows.length - 1]);
+      const row = body.rows[body.rows.length - 1]!;
       rows.delete(row.dataset.messageId ?? '');
       row.remove();
       trimmed = true;

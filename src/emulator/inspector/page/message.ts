@@ -1,28 +1,21 @@
 // A message: what it is, its attempts as a timeline (when, how long, what the receiver answered, made safe to read,
 // the headers sent, the next attempt), the body as sent, and Redeliver, to its webhook's URL or another.
+import type { DeliveryAttempt, DeliveryDetail, DeliveryRecord, RedeliverAnswer } from '../../../schema/emulator-control.js';
 import { ApiFailure, getJson, sendJson, withQuery } from './api.js';
+import type { ViewContext } from './view.js';
 import { countOf, failure, fill, fromNow, h, shown, shownUrl, time } from './dom.js';
 
-/**
- * How an attempt ended, in words.
- * @param {any} attempt
- */
-function outcome(attempt) {
+/** How an attempt ended, in words. */
+function outcome(attempt: DeliveryAttempt): string {
   if (attempt.status !== null) return `answered ${attempt.status}`;
   return `no answer: ${attempt.error ?? 'other'}${attempt.errorMessage ? ` (${shown(attempt.errorMessage)})` : ''}`;
 }
 
-/** @param {any} attempt */
-const succeeded = (attempt) => attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+const succeeded = (attempt: DeliveryAttempt) => attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
 
-/**
- * @param {import('./app.js').ViewContext} context
- * @param {string} messageId
- */
-export function messageView({ main, follow }, messageId) {
+export function messageView({ main, follow }: ViewContext, messageId: string): void {
   const path = `/_emulator/deliveries/${encodeURIComponent(messageId)}`;
-  /** @type {Set<number>} */
-  const attemptsShown = new Set();
+  const attemptsShown = new Set<number>();
   let bodySent = '';
   const facts = h('dl', { class: 'facts' });
   const attempts = h('ol', { class: 'timeline', 'aria-label': 'Attempts, oldest first' });
@@ -101,9 +94,9 @@ export function messageView({ main, follow }, messageId) {
   }
 
   async function load() {
-    let detail;
+    let detail: DeliveryDetail;
     try {
-      detail = await getJson(path);
+      detail = await getJson<DeliveryDetail>(path);
     } catch (error) {
       const gone = error instanceof ApiFailure && error.status === 404;
       fill(
@@ -111,7 +104,7 @@ export function messageView({ main, follow }, messageId) {
         failure(
           gone
             ? `No message ${messageId} is kept: unknown, or forgotten as older than the messages kept.`
-            : `Cannot show the message: ${/** @type {Error} */ (error).message}`,
+            : `Cannot show the message: ${(error as Error).message}`,
         ),
       );
       return;
@@ -136,8 +129,7 @@ export function messageView({ main, follow }, messageId) {
     }
   }
 
-  /** @param {any} delivery */
-  function showFacts(delivery) {
+  function showFacts(delivery: DeliveryRecord) {
     webhookUrl.textContent = shownUrl(delivery.url);
     const webhook = withQuery('#/deliveries', { webhook: delivery.webhookId });
     fill(
@@ -164,11 +156,8 @@ export function messageView({ main, follow }, messageId) {
     );
   }
 
-  /**
-   * @param {any} attempt
-   * @param {string} messageUrl the message's URL, beside which another one is pointed out
-   */
-  function attemptItem(attempt, messageUrl) {
+  /** @param messageUrl the message's URL, beside which another one is pointed out */
+  function attemptItem(attempt: DeliveryAttempt, messageUrl: string) {
     const headers = Object.entries(attempt.requestHeaders ?? {});
     const answer =
       attempt.responseBody === undefined
@@ -207,8 +196,7 @@ export function messageView({ main, follow }, messageId) {
     );
   }
 
-  /** @param {any} delivery */
-  function showAhead(delivery) {
+  function showAhead(delivery: DeliveryRecord) {
     if (delivery.state === 'delivered') fill(ahead, 'Delivered: no more attempts.');
     else if (delivery.state === 'failed') fill(ahead, `Given up after ${countOf(delivery.attempts, 'attempt')}; Redeliver still sends it.`);
     else if (delivery.nextAttemptAt)
@@ -222,7 +210,7 @@ export function messageView({ main, follow }, messageId) {
     send.disabled = true;
     fill(sent, 'Sending\u2026');
     try {
-      const { attempt } = await sendJson('POST', `${path}/redeliver`, url === undefined ? {} : { url });
+      const { attempt } = await sendJson<RedeliverAnswer>('POST', `${path}/redeliver`, url === undefined ? {} : { url });
       fill(
         sent,
         h('p', { class: succeeded(attempt) ? 'ok' : 'bad' }, `Attempt ${attempt.number}: ${outcome(attempt)} in ${attempt.durationMs} ms.`),
@@ -232,7 +220,7 @@ export function messageView({ main, follow }, messageId) {
       const inactive = error instanceof ApiFailure && error.status === 409;
       fill(
         sent,
-        failure(/** @type {Error} */ (error).message),
+        failure((error as Error).message),
         inactive && h('p', {}, 'Activate it on the ', h('a', { href: '#/webhooks' }, 'Webhooks'), ' page, then redeliver.'),
       );
     } finally {

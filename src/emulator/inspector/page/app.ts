@@ -1,24 +1,16 @@
 // The inspector's shell: one page, its views chosen by the part of the URL after "#" (which never reaches the
 // server and never holds the key), the stream of delivery attempts every view may follow, and the emulator's name.
+import type { DeliveryRecord, EmulatorStatusAnswer } from '../../../schema/emulator-control.js';
 import { getJson } from './api.js';
 import { deliveriesView } from './deliveries.js';
 import { fill } from './dom.js';
 import { messageView } from './message.js';
 import { transactionsView } from './transactions.js';
 import { triggerView } from './trigger.js';
+import type { StreamListener, StreamNews, View, ViewContext } from './view.js';
 import { webhooksView } from './webhooks.js';
 
-/**
- * What the stream tells the views: a message as an attempt of it left it, or that attempts may have been missed (the
- * connection was lost for long, or the emulator restarted): a view then loads again.
- * @typedef {{ kind: 'attempt', delivery: any } | { kind: 'reload' }} StreamNews
- * @typedef {(news: StreamNews) => void} StreamListener
- * @typedef {{ main: HTMLElement, query: URLSearchParams, follow: (listener: StreamListener) => void }} ViewContext
- * @typedef {(context: ViewContext, ...params: string[]) => (() => void) | void} View
- */
-
-/** @type {{ pattern: RegExp, nav: string, view: View }[]} */
-const ROUTES = [
+const ROUTES: { pattern: RegExp; nav: string; view: View }[] = [
   { pattern: /^\/deliveries\/([^/]+)$/, nav: 'deliveries', view: messageView },
   { pattern: /^\/deliveries$/, nav: 'deliveries', view: deliveriesView },
   { pattern: /^\/webhooks$/, nav: 'webhooks', view: webhooksView },
@@ -26,16 +18,14 @@ const ROUTES = [
   { pattern: /^\/transactions$/, nav: 'transactions', view: transactionsView },
 ];
 
-/** @type {Set<StreamListener>} */
-const listeners = new Set();
-/** @type {(() => void) | undefined} */
-let leaveView;
+const listeners = new Set<StreamListener>();
+let leaveView: (() => void) | undefined;
 
 function openStream() {
-  const status = /** @type {HTMLElement} */ (document.getElementById('connection'));
+  const status = document.getElementById('connection')!;
   const source = new EventSource('/_emulator/deliveries/stream');
   let lost = false;
-  const tell = (/** @type {StreamNews} */ news) => {
+  const tell = (news: StreamNews) => {
     for (const listener of listeners) listener(news);
   };
   source.addEventListener('ready', () => {
@@ -46,7 +36,7 @@ function openStream() {
     lost = false;
   });
   source.addEventListener('attempt', (event) => {
-    const { delivery } = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    const { delivery } = JSON.parse((event as MessageEvent<string>).data) as { delivery: DeliveryRecord };
     tell({ kind: 'attempt', delivery });
   });
   source.addEventListener('missed', () => tell({ kind: 'reload' }));
@@ -58,10 +48,10 @@ function openStream() {
   });
 }
 
-function show() {
-  const main = /** @type {HTMLElement} */ (document.getElementById('main'));
+function show(): void {
+  const main = document.getElementById('main')!;
   const [path = '', search = ''] = location.hash.replace(/^#/, '').split('?');
-  let params = /** @type {string[]} */ ([]);
+  let params: string[] = [];
   const route = ROUTES.find((candidate) => {
     const found = candidate.pattern.exec(path);
     try {
@@ -85,7 +75,7 @@ function show() {
     else link.removeAttribute('aria-current');
   }
   fill(main);
-  const context = { main, query: new URLSearchParams(search), follow: (/** @type {StreamListener} */ listener) => listeners.add(listener) };
+  const context: ViewContext = { main, query: new URLSearchParams(search), follow: (listener) => listeners.add(listener) };
   leaveView = route.view(context, ...params) ?? undefined;
   const heading = main.querySelector('h1');
   document.title = `${heading?.textContent ?? 'Inspector'} \u00b7 svc emulator`;
@@ -94,13 +84,13 @@ function show() {
 /** Where the view changed at the user's asking, screen readers are taken to its heading. */
 function showAndFocus() {
   show();
-  /** @type {HTMLElement | null} */ (document.querySelector('main h1'))?.focus();
+  document.querySelector<HTMLElement>('main h1')?.focus();
 }
 
 async function showEmulator() {
-  const about = /** @type {HTMLElement} */ (document.getElementById('emulator'));
+  const about = document.getElementById('emulator')!;
   try {
-    const status = await getJson('/_emulator/status');
+    const status = await getJson<EmulatorStatusAnswer>('/_emulator/status');
     fill(about, `svc ${status.version}`, status.dataDir ? ' \u00b7 state kept on disk' : ' \u00b7 state in memory');
   } catch {
     fill(about, 'svc emulator');
