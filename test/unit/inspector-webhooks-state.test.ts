@@ -7,8 +7,6 @@ import {
   deactivateQuestion,
   emulatorReset,
   initialWebhooks,
-  keyProblem,
-  maskedKey,
   oneLine,
   pageLoaded,
   recoveredText,
@@ -18,6 +16,7 @@ import {
   webhookChanged,
   webhookUpdated,
 } from '../../src/emulator/inspector/page/webhooks-state.js';
+import { keyProblem, maskedKey } from '../../src/emulator/inspector/page/key.js';
 
 const webhook = (id: string, status: Webhook['status'] = 'active', name?: string): Webhook => ({
   id,

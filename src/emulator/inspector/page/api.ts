@@ -1,5 +1,7 @@
 // The page's requests to the emulator that served it: JSON in and out, the service's error body turned into a
-// message, and the API key, which is kept in this browser's storage and sent only in its header, never in a URL.
+// message, and the API key, which is kept in this tab (or on this computer if asked) and sent only in its header,
+// never in a URL.
+import { keyProblem } from './key.js';
 
 /** The header the emulator reads the key from (the seed's name; the CLI's default). */
 const KEY_HEADER = 'x-service-api-key';
@@ -41,7 +43,12 @@ export interface KeyOption {
 async function request<T>(method: string, path: string, { body, key }: KeyOption & { body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers[KEY_HEADER] = key;
+  if (key) {
+    // Not sent at all by the browser (fetch throws, as if nothing answered): refused here, saying why.
+    const problem = keyProblem(key);
+    if (problem) throw new ApiFailure(0, problem);
+    headers[KEY_HEADER] = key;
+  }
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'error' });
@@ -73,28 +80,52 @@ export function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, b
   return request<T>(method, path, { ...options, body });
 }
 
-/** The key given earlier in this browser, if any (storage may be refused: a private window's policy). */
-export function storedKey(): string | null {
+/** The key for the page's life, where this browser's storage refuses to keep it (a private window's policy). */
+let keyInMemory: string | null = null;
+
+/** One of the browser's storages, or null where it is refused (reading `localStorage` itself may throw). */
+function storage(which: 'sessionStorage' | 'localStorage'): Storage | null {
   try {
-    return localStorage.getItem(KEY_STORAGE);
+    return window[which];
   } catch {
     return null;
   }
 }
 
-export function storeKey(key: string): boolean {
+function attempt<T>(work: () => T, otherwise: T): T {
   try {
-    localStorage.setItem(KEY_STORAGE, key);
-    return true;
+    return work();
   } catch {
-    return false;
+    return otherwise;
   }
 }
 
+/**
+ * The key given earlier: in this tab (sessionStorage, gone with the tab), else remembered on this computer
+ * (localStorage, only where the user asked: another program served later at this address could read it), else in
+ * memory.
+ */
+export function storedKey(): string | null {
+  const read = (which: 'sessionStorage' | 'localStorage') => attempt(() => storage(which)?.getItem(KEY_STORAGE) ?? null, null);
+  return read('sessionStorage') ?? read('localStorage') ?? keyInMemory;
+}
+
+/** Whether the key is remembered on this computer (localStorage). */
+export function keyRemembered(): boolean {
+  return attempt(() => storage('localStorage')?.getItem(KEY_STORAGE) != null, false);
+}
+
+/** Keeps the key for this tab, and on this computer only with `remember` (a key remembered before is forgotten). */
+export function storeKey(key: string, remember = false): void {
+  keyInMemory = key;
+  attempt(() => storage('sessionStorage')?.setItem(KEY_STORAGE, key), undefined);
+  attempt(
+    () => (remember ? storage('localStorage')?.setItem(KEY_STORAGE, key) : storage('localStorage')?.removeItem(KEY_STORAGE)),
+    undefined,
+  );
+}
+
 export function forgetKey(): void {
-  try {
-    localStorage.removeItem(KEY_STORAGE);
-  } catch {
-    // Nothing was kept.
-  }
+  keyInMemory = null;
+  for (const which of ['sessionStorage', 'localStorage'] as const) attempt(() => storage(which)?.removeItem(KEY_STORAGE), undefined);
 }

@@ -21,7 +21,8 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
   const attempts = h('ol', { class: 'timeline', 'aria-label': 'Attempts, oldest first' });
   const ahead = h('p', { class: 'ahead' });
   const problem = h('div');
-  const bodyShown = h('pre', { class: 'body', tabindex: 0, 'aria-label': 'The body as sent, formatted' });
+  // A box that scrolls, reached by keyboard; named by the section it is in (a <pre> itself may carry no name).
+  const bodyShown = h('pre', { class: 'body', tabindex: 0 });
   const copied = h('span', { class: 'note', role: 'status' });
 
   const toWebhook = h('input', { type: 'radio', name: 'target', id: 'target-webhook', checked: true, onchange: () => targetChanged() });

@@ -1,6 +1,6 @@
 // The Webhooks view's state, apart from its rendering: the webhooks of a key as pages of /v1/webhooks and the
 // emulator's summaries left them, kept true by the stream's `webhook` and `reset` events; what is wrong with a key or a
-// time before anything is sent; and the words for a webhook's failures. Pure: no DOM, no request (tested in Node).
+// time before anything is sent (key.ts: the key's); and the words for a webhook's failures. Pure: no DOM, no request (tested in Node).
 import type { RecoverAnswer, WebhookEvent, WebhookSummary } from '../../../schema/emulator-control.js';
 import type { Webhook } from '../../../schema/webhooks.js';
 
@@ -98,23 +98,6 @@ function withStatuses(state: WebhooksState, statusOf: ReadonlyMap<string, Webhoo
   };
 }
 
-/** What `svc config get api-key` shows of a key: its last 4 characters, none of a short one. */
-export const maskedKey = (key: string) => (key.length > 8 ? `****${key.slice(-4)}` : '****');
-
-/**
- * What is wrong with a key before it is sent, if anything: a header carries Latin-1 only, so a browser refuses to send
- * one with other characters (which would otherwise read as an emulator that does not answer).
- */
-export function keyProblem(key: string): string | undefined {
-  if (key === '') return 'Give a key: the one your webhooks were created with.';
-  const outside = [...key].find((character) => character.codePointAt(0)! > 0xff);
-  if (outside !== undefined) {
-    return `The key holds ${JSON.stringify(outside)}, a character outside Latin-1: a request header can carry Latin-1 only, so no emulator could be sent this key. Check it was copied whole and alone.`;
-  }
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'The key holds a control character (a line break, a tab): check it was copied alone.';
-  return undefined;
-}
-
 /** Controls, line breaks and bidirectional overrides: text from outside shown on one line shows them as escapes. */
 const NOT_ON_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
@@ -138,11 +121,13 @@ export const webhookLabel = (webhook: Pick<Webhook, 'id' | 'name'>) => (webhook.
 export const deactivateQuestion = (webhook: Pick<Webhook, 'id' | 'name'>) =>
   `Deactivate ${webhookLabel(webhook)}? Its messages still being retried are given up, and no new ones are sent.`;
 
-/** What Reset asks first: what it forgets, in the words of `svc emulator reset`. */
-export const RESET_QUESTION =
-  'Reset the emulator? It forgets every key\u2019s webhooks, every message and its attempts, the injected transactions ' +
-  'and the signing secrets, as if it started anew (its generated transactions and blocks stay: they come from its seed). ' +
-  'With --data-dir, what it forgets is gone from the disk too.';
+/** What a reset forgets, in the words of `svc emulator reset`. */
+export const RESET_FORGETS =
+  'every key\u2019s webhooks, every message and its attempts, the injected transactions and the signing secrets, as if ' +
+  'it started anew (its generated transactions and blocks stay: they come from its seed); with --data-dir, from the disk too.';
+
+/** What Reset asks first. */
+export const RESET_QUESTION = `Reset the emulator? It forgets ${RESET_FORGETS}`;
 
 /** Why a webhook is inactive, in words, from its summary; undefined while active or where the emulator does not know. */
 export function switchedOffText(summary: WebhookSummary | undefined): string | undefined {
