@@ -77,7 +77,7 @@ describe.skipIf(missing('chromium'))("the inspector's views", () => {
           url: hooks + path,
           chainId: '43113',
           eventType: 'address_activity',
-          name,
+          ...(name ? { name } : {}),
           metadata: { addresses: [WATCHED, ...ADDRESSES] },
           includeLogs: true,
           includeInternalTxs: true,
@@ -87,6 +87,8 @@ describe.skipIf(missing('chromium'))("the inspector's views", () => {
       return created.body.id as string;
     };
     await create(LONG_NAME, LONG_PATH);
+    // Unnamed: shown by its id, shortened, with the whole id for screen readers.
+    await create('', '/unnamed');
     const hostile = await create(HOSTILE_NAME, '/broken');
     const injected = await call(emulator.url, 'POST', '/_emulator/transactions', {
       body: {
