@@ -30,10 +30,13 @@ describe('the inspector routes', () => {
     expect(page.status).toBe(200);
     expect(
       Object.fromEntries(
-        [...page.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'etag', 'content-length'].includes(name)),
+        [...page.headers].filter(
+          ([name]) => !['date', 'connection', 'keep-alive', 'etag', 'content-length', 'content-encoding'].includes(name),
+        ),
       ),
     ).toEqual({
       'content-type': 'text/html; charset=utf-8',
+      vary: 'accept-encoding',
       'content-security-policy':
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-frame-options': 'DENY',
@@ -51,7 +54,7 @@ describe('the inspector routes', () => {
     expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
     const again = await get(`${emulator.url}/_inspector/app.js`, { 'if-none-match': script.headers.get('etag')! });
     expect([again.status, again.text]).toEqual([304, '']);
-    const head = await get(`${emulator.url}/_inspector/inspector.css`, {}, 'HEAD');
+    const head = await get(`${emulator.url}/_inspector/inspector.css`, { 'accept-encoding': 'identity' }, 'HEAD');
     expect([head.status, head.text, Number(head.headers.get('content-length'))]).toEqual([
       200,
       '',
