@@ -245,7 +245,7 @@ async function recover({ state, req, res, params }: ControlRequest): Promise<voi
   const webhook = state.webhooks.get(webhookId);
   if (!webhook) return sendError(res, 404, `no webhook ${webhookId} exists`);
   if (webhook.webhook.status !== 'active') return sendError(res, 409, inactiveMessage(webhook.webhook));
-  const messageIds = state.deliveries.recover(webhookId, sinceMs);
+  const messageIds = state.deliveries.recover(webhookId, sinceMs, webhook.webhook.url);
   const answer: RecoverAnswer = { recovered: messageIds.length, messageIds };
   sendJson(res, 200, JSON.stringify(answer));
 }

@@ -443,10 +443,10 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Sends the webhook's failed messages made at `sinceMs` or later once more, oldest first, one after another (as
-   * redeliveries); a message a recovery under way will send is not taken again. Returns their ids at once; the
+   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns their ids at once; the
    * attempts follow on the stream.
    */
-  recover(webhookId: string, sinceMs: number): string[] {
+  recover(webhookId: string, sinceMs: number, url: string): string[] {
     const taken: string[] = [];
     for (const stored of this.createdOrder) {
       const { record } = stored;
@@ -458,7 +458,7 @@ export class DeliveryQueue implements KeptResource {
     void (async () => {
       for (const messageId of taken) {
         try {
-          if (this.running) await this.redeliver(messageId);
+          if (this.running) await this.redeliver(messageId, url, true);
         } catch {
           // Not kept (a failing disk): the message stays failed, for a later recovery.
         } finally {
@@ -503,11 +503,11 @@ export class DeliveryQueue implements KeptResource {
   /**
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
    * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
-   * it delivered (a retry still scheduled is called off); an attempt elsewhere, or any other outcome, leaves its state
-   * as it was. Resolves once the attempt
+   * it delivered (a retry still scheduled is called off), as does one at `url` when it is the webhook's url now
+   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves once the attempt
    * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
-  redeliver(messageId: string, url?: string): Promise<AttemptEvent | undefined> {
+  redeliver(messageId: string, url?: string, toItsWebhook = false): Promise<AttemptEvent | undefined> {
     return this.perMessage.run([messageId], async () => {
       const stored = this.records.get(messageId);
       if (!stored) return undefined;
@@ -524,7 +524,8 @@ export class DeliveryQueue implements KeptResource {
         [STARTED_KIND, attemptKey(messageId, number), null],
       ];
       // Delivered only where it was meant to go: an attempt elsewhere (--to) is recorded, and changes no state.
-      if (isSuccess(sent.status) && target === stored.record.url) entries.push(outcome(messageId, { state: 'delivered' }));
+      if (isSuccess(sent.status) && (toItsWebhook || target === stored.record.url))
+        entries.push(outcome(messageId, { state: 'delivered' }));
       return this.hooks.keep({ entries, then: () => this.published(messageId, attempt) });
     });
   }
@@ -908,8 +909,11 @@ export class DeliveryQueue implements KeptResource {
         await this.hooks.keep({
           entries,
           then: () => {
-            if (!job.done) this.scheduleRetry(job, this.tuning.retryDelayMs(job.failedAttempts));
+            const retrying = !job.done;
+            if (retrying) this.scheduleRetry(job, this.tuning.retryDelayMs(job.failedAttempts), false);
             this.published(record.messageId, attempt);
+            // After the attempt it follows, so a client sees them in the order they happened.
+            if (retrying) this.feed.publishScheduled({ delivery: { ...record } });
           },
         });
         if (exhausted) this.exhaust(record.webhookId, record.messageId);
@@ -924,10 +928,11 @@ export class DeliveryQueue implements KeptResource {
   }
   // Stryker disable all
 
-  private scheduleRetry(job: Job, delayMs: number): void {
+  /** Sets the next attempt; the stream is told unless the caller tells it after what it publishes first. */
+  private scheduleRetry(job: Job, delayMs: number, announce = true): void {
     if (!this.running) return;
     job.stored.record.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
-    this.feed.publishScheduled({ delivery: { ...job.stored.record } });
+    if (announce) this.feed.publishScheduled({ delivery: { ...job.stored.record } });
     clearTimeout(job.retryTimer);
     job.retryTimer = setTimeout(() => {
       job.retryTimer = undefined;
