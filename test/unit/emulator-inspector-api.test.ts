@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
+import { DeliveryQueue } from '../../src/emulator/deliveries/queue.js';
 import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import {
@@ -528,6 +529,40 @@ describe('what survives a restart', () => {
     } finally {
       await emulator.close();
       await failing.close();
+    }
+  });
+});
+
+describe('records kept before the fields', () => {
+  it('load: a message without about is found by its id, its scheduled attempts counted from its attempts', () => {
+    const queue = new DeliveryQueue(FAST_DELIVERY);
+    const createdAt = '2026-01-01T00:00:00.000Z';
+    const message = { sequence: 1, webhookId: 'w', webhookName: null, url: 'http://127.0.0.1:9/', createdAt, ownerKey: '', body: '{}' };
+    const attempt = { number: 1, startedAt: createdAt, durationMs: 1, url: message.url, requestHeaders: {}, status: 200, responseBody: '' };
+    try {
+      queue.restore(
+        new Map<string, Map<string, unknown>>([
+          ['message', new Map([['m-old-1', message]])],
+          ['attempt', new Map([['m-old-1/1', attempt]])],
+          ['outcome', new Map([['m-old-1', { state: 'delivered' }]])],
+        ]),
+      );
+      const page = queue.query({ q: 'M-OLD-1' });
+      expect(page.total).toBe(1);
+      expect(page.records[0]).toEqual({
+        messageId: 'm-old-1',
+        webhookId: 'w',
+        webhookName: null,
+        url: message.url,
+        createdAt,
+        attempts: 1,
+        scheduledAttempts: 1,
+        lastStatus: 200,
+        state: 'delivered',
+      });
+      expect(queue.webhookSummaries().get('w')).toEqual({ messages: 1, failedMessages: 0, lastSuccessAt: createdAt });
+    } finally {
+      queue.close();
     }
   });
 });
