@@ -8,6 +8,7 @@
 // `Stryker restore all` and the next `Stryker disable all`.
 import { randomBytes } from 'node:crypto';
 import type { CreateWebhookRequest } from '../schema/index.js';
+import type { WebhookSummary } from '../schema/emulator-control.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './deliveries/queue.js';
@@ -261,14 +262,52 @@ export class EmulatorState {
    */
   updateWebhook(stored: StoredWebhook, changes: WebhookChanges): Promise<void> {
     const oldUrl = stored.webhook.url;
+    const oldStatus = stored.webhook.status;
     const entries = [...this.webhooks.planUpdate(stored, changes)];
     if (changes.status === 'inactive') entries.push(...this.deliveries.planCancel(stored.webhook.id));
     return this.keep({
       entries,
       then: () => {
         if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
+        if (stored.webhook.status !== oldStatus) this.publishStatus(stored);
       },
     });
+  }
+
+  /** Tells the stream a webhook's status changed, and why. */
+  private publishStatus(stored: StoredWebhook): void {
+    const { id, status } = stored.webhook;
+    const off = status === 'inactive' ? stored.switchedOff : undefined;
+    this.deliveries.feed.publishWebhook({
+      webhookId: id,
+      status: status === 'active' ? 'active' : 'inactive',
+      changedAt: off?.at ?? new Date().toISOString(),
+      reason: off?.reason ?? 'activated',
+      ...(off?.byMessageId === undefined ? {} : { byMessageId: off.byMessageId }),
+    });
+  }
+
+  /**
+   * Per webhook with kept messages (or each of `webhookIds` that exists): its status, its failed messages, when its
+   * receiver last answered 2xx, and while inactive why it was switched off.
+   */
+  webhookSummaries(webhookIds?: readonly string[]): WebhookSummary[] {
+    const stats = this.deliveries.webhookSummaries();
+    const summaries: WebhookSummary[] = [];
+    for (const webhookId of webhookIds ?? stats.keys()) {
+      const stored = this.webhooks.get(webhookId);
+      if (!stored) continue;
+      const counted = stats.get(webhookId);
+      const inactive = stored.webhook.status !== 'active';
+      summaries.push({
+        webhookId,
+        status: inactive ? 'inactive' : 'active',
+        failedMessages: counted?.failedMessages ?? 0,
+        lastSuccessAt: counted?.lastSuccessAt ?? null,
+        ...(inactive && stored.switchedOff ? { switchedOff: stored.switchedOff } : {}),
+      });
+    }
+    return summaries;
   }
 
   /** Inside withWebhook. */
@@ -431,6 +470,7 @@ export class EmulatorState {
           ...this.secrets.planReset(),
           ...this.chainRecords.planReset(),
         ],
+        then: () => this.deliveries.feed.publishReset({ at: new Date().toISOString() }),
       }),
     );
   }
@@ -443,12 +483,14 @@ export class EmulatorState {
   private deactivateAfterFailure(webhookId: string, messageId: string): Promise<void> {
     return this.withWebhook(webhookId, async (stored) => {
       if (!stored || stored.webhook.status === 'inactive') return;
+      const switchedOff = { at: new Date().toISOString(), reason: 'webhook_switched_off' as const, byMessageId: messageId };
       await this.keep({
         entries: [
-          ...this.webhooks.planUpdate(stored, { status: 'inactive' }),
+          ...this.webhooks.planUpdate(stored, { status: 'inactive' }, switchedOff),
           ...this.deliveries.planCancel(webhookId, { reason: 'webhook_switched_off', byMessageId: messageId }),
           ...this.deliveries.planDeactivatedBy(messageId),
         ],
+        then: () => this.publishStatus(stored),
       });
     });
   }
@@ -467,6 +509,11 @@ export class EmulatorState {
         message: buildNotification(tx, stored, messageId),
         ownerKey: stored.ownerKey,
         webhookName: stored.webhook.name || null,
+        about: {
+          chainId: tx.item.chainId,
+          transactionHash: tx.item.txHash,
+          addresses: tx.participants.filter((address) => stored.addresses.has(address)),
+        },
       };
     });
     return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };

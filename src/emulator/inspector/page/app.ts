@@ -1,13 +1,16 @@
 // The inspector's shell: one page, its views chosen by the part of the URL after "#" (which never reaches the
-// server and never holds the key), the stream of delivery attempts every view may follow, and the emulator's name.
-import type { DeliveryRecord, EmulatorStatusAnswer } from '../../../schema/emulator-control.js';
+// server and never holds the key), the browser's stream of the emulator's events every view may follow (and an
+// outage of it shown plainly), and the emulator's name.
+import type { EmulatorStatusAnswer } from '../../../schema/emulator-control.js';
 import { getJson } from './api.js';
 import { deliveriesView } from './deliveries.js';
 import { fill } from './dom.js';
+import type { Connection } from './events.js';
 import { messageView } from './message.js';
+import { followStream } from './stream.js';
 import { transactionsView } from './transactions.js';
 import { triggerView } from './trigger.js';
-import type { StreamListener, StreamNews, View, ViewContext } from './view.js';
+import type { StreamListener, View, ViewContext } from './view.js';
 import { webhooksView } from './webhooks.js';
 
 const ROUTES: { pattern: RegExp; nav: string; view: View }[] = [
@@ -20,32 +23,38 @@ const ROUTES: { pattern: RegExp; nav: string; view: View }[] = [
 
 const listeners = new Set<StreamListener>();
 let leaveView: (() => void) | undefined;
+let connection: Connection = 'connecting';
 
-function openStream() {
-  const status = document.getElementById('connection')!;
-  const source = new EventSource('/_emulator/deliveries/stream');
-  let lost = false;
-  const tell = (news: StreamNews) => {
+const CONNECTION_WORDS: Readonly<Record<Connection, string>> = {
+  connecting: 'Connecting\u2026',
+  live: 'Live',
+  reconnecting: 'Emulator unreachable: reconnecting\u2026',
+};
+
+/** The browser's stream (shared by its tabs: stream.ts), its news passed to the view shown. */
+function hearStream() {
+  followStream((news) => {
+    if (news.kind === 'connection') showConnection(news.connection);
     for (const listener of listeners) listener(news);
-  };
-  source.addEventListener('ready', () => {
-    status.textContent = 'Live';
-    status.dataset.state = 'live';
-    // Back after a lost connection: the emulator replays what it still keeps, but may have restarted meanwhile.
-    if (lost) tell({ kind: 'reload' });
-    lost = false;
   });
-  source.addEventListener('attempt', (event) => {
-    const { delivery } = JSON.parse((event as MessageEvent<string>).data) as { delivery: DeliveryRecord };
-    tell({ kind: 'attempt', delivery });
-  });
-  source.addEventListener('missed', () => tell({ kind: 'reload' }));
-  source.addEventListener('error', () => {
-    lost = true;
-    const closed = source.readyState === EventSource.CLOSED;
-    status.textContent = closed ? 'Not connected: reload the page' : 'Reconnecting\u2026';
-    status.dataset.state = closed ? 'closed' : 'reconnecting';
-  });
+}
+
+/**
+ * The connection's state at the top, and, while the emulator cannot be heard, a banner saying so plainly: what the
+ * view shows may no longer be true, and it is read again once the emulator is back.
+ */
+function showConnection(now: Connection) {
+  connection = now;
+  const status = document.getElementById('connection')!;
+  status.textContent = CONNECTION_WORDS[now];
+  status.dataset.state = now;
+  const banner = document.getElementById('outage')!;
+  banner.hidden = now !== 'reconnecting';
+  fill(
+    banner,
+    now === 'reconnecting' &&
+      'The emulator is unreachable: what this page shows may no longer be true. It is read again as soon as the emulator answers (is svc emulator start still running?).',
+  );
 }
 
 function show(): void {
@@ -75,7 +84,12 @@ function show(): void {
     else link.removeAttribute('aria-current');
   }
   fill(main);
-  const context: ViewContext = { main, query: new URLSearchParams(search), follow: (listener) => listeners.add(listener) };
+  const context: ViewContext = {
+    main,
+    query: new URLSearchParams(search),
+    follow: (listener) => listeners.add(listener),
+    online: () => connection === 'live',
+  };
   leaveView = route.view(context, ...params) ?? undefined;
   const heading = main.querySelector('h1');
   document.title = `${heading?.textContent ?? 'Inspector'} \u00b7 svc emulator`;
@@ -97,7 +111,7 @@ async function showEmulator() {
   }
 }
 
-openStream();
+hearStream();
 void showEmulator();
 window.addEventListener('hashchange', showAndFocus);
 show();

@@ -1,9 +1,18 @@
-// A message: what it is, its attempts as a timeline (when, how long, what the receiver answered, made safe to read,
-// the headers sent, the next attempt), the body as sent, and Redeliver, to its webhook's URL or another.
-import type { DeliveryAttempt, DeliveryDetail, DeliveryRecord, RedeliverAnswer } from '../../../schema/emulator-control.js';
-import { ApiFailure, getJson, sendJson, withQuery } from './api.js';
+// A message: what it is and what was last done to it, kept true from the stream: first what comes next (the next
+// attempt, counting down) or why it failed (and the message whose failure switched its webhook off); then its
+// attempts as a timeline (when, how long, what the receiver answered, made safe to read, the headers sent and
+// received), failed ones closed but the last; Redeliver, to its webhook's URL or another, or Activate first while the
+// webhook is inactive; and the body as sent. Its state and words are message-state.ts's; this module renders them.
+import type { DeliveryAttempt, DeliveryDetail, RedeliverAnswer, WebhookSummaryAnswer } from '../../../schema/emulator-control.js';
+import type { Webhook } from '../../../schema/webhooks.js';
+import { ApiFailure, getJson, sendJson, storedKey, storeKey, withQuery } from './api.js';
+import { aboutParts, fromNow } from './deliveries-state.js';
+import { failure, fill, h, short, shown, shownUrl, time } from './dom.js';
+import { afterNews, givenUp, initialState, offer, read, timeline } from './message-state.js';
+import type { MessageState } from './message-state.js';
 import type { ViewContext } from './view.js';
-import { countOf, failure, fill, fromNow, h, shown, shownUrl, time } from './dom.js';
+
+const TICK_MS = 1_000;
 
 /** How an attempt ended, in words. */
 function outcome(attempt: DeliveryAttempt): string {
@@ -13,13 +22,32 @@ function outcome(attempt: DeliveryAttempt): string {
 
 const succeeded = (attempt: DeliveryAttempt) => attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
 
-export function messageView({ main, follow }: ViewContext, messageId: string): void {
+/** Headers as a table of names and values, shown as text. */
+function headersTable(headers: Record<string, string>) {
+  return h(
+    'table',
+    { class: 'headers' },
+    h(
+      'tbody',
+      {},
+      Object.entries(headers).map(([name, value]) =>
+        h('tr', {}, h('th', { scope: 'row' }, shown(name)), h('td', {}, shown(String(value)))),
+      ),
+    ),
+  );
+}
+
+export function messageView({ main, follow, online }: ViewContext, messageId: string): () => void {
   const path = `/_emulator/deliveries/${encodeURIComponent(messageId)}`;
-  const attemptsShown = new Set<number>();
+  let state: MessageState = initialState(messageId);
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+  /** The number of attempts the timeline shows, to lay it out again only when it changes. */
+  let attemptsShown = -1;
   let bodySent = '';
+  const ahead = h('div', { class: 'ahead' });
   const facts = h('dl', { class: 'facts' });
   const attempts = h('ol', { class: 'timeline', 'aria-label': 'Attempts, oldest first' });
-  const ahead = h('p', { class: 'ahead' });
   const problem = h('div');
   // A box that scrolls, reached by keyboard; named by the section it is in (a <pre> itself may carry no name).
   const bodyShown = h('pre', { class: 'body', tabindex: 0 });
@@ -63,13 +91,41 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
     sent,
   );
 
+  const keyInput = h('input', { id: 'activate-key', type: 'password', autocomplete: 'off', spellcheck: 'false', size: 30 });
+  const keyField = h('p', { class: 'field' }, h('label', { for: 'activate-key' }, 'API key (the webhook\u2019s owner)'), ' ', keyInput);
+  const activate = h('button', { type: 'submit' }, 'Activate the webhook');
+  const activated = h('div', { role: 'status' });
+  const activateForm = h(
+    'form',
+    {
+      class: 'activate',
+      'aria-labelledby': 'activate-heading',
+      hidden: true,
+      onsubmit: (event) => {
+        event.preventDefault();
+        void activateWebhook();
+      },
+    },
+    h('h2', { id: 'activate-heading' }, 'Activate its webhook'),
+    h(
+      'p',
+      { class: 'note' },
+      'Its webhook is inactive: a redelivery would be refused. Activate it first; then Redeliver sends the message again.',
+    ),
+    keyField,
+    activate,
+    activated,
+  );
+
   fill(
     main,
     h('p', {}, h('a', { href: '#/deliveries' }, '\u2190 Deliveries')),
     h('h1', { tabindex: -1 }, 'Message ', h('code', {}, shown(messageId))),
     problem,
+    ahead,
     facts,
-    h('section', { 'aria-labelledby': 'attempts-heading' }, h('h2', { id: 'attempts-heading' }, 'Attempts'), attempts, ahead),
+    h('section', { 'aria-labelledby': 'attempts-heading' }, h('h2', { id: 'attempts-heading' }, 'Attempts'), attempts),
+    activateForm,
     redeliverForm,
     h(
       'section',
@@ -94,45 +150,57 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
     if (toOther.checked) otherUrl.focus();
   }
 
-  async function load() {
-    let detail: DeliveryDetail;
-    try {
-      detail = await getJson<DeliveryDetail>(path);
-    } catch (error) {
-      const gone = error instanceof ApiFailure && error.status === 404;
-      fill(
-        problem,
-        failure(
-          gone
-            ? `No message ${messageId} is kept: unknown, or forgotten as older than the messages kept.`
-            : `Cannot show the message: ${(error as Error).message}`,
-        ),
-      );
-      return;
+  /** Reads the message (and its webhook's summary) and shows it; asked again while reading, reads once more after. */
+  function load(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return reading;
     }
-    fill(problem);
-    showFacts(detail.delivery);
-    for (const attempt of detail.attempts) {
-      if (attemptsShown.has(attempt.number)) continue;
-      attemptsShown.add(attempt.number);
-      attempts.append(attemptItem(attempt, detail.delivery.url));
-    }
-    showAhead(detail.delivery);
-    if (bodySent !== detail.body) {
-      bodySent = detail.body;
-      let formatted = detail.body;
+    reading = (async () => {
+      let detail: DeliveryDetail;
       try {
-        formatted = JSON.stringify(JSON.parse(detail.body), null, 2);
-      } catch {
-        // Shown as sent.
+        detail = await getJson<DeliveryDetail>(path);
+      } catch (error) {
+        const gone = error instanceof ApiFailure && error.status === 404;
+        fill(
+          problem,
+          failure(
+            gone
+              ? `No message ${messageId} is kept: unknown, or forgotten as older than the messages kept.`
+              : `Cannot show the message: ${(error as Error).message}`,
+          ),
+        );
+        return;
       }
-      bodyShown.textContent = shown(formatted);
-    }
+      const summary = await getJson<WebhookSummaryAnswer>(
+        withQuery('/_emulator/webhooks/summary', { webhookId: detail.delivery.webhookId }),
+      ).catch(() => undefined);
+      state = read(
+        state,
+        detail,
+        summary?.webhooks.find((webhook) => webhook.webhookId === detail.delivery.webhookId),
+      );
+      fill(problem);
+      render();
+    })().finally(() => {
+      reading = undefined;
+      if (readAgain) {
+        readAgain = false;
+        void load();
+      }
+    });
+    return reading;
   }
 
-  function showFacts(delivery: DeliveryRecord) {
+  function render() {
+    const detail = state.detail;
+    if (!detail) return;
+    const { delivery } = detail;
+    showAhead();
     webhookUrl.textContent = shownUrl(delivery.url);
-    const webhook = withQuery('#/deliveries', { webhook: delivery.webhookId });
+    const about = aboutParts(delivery);
+    const webhookStatus = state.webhook?.status;
+    const switchedOff = state.webhook?.switchedOff;
     fill(
       facts,
       h('dt', {}, 'State'),
@@ -146,63 +214,134 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
       h(
         'dd',
         {},
-        h('a', { href: webhook }, delivery.webhookName ? `${shown(delivery.webhookName)} ` : '', h('code', {}, shown(delivery.webhookId))),
+        h(
+          'a',
+          { href: withQuery('#/deliveries', { webhook: delivery.webhookId }) },
+          delivery.webhookName ? `${shown(delivery.webhookName)} ` : '',
+          h('code', {}, shown(delivery.webhookId)),
+        ),
+        webhookStatus && [' ', h('span', { class: `state state-${webhookStatus}`, 'data-webhook-status': webhookStatus }, webhookStatus)],
+        switchedOff?.byMessageId && [
+          ' \u2014 switched off by message ',
+          h('a', { href: `#/deliveries/${encodeURIComponent(switchedOff.byMessageId)}` }, h('code', {}, shown(switchedOff.byMessageId))),
+        ],
       ),
       h('dt', {}, 'URL'),
       h('dd', {}, h('code', {}, shownUrl(delivery.url))),
       h('dt', {}, 'Created'),
       h('dd', {}, time(delivery.createdAt)),
+      about && [
+        h('dt', {}, 'About'),
+        h(
+          'dd',
+          {},
+          `${shown(about.chain)}: transaction `,
+          short(about.transactionHash),
+          about.addresses.length > 0 && [', address ', ...about.addresses.flatMap((address, index) => [index > 0 && ', ', short(address)])],
+        ),
+      ],
       h('dt', {}, 'Attempts'),
       h('dd', {}, String(delivery.attempts)),
     );
+    if (detail.attempts.length !== attemptsShown) {
+      attemptsShown = detail.attempts.length;
+      fill(
+        attempts,
+        timeline(detail.attempts).map(({ attempt, open }) => attemptItem(attempt, open, delivery.url)),
+      );
+    }
+    const offered = offer(state);
+    activateForm.hidden = offered !== 'activate';
+    redeliverForm.hidden = offered !== 'redeliver';
+    keyField.hidden = storedKey() !== null;
+    if (bodySent !== detail.body) {
+      bodySent = detail.body;
+      let formatted = detail.body;
+      try {
+        formatted = JSON.stringify(JSON.parse(detail.body), null, 2);
+      } catch {
+        // Shown as sent.
+      }
+      bodyShown.textContent = shown(formatted);
+    }
+  }
+
+  /** What comes next, at the top: the next attempt counting down, why it was given up, or that it was delivered. */
+  function showAhead() {
+    const delivery = state.detail?.delivery;
+    if (!delivery) return;
+    const ended = givenUp(delivery);
+    if (delivery.state === 'delivered') fill(ahead, h('p', {}, 'Delivered: no more attempts.'));
+    else if (ended)
+      fill(
+        ahead,
+        h(
+          'p',
+          {},
+          h('strong', {}, ended.words),
+          ended.switchedOffBy && [
+            ' (message ',
+            h('a', { href: `#/deliveries/${encodeURIComponent(ended.switchedOffBy)}` }, h('code', {}, shown(ended.switchedOffBy))),
+            ')',
+          ],
+          '.',
+        ),
+      );
+    else if (!online()) fill(ahead, h('p', {}, h('strong', {}, 'Next attempt: not known now'), ': the emulator is unreachable.'));
+    else if (delivery.nextAttemptAt)
+      fill(
+        ahead,
+        h('p', {}, h('strong', {}, 'Next attempt '), time(delivery.nextAttemptAt), ` (${fromNow(delivery.nextAttemptAt, Date.now())})`),
+      );
+    else fill(ahead, h('p', {}, 'An attempt is under way, or waiting for a free slot.'));
   }
 
   /** @param messageUrl the message's URL, beside which another one is pointed out */
-  function attemptItem(attempt: DeliveryAttempt, messageUrl: string) {
-    const headers = Object.entries(attempt.requestHeaders ?? {});
-    const answer =
-      attempt.responseBody === undefined
-        ? null
-        : h(
+  function attemptItem(attempt: DeliveryAttempt, open: boolean, messageUrl: string) {
+    const ok = succeeded(attempt);
+    return h(
+      'li',
+      { class: ok ? 'attempt attempt-ok' : 'attempt attempt-failed', 'data-attempt': attempt.number },
+      h(
+        'details',
+        { open },
+        h(
+          'summary',
+          {},
+          h('strong', {}, `Attempt ${attempt.number}`),
+          attempt.redelivery && h('span', { class: 'tag' }, 'redelivery'),
+          ' \u00b7 ',
+          time(attempt.startedAt),
+          ` \u00b7 ${outcome(attempt)}`,
+        ),
+        h('p', {}, `Took ${attempt.durationMs} ms.`),
+        attempt.url !== messageUrl && h('p', {}, 'Sent to ', h('code', {}, shownUrl(attempt.url))),
+        h(
+          'details',
+          {},
+          h('summary', {}, `Request headers (${Object.keys(attempt.requestHeaders).length})`),
+          headersTable(attempt.requestHeaders),
+        ),
+        attempt.responseHeaders &&
+          h(
             'details',
-            { open: !succeeded(attempt) },
+            {},
+            h('summary', {}, `Response headers (${Object.keys(attempt.responseHeaders).length})`),
+            headersTable(attempt.responseHeaders),
+          ),
+        attempt.responseBody !== undefined &&
+          h(
+            'details',
+            { open: !ok },
             h(
               'summary',
               {},
               `The answer${attempt.responseBodyCut ? ' (its first 4 KB)' : ''}${attempt.responseBody === '' ? ': empty' : ''}`,
             ),
             attempt.responseBody !== '' && h('pre', { class: 'answer', tabindex: 0 }, shown(attempt.responseBody)),
-          );
-    return h(
-      'li',
-      { class: succeeded(attempt) ? 'attempt attempt-ok' : 'attempt attempt-failed', 'data-attempt': attempt.number },
-      h('h3', {}, `Attempt ${attempt.number}`, attempt.redelivery && h('span', { class: 'tag' }, 'redelivery')),
-      h('p', {}, time(attempt.startedAt), ` \u00b7 took ${attempt.durationMs} ms \u00b7 `, h('strong', {}, outcome(attempt))),
-      attempt.url !== messageUrl && h('p', {}, 'Sent to ', h('code', {}, shownUrl(attempt.url))),
-      h(
-        'details',
-        {},
-        h('summary', {}, `Request headers (${headers.length})`),
-        h(
-          'table',
-          { class: 'headers' },
-          h(
-            'tbody',
-            {},
-            headers.map(([name, value]) => h('tr', {}, h('th', { scope: 'row' }, shown(name)), h('td', {}, shown(String(value))))),
           ),
-        ),
       ),
-      answer,
     );
-  }
-
-  function showAhead(delivery: DeliveryRecord) {
-    if (delivery.state === 'delivered') fill(ahead, 'Delivered: no more attempts.');
-    else if (delivery.state === 'failed') fill(ahead, `Given up after ${countOf(delivery.attempts, 'attempt')}; Redeliver still sends it.`);
-    else if (delivery.nextAttemptAt)
-      fill(ahead, h('strong', {}, 'Next attempt '), time(delivery.nextAttemptAt), ` (${fromNow(delivery.nextAttemptAt)})`);
-    else fill(ahead, 'An attempt is under way, or waiting for a free slot.');
   }
 
   async function redeliver() {
@@ -218,14 +357,35 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
       );
       await load();
     } catch (error) {
-      const inactive = error instanceof ApiFailure && error.status === 409;
-      fill(
-        sent,
-        failure((error as Error).message),
-        inactive && h('p', {}, 'Activate it on the ', h('a', { href: '#/webhooks' }, 'Webhooks'), ' page, then redeliver.'),
-      );
+      fill(sent, failure((error as Error).message));
+      // Inactive after all (switched off meanwhile): the summary says so, and Activate is offered.
+      if (error instanceof ApiFailure && error.status === 409) await load();
     } finally {
       send.disabled = false;
+    }
+  }
+
+  async function activateWebhook() {
+    const webhookId = state.detail?.delivery.webhookId;
+    if (!webhookId) return;
+    const key = storedKey() ?? keyInput.value.trim();
+    if (!key) {
+      fill(activated, failure('API key: give the key that created the webhook'));
+      keyInput.focus();
+      return;
+    }
+    activate.disabled = true;
+    try {
+      const updated = await sendJson<Webhook>('PATCH', `/v1/webhooks/${encodeURIComponent(webhookId)}`, { status: 'active' }, { key });
+      if (storedKey() === null) storeKey(key);
+      state = { ...state, webhook: { status: updated.status } };
+      fill(activated);
+      render();
+      send.focus();
+    } catch (error) {
+      fill(activated, failure(`Cannot activate the webhook: ${(error as Error).message}`));
+    } finally {
+      activate.disabled = false;
     }
   }
 
@@ -244,7 +404,15 @@ export function messageView({ main, follow }: ViewContext, messageId: string): v
   }
 
   follow((news) => {
-    if (news.kind === 'reload' || news.delivery.messageId === messageId) void load();
+    if (news.kind === 'connection') return showAhead();
+    const next = afterNews(state, news);
+    state = next.state;
+    if (next.reread) void load();
+    else render();
   });
+  const ticker = window.setInterval(() => {
+    if (state.detail?.delivery.state === 'retrying') showAhead();
+  }, TICK_MS);
   void load();
+  return () => window.clearInterval(ticker);
 }
