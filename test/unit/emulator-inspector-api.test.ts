@@ -518,6 +518,8 @@ describe('what survives a restart', () => {
         const { body } = await call(emulator.url, 'GET', `/_emulator/webhooks/summary?webhookId=${webhookId}`);
         return body.webhooks[0]?.status === 'inactive' ? body : undefined;
       });
+      // A later change of another field keeps why it is off.
+      await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: API_KEY, body: { description: 'down for now' } });
       const detail = (await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body;
       expect(detail.delivery.scheduledAttempts).toBe(FAST_DELIVERY.maxAttempts);
       expect(detail.attempts[0].responseHeaders['x-reason']).toBe('down');
