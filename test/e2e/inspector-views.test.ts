@@ -221,7 +221,7 @@ describe.skipIf(missing('chromium'))("the inspector's views", () => {
     }, rules);
   };
 
-  it('every view fits 360 px and 1280 px, and axe-core finds nothing in the light or the dark scheme', async () => {
+  it('every view fits 360 px (its tables as cards) and 1280 px, and axe-core finds nothing in the light or the dark scheme', async () => {
     const overflows: string[] = [];
     const findings: string[] = [];
     for (const view of views) {
@@ -230,6 +230,16 @@ describe.skipIf(missing('chromium'))("the inspector's views", () => {
         const overflow = await overflowAt(page, width);
         if (overflow) overflows.push(`${view.name} at ${width} px: ${overflow}`);
       }
+      // At 360 px a table's rows are cards: every cell of them in sight, none behind a sideways scroll.
+      await page.setViewportSize({ width: 360, height: 800 });
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll('.table-wrap tbody tr > *')]
+          .filter((cell: any) => cell.getBoundingClientRect().right > window.innerWidth)
+          .map((cell: any) => `${cell.closest('.table-wrap').className}: ${cell.textContent.slice(0, 40)}`),
+      );
+      if (hidden.length > 0)
+        overflows.push(`${view.name} at 360 px: ${hidden.length} cells out of sight, ${hidden.slice(0, 3).join('; ')}`);
+      await page.setViewportSize({ width: 1280, height: 800 });
       // At full width, where axe sees every cell (of a table scrolled inside its box, it cannot tell the colours).
       findings.push(...(await axeFindings(page)).map((finding) => `${view.name}, light: ${finding}`));
       // Only the colours change with the scheme.
