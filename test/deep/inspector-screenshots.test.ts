@@ -1,5 +1,6 @@
 // A screenshot of each page of the inspector, made on an emulator with a little of everything (a receiver that
-// answers, one that is down, a webhook switched off, a redelivery), with no script error on any page. They go to a
+// answers, one that is down, a webhook switched off, a redelivery), two of them at a phone's 360 px, with no script
+// error on any page. They go to a
 // scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the docs show them. In the deep lane
 // (`npm run test:deep`): encoding the pictures is slow, and test/e2e/inspector-browser.test.ts tests the pages.
 import http from 'node:http';
@@ -93,9 +94,11 @@ describe.skipIf(missing('chromium'))('screenshots of the inspector', () => {
     await call(base, 'POST', `/_emulator/deliveries/${failing}/redeliver`, { body: { url: `${hooks}/payouts-fixed` } });
 
     const errors: string[] = [];
-    const open = async (hash: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => {
+    const open = async (hash: string, colorScheme: 'light' | 'dark' = 'light', width = 1280): Promise<Page> => {
       const page = await browser!.context.newPage();
       await page.emulateMedia({ colorScheme });
+      // A phone's width, its height in proportion; the page's own height otherwise.
+      if (width !== 1280) await page.setViewportSize({ width, height: Math.round(width * 2.1) });
       page.on('pageerror', (error) => errors.push(`${hash}: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`${hash}: ${message.text()}`);
@@ -121,11 +124,22 @@ describe.skipIf(missing('chromium'))('screenshots of the inspector', () => {
       await shoot(message, scheme === 'light' ? 'message' : 'message-dark');
     }
 
-    const webhooks = await open('#/webhooks');
-    await webhooks.getByLabel('API key').fill(KEY);
-    await webhooks.getByLabel('API key').press('Enter');
-    await webhooks.locator('tbody tr').nth(2).waitFor();
-    await shoot(webhooks, 'webhooks');
+    const openWebhooks = async (width?: number) => {
+      const page = await open('#/webhooks', 'light', width);
+      await page.getByLabel('API key').fill(KEY);
+      await page.getByLabel('API key').press('Enter');
+      await page.locator('tbody tr').nth(2).waitFor();
+      // Each webhook's failures and last success, from the emulator's summary.
+      await page.locator('td[data-label="Failures"]', { hasText: 'failed message' }).first().waitFor();
+      return page;
+    };
+    await shoot(await openWebhooks(), 'webhooks');
+
+    // On a phone: each row a card, nothing scrolled sideways.
+    const phone = await open('#/deliveries', 'light', 360);
+    await phone.locator(`tr[data-message-id="${failing}"]`).waitFor();
+    await shoot(phone, 'deliveries-360');
+    await shoot(await openWebhooks(360), 'webhooks-360');
 
     const trigger = await open('#/trigger');
     await trigger.getByLabel('From (generated when empty)').fill(WATCHED);
@@ -143,7 +157,7 @@ describe.skipIf(missing('chromium'))('screenshots of the inspector', () => {
     await shoot(transactions, 'transactions');
 
     expect(errors).toEqual([]);
-    for (const name of ['deliveries', 'message', 'message-dark', 'webhooks', 'trigger', 'transactions']) {
+    for (const name of ['deliveries', 'deliveries-360', 'message', 'message-dark', 'webhooks', 'webhooks-360', 'trigger', 'transactions']) {
       expect(statSync(join(SHOTS, `${name}.png`)).size, name).toBeGreaterThan(20_000);
     }
   }, 60_000);
