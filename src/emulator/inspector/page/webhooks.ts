@@ -218,8 +218,11 @@ export function webhooksView({ main, follow }: ViewContext): () => void {
     );
 
     listening = (news) => {
-      if (news.kind === 'webhook') render((state = webhookChanged(state, news.webhook)));
-      else if (news.kind === 'reset') render((state = emulatorReset(state)));
+      if (news.kind === 'webhook') {
+        render((state = webhookChanged(state, news.webhook)));
+        // Its failures changed with it, and a webhook without a summary yet gets one (why it is off, and since when).
+        if (rows.has(news.webhook.webhookId)) askSummaries([news.webhook.webhookId]);
+      } else if (news.kind === 'reset') render((state = emulatorReset(state)));
       else if (news.kind === 'reload') void load();
       else if (news.kind !== 'connection' && rows.has(news.delivery.webhookId)) askSummaries([news.delivery.webhookId]);
     };
