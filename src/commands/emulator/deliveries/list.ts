@@ -52,7 +52,7 @@ export function register(deliveries: Command, action: Action): void {
       examples([
         ['the 10 newest messages', 'svc emulator deliveries'],
         ['what failed in the last hour', 'svc emulator deliveries --state failed --since 1h'],
-        ['the messages about one address, made before the last hour', 'svc emulator deliveries --search "$ADDRESS" --until 1h'],
+        ['the messages about one address, made before the last hour', 'svc emulator deliveries --search "$ADDR" --until 1h'],
         ['every message of one webhook, as JSON pages', 'svc emulator deliveries --webhook "$WEBHOOK_ID" --all --json'],
         ['the ids of the messages still being retried', 'svc emulator deliveries --state retrying --all | cut -f2'],
         ['watch attempts as they happen', 'svc emulator deliveries --follow'],

@@ -73,7 +73,7 @@ export async function run(options: EmulatorDeliveriesRecoverOptions, context: Co
   io.warn(
     messageIds.length === 0
       ? `No failed message of webhook ${options.webhookId} made since ${options.since} to send again`
-      : `Sending ${countOf(messageIds.length, 'failed message', true)} of webhook ${options.webhookId} again, oldest first; ` +
+      : `Sending ${countOf(messageIds.length, 'failed message', io.isStderrTTY)} of webhook ${options.webhookId} again, oldest first; ` +
           `their attempts: svc emulator deliveries --follow --webhook ${options.webhookId}`,
   );
 }
