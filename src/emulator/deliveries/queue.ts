@@ -463,8 +463,8 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Sends the webhook's failed messages made at `sinceMs` or later once more, oldest first, one after another (as
-   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns their ids at once; the
-   * attempts follow on the stream.
+   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns
+   * their ids at once; the attempts follow on the stream.
    */
   recover(webhookId: string, sinceMs: number, url: string): string[] {
     const taken: string[] = [];
@@ -491,13 +491,14 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * The messages `q` finds, oldest first (forgotten ones among them), and how many are kept: those under it in the
-   * index, else, for 8 characters or more, the messages whose id starts with it.
+   * index, else, for 8 characters or more, the messages whose id starts with it (never with `0x`: an id is a UUID,
+   * and an address or a hash not found must not cost a scan).
    */
   private searched(q: string): { items: readonly StoredDelivery[]; live: number } {
     const key = q.toLowerCase();
     const found = this.search.find(key);
     if (found) return found;
-    if (key.length < MESSAGE_ID_PREFIX_MIN) return { items: [], live: 0 };
+    if (key.length < MESSAGE_ID_PREFIX_MIN || key.startsWith('0x')) return { items: [], live: 0 };
     const items = this.createdOrder.filter((stored) => this.isKept(stored) && stored.record.messageId.toLowerCase().startsWith(key));
     return { items, live: items.length };
   }
@@ -524,8 +525,8 @@ export class DeliveryQueue implements KeptResource {
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
    * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
    * it delivered (a retry still scheduled is called off), as does one at `url` when it is the webhook's url now
-   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves once the attempt
-   * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
+   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves
+   * once the attempt is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
   redeliver(messageId: string, url?: string, toItsWebhook = false): Promise<AttemptEvent | undefined> {
     return this.perMessage.run([messageId], async () => {
@@ -745,15 +746,15 @@ export class DeliveryQueue implements KeptResource {
     }
     const stored = this.records.get(messageId);
     if (stored) {
+      stored.forgotten = true;
       for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
-      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each) && each !== stored);
-      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each) && each !== stored);
+      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each));
+      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each));
       const stats = this.statsOf(stored.record.webhookId);
       stats.byState[stored.record.state]--;
       this.stateCounts[stored.record.state]--;
       if (--stats.messages === 0) this.webhookStats.delete(stored.record.webhookId);
     }
-    if (stored) stored.forgotten = true;
     this.records.delete(messageId);
     // Forgotten messages stay in the order until they are half of it.
     if (this.createdOrder.length > 1_024 && this.createdOrder.length > 2 * this.records.size) {
