@@ -27,6 +27,8 @@ import type { Receiver } from '../helpers/emulator-helpers.js';
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 const MIXED_CASE = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const OTHER = '0x8ba1f109551bd432803012645ac136ddd64dba72';
+/** Retries 10 ms apart: a message to a receiver that fails is given up, and its webhook switched off, at once. */
+const QUICK_RETRIES: DeliveryTuning = { ...FAST_DELIVERY, retryDelayMs: () => 10 };
 
 interface StreamEvent {
   event: string;
@@ -259,7 +261,7 @@ describe('attempts: the answer headers kept, the scheduled attempts counted', ()
 
 describe('recover and the webhook summary', () => {
   it("sends a webhook's failed messages since a time again, oldest first, once; sums up failures, the last success and why it is off", async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({}, QUICK_RETRIES);
     const failing = await startAnswering(500);
     const receiver = await startReceiver();
     const stream = await openStream(emulator.url);
@@ -516,7 +518,7 @@ describe('what survives a restart', () => {
   it("a message's about and scheduled attempts, an attempt's answer headers, why a webhook was switched off", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-inspector-')), 'data');
     const failing = await startAnswering(500, () => ({ 'x-reason': 'down' }));
-    let emulator = await startEmulatorServer(testOptions({ dataDir }), FAST_DELIVERY);
+    let emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
     try {
       const webhookId = await createWebhook(emulator.url, failing.url);
       const [messageId] = (await inject(emulator.url)).messageIds;
@@ -527,10 +529,10 @@ describe('what survives a restart', () => {
       // A later change of another field keeps why it is off.
       await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: API_KEY, body: { description: 'down for now' } });
       const detail = (await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body;
-      expect(detail.delivery.scheduledAttempts).toBe(FAST_DELIVERY.maxAttempts);
+      expect(detail.delivery.scheduledAttempts).toBe(QUICK_RETRIES.maxAttempts);
       expect(detail.attempts[0].responseHeaders['x-reason']).toBe('down');
       await emulator.close();
-      emulator = await startEmulatorServer(testOptions({ dataDir }), FAST_DELIVERY);
+      emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
       expect((await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body).toEqual(detail);
       expect((await call(emulator.url, 'GET', `/_emulator/webhooks/summary?webhookId=${webhookId}`)).body).toEqual(before);
       expect((await listing(emulator.url, `q=${WATCHED}`)).total).toBe(1);
