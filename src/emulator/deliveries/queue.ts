@@ -118,6 +118,8 @@ export interface StoredDelivery {
   body: string;
   /** In order of their numbers. */
   attempts: DeliveryAttempt[];
+  /** Set once forgotten: the orders and indexes that still hold it pass over it (cheaper than a lookup by id). */
+  forgotten?: true;
 }
 
 /** A new message, for planMessages. */
@@ -154,11 +156,14 @@ export interface DeliveryPage {
   continueBefore?: number;
 }
 
-/** What the queue knows of one webhook's kept messages, for the webhook summary. */
+/** Kept messages by state. */
+type StateCounts = Record<DeliveryState, number>;
+
+/** What the queue knows of one webhook's kept messages, for the webhook summary and the listing's totals. */
 export interface WebhookDeliveryStats {
   /** Kept messages of the webhook; its stats are dropped at 0. */
   messages: number;
-  failedMessages: number;
+  byState: StateCounts;
   /** The start of the newest attempt answered 2xx (ISO 8601), or null. */
   lastSuccessAt: string | null;
 }
@@ -258,8 +263,12 @@ export class DeliveryQueue implements KeptResource {
   private createdOrder: StoredDelivery[] = [];
   /** Messages by id, transaction hash and address, for `q`. */
   private readonly search = new SearchIndex<StoredDelivery>();
+  /** Messages by webhook, for listings of one webhook. */
+  private readonly byWebhook = new SearchIndex<StoredDelivery>();
   /** Per webhook with kept messages. */
   private readonly webhookStats = new Map<string, WebhookDeliveryStats>();
+  /** Every kept message by state. */
+  private readonly stateCounts: StateCounts = { retrying: 0, delivered: 0, failed: 0 };
   /** Messages a recovery has yet to send again: a second recovery does not send them twice. */
   private readonly recovering = new Set<string>();
   private nextSequence = 1;
@@ -396,11 +405,17 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Newest first, filtered, from a cursor on: walks back from the cursor, so newer messages do not shift pages. With
-   * `q` it walks only the messages the search index gives for it. The total counts every match: the size of what is
-   * walked when nothing else filters, else a scan without JSON work.
+   * `q` it walks only the messages the search index gives for it; with `webhookId`, only that webhook's. The total
+   * counts every match: kept counts when only the webhook and the state filter, else a scan (without JSON work) of
+   * what is walked.
    */
   query(query: DeliveryQuery): DeliveryPage {
-    const searched = query.q === undefined ? undefined : this.searched(query.q);
+    const searched =
+      query.q !== undefined
+        ? this.searched(query.q)
+        : query.webhookId !== undefined
+          ? (this.byWebhook.find(query.webhookId) ?? { items: [], live: 0 })
+          : undefined;
     const source = searched?.items ?? this.createdOrder;
     const records: DeliveryRecord[] = [];
     const limit = query.limit ?? Infinity;
@@ -428,11 +443,16 @@ export class DeliveryQueue implements KeptResource {
       records.push(stored.record);
       lastSequence = stored.sequence;
     }
-    const filtered =
-      query.webhookId !== undefined || query.state !== undefined || query.sinceMs !== undefined || query.untilMs !== undefined;
     let total = 0;
-    if (!filtered) total = searched?.live ?? this.records.size;
-    else for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+    if (query.q === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      const counts = query.webhookId === undefined ? this.stateCounts : this.webhookStats.get(query.webhookId)?.byState;
+      if (query.state !== undefined) total = counts?.[query.state] ?? 0;
+      else total = searched?.live ?? this.records.size;
+    } else if (query.webhookId === undefined && query.state === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      total = searched!.live;
+    } else {
+      for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+    }
     return continueBefore === undefined ? { records, total } : { records, total, continueBefore };
   }
 
@@ -443,8 +463,8 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Sends the webhook's failed messages made at `sinceMs` or later once more, oldest first, one after another (as
-   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns their ids at once; the
-   * attempts follow on the stream.
+   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns
+   * their ids at once; the attempts follow on the stream.
    */
   recover(webhookId: string, sinceMs: number, url: string): string[] {
     const taken: string[] = [];
@@ -471,13 +491,14 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * The messages `q` finds, oldest first (forgotten ones among them), and how many are kept: those under it in the
-   * index, else, for 8 characters or more, the messages whose id starts with it.
+   * index, else, for 8 characters or more, the messages whose id starts with it (never with `0x`: an id is a UUID,
+   * and an address or a hash not found must not cost a scan).
    */
   private searched(q: string): { items: readonly StoredDelivery[]; live: number } {
     const key = q.toLowerCase();
     const found = this.search.find(key);
     if (found) return found;
-    if (key.length < MESSAGE_ID_PREFIX_MIN) return { items: [], live: 0 };
+    if (key.length < MESSAGE_ID_PREFIX_MIN || key.startsWith('0x')) return { items: [], live: 0 };
     const items = this.createdOrder.filter((stored) => this.isKept(stored) && stored.record.messageId.toLowerCase().startsWith(key));
     return { items, live: items.length };
   }
@@ -485,14 +506,14 @@ export class DeliveryQueue implements KeptResource {
   private statsOf(webhookId: string): WebhookDeliveryStats {
     let stats = this.webhookStats.get(webhookId);
     if (!stats) {
-      stats = { messages: 0, failedMessages: 0, lastSuccessAt: null };
+      stats = { messages: 0, byState: { retrying: 0, delivered: 0, failed: 0 }, lastSuccessAt: null };
       this.webhookStats.set(webhookId, stats);
     }
     return stats;
   }
 
   private isKept(stored: StoredDelivery): boolean {
-    return this.records.get(stored.record.messageId) === stored;
+    return stored.forgotten !== true;
   }
 
   /** The message with its attempts and body, while it is kept. */
@@ -504,8 +525,8 @@ export class DeliveryQueue implements KeptResource {
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
    * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
    * it delivered (a retry still scheduled is called off), as does one at `url` when it is the webhook's url now
-   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves once the attempt
-   * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
+   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves
+   * once the attempt is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
   redeliver(messageId: string, url?: string, toItsWebhook = false): Promise<AttemptEvent | undefined> {
     return this.perMessage.run([messageId], async () => {
@@ -644,7 +665,11 @@ export class DeliveryQueue implements KeptResource {
     const at = positionBefore(this.createdOrder, value.sequence) + 1;
     this.createdOrder.splice(at, 0, stored);
     this.search.add(stored, searchKeys(record));
-    this.statsOf(record.webhookId).messages++;
+    this.byWebhook.add(stored, [record.webhookId]);
+    const stats = this.statsOf(record.webhookId);
+    stats.messages++;
+    stats.byState[record.state]++;
+    this.stateCounts[record.state]++;
     this.nextSequence = Math.max(this.nextSequence, value.sequence + 1);
     const job: Job = { stored, body: Buffer.from(value.body), failedAttempts: 0, done: false, givingUp: false };
     this.jobs.set(messageId, job);
@@ -681,9 +706,11 @@ export class DeliveryQueue implements KeptResource {
   private end(stored: StoredDelivery, value: OutcomeValue): void {
     const { record } = stored;
     if (record.state !== value.state) {
-      const stats = this.statsOf(record.webhookId);
-      if (value.state === 'failed') stats.failedMessages++;
-      else if (record.state === 'failed') stats.failedMessages--;
+      const { byState } = this.statsOf(record.webhookId);
+      byState[record.state]--;
+      byState[value.state]++;
+      this.stateCounts[record.state]--;
+      this.stateCounts[value.state]++;
     }
     record.state = value.state;
     if (value.webhookDeactivated) record.webhookDeactivated = true;
@@ -719,10 +746,13 @@ export class DeliveryQueue implements KeptResource {
     }
     const stored = this.records.get(messageId);
     if (stored) {
+      stored.forgotten = true;
       for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
-      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each) && each !== stored);
+      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each));
+      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each));
       const stats = this.statsOf(stored.record.webhookId);
-      if (stored.record.state === 'failed') stats.failedMessages--;
+      stats.byState[stored.record.state]--;
+      this.stateCounts[stored.record.state]--;
       if (--stats.messages === 0) this.webhookStats.delete(stored.record.webhookId);
     }
     this.records.delete(messageId);
