@@ -39,8 +39,8 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
   /** News heard while a page is being read, or between flushes: folded in, in order, after. */
   let pending: StreamNews[] = [];
   let reading = false;
-  /** A page asked for while one is read: read after it, as the latest asked. */
-  let rereadAsked = false;
+  /** The page asked for last and not read yet. */
+  let wantedPage: number | undefined;
   let flushTimer: number | undefined;
   let flushedAt = 0;
   let firstShown = false;
@@ -126,31 +126,30 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
     void readPage(0);
   }
 
-  /** Reads page `page` (its token known) and shows it, with the news heard meanwhile folded in after. */
+  /**
+   * Reads page `page` (its token known) and shows it, with the news heard meanwhile folded in after. Asked again while
+   * a page is read, it reads the page asked last once that read ends: the view shows what was asked last.
+   */
   async function readPage(page: number) {
-    if (reading) {
-      rereadAsked = true;
-      return;
-    }
+    wantedPage = page;
+    if (reading) return;
     reading = true;
     newer.disabled = older.disabled = true;
-    const filters = state.filters;
-    try {
-      const answer = await getJson<DeliveriesAnswer>(withQuery('/_emulator/deliveries', listingQuery(filters, state.pageTokens[page])));
-      // Filters changed while it was read: that answer is another view's.
-      if (filters === state.filters) state = pageRead(state, page, answer);
-      fill(problem);
-    } catch (error) {
-      fill(problem, failure(`Cannot list the messages: ${(error as Error).message}`));
-    } finally {
-      reading = false;
-      newer.disabled = older.disabled = false;
+    while (wantedPage !== undefined) {
+      const target = wantedPage;
+      wantedPage = undefined;
+      const filters = state.filters;
+      try {
+        const answer = await getJson<DeliveriesAnswer>(withQuery('/_emulator/deliveries', listingQuery(filters, state.pageTokens[target])));
+        // Filters changed while it was read: that answer is another view's.
+        if (filters === state.filters) state = pageRead(state, target, answer);
+        fill(problem);
+      } catch (error) {
+        fill(problem, failure(`Cannot list the messages: ${(error as Error).message}`));
+      }
     }
-    if (rereadAsked) {
-      rereadAsked = false;
-      pending = [];
-      return readPage(state.page);
-    }
+    reading = false;
+    newer.disabled = older.disabled = false;
     flush();
     if (!firstShown && state.loaded) {
       firstShown = true;
