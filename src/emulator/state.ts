@@ -302,7 +302,7 @@ export class EmulatorState {
       summaries.push({
         webhookId,
         status: inactive ? 'inactive' : 'active',
-        failedMessages: counted?.failedMessages ?? 0,
+        failedMessages: counted?.byState.failed ?? 0,
         lastSuccessAt: counted?.lastSuccessAt ?? null,
         ...(inactive && stored.switchedOff ? { switchedOff: stored.switchedOff } : {}),
       });

@@ -176,6 +176,12 @@ describe('the listing: search, a time range, the total, paging to the oldest', (
     // With the other filters: nothing of another webhook, nothing in another state.
     expect((await listing(emulator.url, `q=${WATCHED}&webhookId=${webhookId}&state=delivered`)).total).toBe(3);
     expect((await listing(emulator.url, `q=${WATCHED}&state=failed`)).total).toBe(0);
+    // The webhook and the state alone are counted as kept, not scanned: the same answers.
+    expect((await listing(emulator.url, `webhookId=${webhookId}`)).total).toBe(5);
+    expect((await listing(emulator.url, `webhookId=${webhookId}&state=delivered&pageSize=1`)).total).toBe(5);
+    expect((await listing(emulator.url, 'state=delivered')).total).toBe(5);
+    expect((await listing(emulator.url, 'state=retrying')).total).toBe(0);
+    expect(await listing(emulator.url, 'webhookId=another')).toMatchObject({ deliveries: [], total: 0 });
   });
 
   it('pages a search and the whole listing to the oldest message, the total the same on every page', async () => {
@@ -518,6 +524,8 @@ describe('what survives a restart', () => {
         const { body } = await call(emulator.url, 'GET', `/_emulator/webhooks/summary?webhookId=${webhookId}`);
         return body.webhooks[0]?.status === 'inactive' ? body : undefined;
       });
+      // A later change of another field keeps why it is off.
+      await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: API_KEY, body: { description: 'down for now' } });
       const detail = (await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body;
       expect(detail.delivery.scheduledAttempts).toBe(FAST_DELIVERY.maxAttempts);
       expect(detail.attempts[0].responseHeaders['x-reason']).toBe('down');
@@ -560,7 +568,11 @@ describe('records kept before the fields', () => {
         lastStatus: 200,
         state: 'delivered',
       });
-      expect(queue.webhookSummaries().get('w')).toEqual({ messages: 1, failedMessages: 0, lastSuccessAt: createdAt });
+      expect(queue.webhookSummaries().get('w')).toEqual({
+        messages: 1,
+        byState: { retrying: 0, delivered: 1, failed: 0 },
+        lastSuccessAt: createdAt,
+      });
     } finally {
       queue.close();
     }

@@ -154,11 +154,14 @@ export interface DeliveryPage {
   continueBefore?: number;
 }
 
-/** What the queue knows of one webhook's kept messages, for the webhook summary. */
+/** Kept messages by state. */
+type StateCounts = Record<DeliveryState, number>;
+
+/** What the queue knows of one webhook's kept messages, for the webhook summary and the listing's totals. */
 export interface WebhookDeliveryStats {
   /** Kept messages of the webhook; its stats are dropped at 0. */
   messages: number;
-  failedMessages: number;
+  byState: StateCounts;
   /** The start of the newest attempt answered 2xx (ISO 8601), or null. */
   lastSuccessAt: string | null;
 }
@@ -258,8 +261,12 @@ export class DeliveryQueue implements KeptResource {
   private createdOrder: StoredDelivery[] = [];
   /** Messages by id, transaction hash and address, for `q`. */
   private readonly search = new SearchIndex<StoredDelivery>();
+  /** Messages by webhook, for listings of one webhook. */
+  private readonly byWebhook = new SearchIndex<StoredDelivery>();
   /** Per webhook with kept messages. */
   private readonly webhookStats = new Map<string, WebhookDeliveryStats>();
+  /** Every kept message by state. */
+  private readonly stateCounts: StateCounts = { retrying: 0, delivered: 0, failed: 0 };
   /** Messages a recovery has yet to send again: a second recovery does not send them twice. */
   private readonly recovering = new Set<string>();
   private nextSequence = 1;
@@ -396,11 +403,17 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Newest first, filtered, from a cursor on: walks back from the cursor, so newer messages do not shift pages. With
-   * `q` it walks only the messages the search index gives for it. The total counts every match: the size of what is
-   * walked when nothing else filters, else a scan without JSON work.
+   * `q` it walks only the messages the search index gives for it; with `webhookId`, only that webhook's. The total
+   * counts every match: kept counts when only the webhook and the state filter, else a scan (without JSON work) of
+   * what is walked.
    */
   query(query: DeliveryQuery): DeliveryPage {
-    const searched = query.q === undefined ? undefined : this.searched(query.q);
+    const searched =
+      query.q !== undefined
+        ? this.searched(query.q)
+        : query.webhookId !== undefined
+          ? (this.byWebhook.find(query.webhookId) ?? { items: [], live: 0 })
+          : undefined;
     const source = searched?.items ?? this.createdOrder;
     const records: DeliveryRecord[] = [];
     const limit = query.limit ?? Infinity;
@@ -428,11 +441,16 @@ export class DeliveryQueue implements KeptResource {
       records.push(stored.record);
       lastSequence = stored.sequence;
     }
-    const filtered =
-      query.webhookId !== undefined || query.state !== undefined || query.sinceMs !== undefined || query.untilMs !== undefined;
     let total = 0;
-    if (!filtered) total = searched?.live ?? this.records.size;
-    else for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+    if (query.q === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      const counts = query.webhookId === undefined ? this.stateCounts : this.webhookStats.get(query.webhookId)?.byState;
+      if (query.state !== undefined) total = counts?.[query.state] ?? 0;
+      else total = searched?.live ?? this.records.size;
+    } else if (query.webhookId === undefined && query.state === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      total = searched!.live;
+    } else {
+      for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+    }
     return continueBefore === undefined ? { records, total } : { records, total, continueBefore };
   }
 
@@ -485,7 +503,7 @@ export class DeliveryQueue implements KeptResource {
   private statsOf(webhookId: string): WebhookDeliveryStats {
     let stats = this.webhookStats.get(webhookId);
     if (!stats) {
-      stats = { messages: 0, failedMessages: 0, lastSuccessAt: null };
+      stats = { messages: 0, byState: { retrying: 0, delivered: 0, failed: 0 }, lastSuccessAt: null };
       this.webhookStats.set(webhookId, stats);
     }
     return stats;
@@ -644,7 +662,11 @@ export class DeliveryQueue implements KeptResource {
     const at = positionBefore(this.createdOrder, value.sequence) + 1;
     this.createdOrder.splice(at, 0, stored);
     this.search.add(stored, searchKeys(record));
-    this.statsOf(record.webhookId).messages++;
+    this.byWebhook.add(stored, [record.webhookId]);
+    const stats = this.statsOf(record.webhookId);
+    stats.messages++;
+    stats.byState[record.state]++;
+    this.stateCounts[record.state]++;
     this.nextSequence = Math.max(this.nextSequence, value.sequence + 1);
     const job: Job = { stored, body: Buffer.from(value.body), failedAttempts: 0, done: false, givingUp: false };
     this.jobs.set(messageId, job);
@@ -681,9 +703,11 @@ export class DeliveryQueue implements KeptResource {
   private end(stored: StoredDelivery, value: OutcomeValue): void {
     const { record } = stored;
     if (record.state !== value.state) {
-      const stats = this.statsOf(record.webhookId);
-      if (value.state === 'failed') stats.failedMessages++;
-      else if (record.state === 'failed') stats.failedMessages--;
+      const { byState } = this.statsOf(record.webhookId);
+      byState[record.state]--;
+      byState[value.state]++;
+      this.stateCounts[record.state]--;
+      this.stateCounts[value.state]++;
     }
     record.state = value.state;
     if (value.webhookDeactivated) record.webhookDeactivated = true;
@@ -721,8 +745,10 @@ export class DeliveryQueue implements KeptResource {
     if (stored) {
       for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
       this.search.remove(searchKeys(stored.record), (each) => this.isKept(each) && each !== stored);
+      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each) && each !== stored);
       const stats = this.statsOf(stored.record.webhookId);
-      if (stored.record.state === 'failed') stats.failedMessages--;
+      stats.byState[stored.record.state]--;
+      this.stateCounts[stored.record.state]--;
       if (--stats.messages === 0) this.webhookStats.delete(stored.record.webhookId);
     }
     this.records.delete(messageId);
