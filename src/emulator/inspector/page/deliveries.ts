@@ -176,8 +176,6 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
   }
 
   function render() {
-    const ids = state.rows.map((record) => record.messageId);
-    const sameRows = ids.length === shownRows.size && ids.every((id) => shownRows.has(id));
     const rows = state.rows.map((record) => {
       const known = shownRows.get(record.messageId);
       if (known && known.record === record) return known.row;
@@ -187,8 +185,12 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
     });
     shownRows.clear();
     state.rows.forEach((record, index) => shownRows.set(record.messageId, { record, row: rows[index]! }));
-    // The same rows in the same order stay where they are (a focused link in one keeps its focus).
-    if (!sameRows || [...body.rows].some((row, index) => row !== rows[index])) body.replaceChildren(...rows);
+    // Only what changed moves: rows gone are taken out, new ones put in their place, the rest stay (a focused link in
+    // one keeps its focus, and a busy emulator's new messages cost the browser a few rows, not the whole table).
+    for (const row of [...body.rows]) if (!shownRows.has(row.dataset.messageId ?? '')) row.remove();
+    rows.forEach((row, index) => {
+      if (body.rows[index] !== row) body.insertBefore(row, body.rows[index] ?? null);
+    });
     newer.hidden = state.page === 0;
     older.hidden = state.nextPageToken === undefined;
     showSummary();
