@@ -88,7 +88,7 @@ function show(): void {
     main,
     query: new URLSearchParams(search),
     follow: (listener) => listeners.add(listener),
-    online: () => connection === 'live',
+    online: () => connection !== 'reconnecting',
   };
   leaveView = route.view(context, ...params) ?? undefined;
   const heading = main.querySelector('h1');

@@ -39,8 +39,8 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
   /** News heard while a page is being read, or between flushes: folded in, in order, after. */
   let pending: StreamNews[] = [];
   let reading = false;
-  /** A page asked for while one is read: read after it, as the latest asked. */
-  let rereadAsked = false;
+  /** The page asked for last and not read yet. */
+  let wantedPage: number | undefined;
   let flushTimer: number | undefined;
   let flushedAt = 0;
   let firstShown = false;
@@ -126,31 +126,30 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
     void readPage(0);
   }
 
-  /** Reads page `page` (its token known) and shows it, with the news heard meanwhile folded in after. */
+  /**
+   * Reads page `page` (its token known) and shows it, with the news heard meanwhile folded in after. Asked again while
+   * a page is read, it reads the page asked last once that read ends: the view shows what was asked last.
+   */
   async function readPage(page: number) {
-    if (reading) {
-      rereadAsked = true;
-      return;
-    }
+    wantedPage = page;
+    if (reading) return;
     reading = true;
     newer.disabled = older.disabled = true;
-    const filters = state.filters;
-    try {
-      const answer = await getJson<DeliveriesAnswer>(withQuery('/_emulator/deliveries', listingQuery(filters, state.pageTokens[page])));
-      // Filters changed while it was read: that answer is another view's.
-      if (filters === state.filters) state = pageRead(state, page, answer);
-      fill(problem);
-    } catch (error) {
-      fill(problem, failure(`Cannot list the messages: ${(error as Error).message}`));
-    } finally {
-      reading = false;
-      newer.disabled = older.disabled = false;
+    while (wantedPage !== undefined) {
+      const target = wantedPage;
+      wantedPage = undefined;
+      const filters = state.filters;
+      try {
+        const answer = await getJson<DeliveriesAnswer>(withQuery('/_emulator/deliveries', listingQuery(filters, state.pageTokens[target])));
+        // Filters changed while it was read: that answer is another view's.
+        if (filters === state.filters) state = pageRead(state, target, answer);
+        fill(problem);
+      } catch (error) {
+        fill(problem, failure(`Cannot list the messages: ${(error as Error).message}`));
+      }
     }
-    if (rereadAsked) {
-      rereadAsked = false;
-      pending = [];
-      return readPage(state.page);
-    }
+    reading = false;
+    newer.disabled = older.disabled = false;
     flush();
     if (!firstShown && state.loaded) {
       firstShown = true;
@@ -177,8 +176,6 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
   }
 
   function render() {
-    const ids = state.rows.map((record) => record.messageId);
-    const sameRows = ids.length === shownRows.size && ids.every((id) => shownRows.has(id));
     const rows = state.rows.map((record) => {
       const known = shownRows.get(record.messageId);
       if (known && known.record === record) return known.row;
@@ -188,8 +185,12 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
     });
     shownRows.clear();
     state.rows.forEach((record, index) => shownRows.set(record.messageId, { record, row: rows[index]! }));
-    // The same rows in the same order stay where they are (a focused link in one keeps its focus).
-    if (!sameRows || [...body.rows].some((row, index) => row !== rows[index])) body.replaceChildren(...rows);
+    // Only what changed moves: rows gone are taken out, new ones put in their place, the rest stay (a focused link in
+    // one keeps its focus, and a busy emulator's new messages cost the browser a few rows, not the whole table).
+    for (const row of [...body.rows]) if (!shownRows.has(row.dataset.messageId ?? '')) row.remove();
+    rows.forEach((row, index) => {
+      if (body.rows[index] !== row) body.insertBefore(row, body.rows[index] ?? null);
+    });
     newer.hidden = state.page === 0;
     older.hidden = state.nextPageToken === undefined;
     showSummary();

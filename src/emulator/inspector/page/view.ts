@@ -8,7 +8,7 @@ export interface ViewContext {
   query: URLSearchParams;
   /** Hears every piece of news of the browser's stream while the view is shown. */
   follow: (listener: StreamListener) => void;
-  /** Whether the emulator is heard now: while it is not, what the view shows may no longer be true. */
+  /** Whether the emulator is heard (or not yet known not to be): while it is not, what the view shows may no longer be true. */
   online: () => boolean;
 }
 
