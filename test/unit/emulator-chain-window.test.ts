@@ -281,4 +281,32 @@ describe('the chain past its window, across restarts', () => {
       },
     );
   }, 60_000);
+
+  it('never makes again a block number or a nonce of the injections a reset forgot, after a restart', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-window-'));
+    folders.push(folder);
+    const kill: Kill = { armed: false, fraction: 0 };
+    let running = await open(folder, kill);
+    const forgotten = [];
+    for (let count = 1; count <= 2; count++) {
+      const { txHash } = await running.state.inject(injection(count));
+      forgotten.push(running.state.chain.transaction(txHash)!.tx);
+    }
+    await running.state.reset();
+    const last = forgotten.at(-1)!;
+    expect(running.state.chain.transaction(last.item.txHash), 'an injection a reset forgot').toBeUndefined();
+    running.state.close();
+    await running.dataDir.close();
+    running = await open(folder, kill);
+    try {
+      const { txHash } = await running.state.inject(injection(3));
+      const made = running.state.chain.transaction(txHash)!.tx;
+      expect(Number(made.item.blockNumber), 'the block number after a reset and a restart').toBeGreaterThan(Number(last.item.blockNumber));
+      expect(Number(made.item.nonce), "the sender's nonce after a reset and a restart").toBe(Number(last.item.nonce) + 1);
+      expect(made.block?.parentHash, 'the parent of the next block').toBe(last.item.blockHash);
+    } finally {
+      running.state.close();
+      await running.dataDir.close();
+    }
+  });
 });
