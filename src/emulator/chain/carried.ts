@@ -7,7 +7,8 @@
 // Keys, each the latest value (see kept/change.ts), so an eviction writes only what its blocks touched:
 //   `<chainId> head`               the newest such block (number, hash, time, cumulative count) and how many
 //                                  transactions the evicted blocks held;
-//   `<chainId> account <address>`  its net native change, its next nonce, its net ERC-20 and ERC-1155 changes;
+//   `<chainId> account <address>`  its net native change and its next nonce;
+//   `<chainId> erc20 <address> <token>`, `<chainId> erc1155 <address> <collection> <tokenId>`  a net token change;
 //   `<chainId> nft <collection> <tokenId>`  an NFT the blocks showed: its standard, when first seen, its last transfer;
 //   `<chainId> contract <address>` a contract the blocks showed, as the holdings knew it.
 // A folder written before this record existed has none: what left its window before is not counted (see
@@ -35,15 +36,11 @@ interface HeadValue extends CarriedHead {
   transactions: number;
 }
 
-/** Amounts are decimal strings (JSON has no bigint); token maps only when not empty. */
+/** Amounts are decimal strings (JSON has no bigint), a token's in a key of its own: a busy account's value stays small. */
 interface AccountValue {
   native: string;
   /** The next nonce of the address as sender, when it sent one. */
   nonce?: number;
-  /** Token contract → net change. */
-  erc20?: Record<string, string>;
-  /** `<collection> <tokenId>` → net change. */
-  erc1155?: Record<string, string>;
 }
 
 /** An ERC-721 transfer's place in the chain: block, transaction index, transfer index, compared in that order. */
@@ -79,10 +76,11 @@ export class ChainCarried implements KeptResource {
           const key = `${chainId} account ${address}`;
           const before = value<AccountValue>(key);
           const copy: AccountValue = { ...before, native: before?.native ?? '0' };
-          if (before?.erc20) copy.erc20 = { ...before.erc20 };
-          if (before?.erc1155) copy.erc1155 = { ...before.erc1155 };
           changed.set(key, copy);
           return copy;
+        };
+        const addToken = (key: string, delta: bigint): void => {
+          changed.set(key, String(BigInt(value<string>(key) ?? '0') + delta));
         };
         const sender = account(tx.item.from.address.toLowerCase());
         sender.nonce = Math.max(sender.nonce ?? 0, Number(tx.item.nonce) + 1);
@@ -93,13 +91,15 @@ export class ChainCarried implements KeptResource {
           addNative(account(move.to), move.value);
         }
         for (const move of moves.erc20) {
-          if (move.from !== ZERO_ADDRESS) addToken((account(move.from).erc20 ??= {}), move.token, -move.value);
-          if (move.to !== ZERO_ADDRESS) addToken((account(move.to).erc20 ??= {}), move.token, move.value);
+          if (move.from !== ZERO_ADDRESS) addToken(`${chainId} erc20 ${move.from} ${move.token}`, -move.value);
+          if (move.to !== ZERO_ADDRESS) addToken(`${chainId} erc20 ${move.to} ${move.token}`, move.value);
         }
         const seconds = tx.item.blockTimestamp;
         const nft = (collection: string, tokenId: bigint, ercType: NftErcType): NftValue => {
           const key = `${chainId} nft ${collection} ${tokenId}`;
           const before = value<NftValue>(key);
+          // An ERC-1155 id seen before is unchanged: no write (an ERC-721's owner is, below, at each transfer).
+          if (ercType === 'ERC-1155' && before && before.firstSeen <= seconds) return before;
           const next: NftValue = { ...before, ercType, firstSeen: Math.min(before?.firstSeen ?? seconds, seconds) };
           changed.set(key, next);
           return next;
@@ -107,8 +107,8 @@ export class ChainCarried implements KeptResource {
         for (const move of moves.erc1155) {
           nft(move.collection, move.tokenId, 'ERC-1155');
           const id = `${move.collection} ${move.tokenId}`;
-          if (move.from !== ZERO_ADDRESS) addToken((account(move.from).erc1155 ??= {}), id, -move.value);
-          if (move.to !== ZERO_ADDRESS) addToken((account(move.to).erc1155 ??= {}), id, move.value);
+          if (move.from !== ZERO_ADDRESS) addToken(`${chainId} erc1155 ${move.from} ${id}`, -move.value);
+          if (move.to !== ZERO_ADDRESS) addToken(`${chainId} erc1155 ${move.to} ${id}`, move.value);
         }
         moves.erc721.forEach((move, index) => {
           const token = nft(move.collection, move.tokenId, 'ERC-721');
@@ -118,7 +118,9 @@ export class ChainCarried implements KeptResource {
         });
         for (const address of contractsOf(tx)) {
           const known = holdings.contract(chainId, address);
-          if (known) changed.set(`${chainId} contract ${address}`, copyContract(known));
+          const key = `${chainId} contract ${address}`;
+          // A token's record is the same at nearly every transfer: written when it changes, not at each one.
+          if (known && JSON.stringify(known) !== JSON.stringify(value(key))) changed.set(key, copyContract(known));
         }
       }
     }
@@ -182,13 +184,11 @@ export class ChainCarried implements KeptResource {
         carried.transactions = head.transactions;
       } else if (part === 'account') {
         const address = rest[0]!;
-        const account = value as AccountValue;
-        carried.native.set(address, BigInt(account.native));
-        for (const [token, amount] of Object.entries(account.erc20 ?? {})) carried.erc20.push({ address, token, amount: BigInt(amount) });
-        for (const [id, amount] of Object.entries(account.erc1155 ?? {})) {
-          const [collection, tokenId] = id.split(' ') as [string, string];
-          carried.erc1155.push({ address, collection, tokenId: BigInt(tokenId), amount: BigInt(amount) });
-        }
+        carried.native.set(address, BigInt((value as AccountValue).native));
+      } else if (part === 'erc20') {
+        carried.erc20.push({ address: rest[0]!, token: rest[1]!, amount: BigInt(value as string) });
+      } else if (part === 'erc1155') {
+        carried.erc1155.push({ address: rest[0]!, collection: rest[1]!, tokenId: BigInt(rest[2]!), amount: BigInt(value as string) });
       } else if (part === 'nft') {
         const nft = value as NftValue;
         carried.nfts.push({
@@ -218,23 +218,19 @@ export class ChainCarried implements KeptResource {
         const { number, hash, ms, cumulativeTransactions } = value as HeadValue;
         carried.head = { number, hash, ms, cumulativeTransactions };
       } else if (part === 'account') {
-        const holder = rest[0]!;
-        const account = value as AccountValue;
-        if (account.nonce !== undefined) carried.nonces.set(holder, account.nonce);
-        for (const [token, amount] of Object.entries(account.erc20 ?? {})) {
-          carried.moves.push({ standard: 'ERC20', token, from: ZERO_ADDRESS, to: holder, value: BigInt(amount) });
-        }
-        for (const [id, amount] of Object.entries(account.erc1155 ?? {})) {
-          const [token, tokenId] = id.split(' ') as [string, string];
-          carried.moves.push({
-            standard: 'ERC1155',
-            token,
-            from: ZERO_ADDRESS,
-            to: holder,
-            value: BigInt(amount),
-            tokenId: BigInt(tokenId),
-          });
-        }
+        const nonce = (value as AccountValue).nonce;
+        if (nonce !== undefined) carried.nonces.set(rest[0]!, nonce);
+      } else if (part === 'erc20') {
+        carried.moves.push({ standard: 'ERC20', token: rest[1]!, from: ZERO_ADDRESS, to: rest[0]!, value: BigInt(value as string) });
+      } else if (part === 'erc1155') {
+        carried.moves.push({
+          standard: 'ERC1155',
+          token: rest[1]!,
+          from: ZERO_ADDRESS,
+          to: rest[0]!,
+          value: BigInt(value as string),
+          tokenId: BigInt(rest[2]!),
+        });
       } else if (part === 'nft') {
         const owner = (value as NftValue).owner;
         if (owner)
@@ -263,10 +259,6 @@ function newerHead(head: CarriedHead | undefined, block: ChainBlock): CarriedHea
 
 function addNative(account: AccountValue, delta: bigint): void {
   account.native = String(BigInt(account.native) + delta);
-}
-
-function addToken(amounts: Record<string, string>, key: string, delta: bigint): void {
-  amounts[key] = String(BigInt(amounts[key] ?? '0') + delta);
 }
 
 function comparePlaces(a: TransferPlace, b: TransferPlace): number {
