@@ -13,7 +13,7 @@ import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './deliveries/queue.js';
 import type { DeliveryTuning } from './deliveries/queue.js';
 import { blockOf, blockRecordKey, blocksOldestFirst } from './chain/blocks.js';
-import { ChainLedger } from './chain/ledger.js';
+import { ChainLedger, RETAINED_TRANSACTIONS } from './chain/ledger.js';
 import type { ChainBlock } from './chain/ledger.js';
 import { ChainCarried } from './chain/carried.js';
 import { ChainRecords } from './chain/records.js';
@@ -44,6 +44,8 @@ const WATCHED_PER_BLOCK = 3;
 const EXTRA_CHAINS_PER_TICK = 16;
 /** Chain ids longer than this cannot be a safe-integer sort key, so such chains get no synthetic blocks. */
 const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
+/** Blocks that left the window are carried out of it (their records deleted) in batches of this fraction of it. */
+const CARRIED_BATCHES_PER_WINDOW = 50;
 /** The random streams of one seed: each start of a data directory takes the next set (see begin()). */
 const STREAMS_PER_START = 256;
 
@@ -401,7 +403,9 @@ export class EmulatorState {
    * at a time: each plans the summary from the one applied before it (a change refused gives its blocks back).
    */
   private keepChainChange<T>(entries: readonly KeptEntry[], then?: () => T): Promise<T> {
-    const left = this.carrying ? [] : this.chain.takeLeftWindow();
+    // In batches of a fiftieth of the window: a busy account's summary is written once for many blocks, not for each.
+    const batch = Math.ceil((this.chainSize.retainedTransactions ?? RETAINED_TRANSACTIONS) / CARRIED_BATCHES_PER_WINDOW);
+    const left = this.carrying ? [] : this.chain.takeLeftWindow(batch);
     if (left.length === 0) return this.keep({ entries, then });
     this.carrying = true;
     const carried = [...this.chainCarried.planCarry(left, this.holdingsIndex), ...this.chainRecords.planForget(left)];
