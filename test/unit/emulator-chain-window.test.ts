@@ -159,12 +159,15 @@ class Seen {
 type Step =
   | { kind: 'ticks'; count: number }
   | { kind: 'inject' }
+  /** A tick and injections at once: changes that carry blocks out of the window may be planned side by side. */
+  | { kind: 'together' }
   | { kind: 'reset' }
   | { kind: 'restart'; how: 'clean' | 'after' | 'torn'; fraction: number };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 2, max: 8 }).map((count): Step => ({ kind: 'ticks', count })) },
   { weight: 2, arbitrary: fc.constant<Step>({ kind: 'inject' }) },
+  { weight: 2, arbitrary: fc.constant<Step>({ kind: 'together' }) },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: 'reset' }) },
   {
     weight: 3,
@@ -219,6 +222,14 @@ describe('the chain past its window, across restarts', () => {
               injected++;
               const made = await running.state.inject(injection(injected));
               seen.named.push(made.txHash);
+              seen.take(running.state, madeUpTo);
+            } else if (step.kind === 'together') {
+              clock += 2_000;
+              const made = await Promise.all([
+                running.state.syntheticTick(clock),
+                ...[1, 2, 3].map(() => running.state.inject(injection(++injected))),
+              ]);
+              for (const answer of made.slice(1)) seen.named.push((answer as { txHash: string }).txHash);
               seen.take(running.state, madeUpTo);
             } else if (step.kind === 'reset') {
               await running.state.reset();
