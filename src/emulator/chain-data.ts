@@ -293,10 +293,6 @@ export function valueWithDecimals(value: bigint, decimals: number): string {
   return fraction === '' ? whole : `${whole}.${fraction}`;
 }
 
-/**
- * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
- * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
- */
 /** What the blocks whose records are gone left on one chain, for the generator at a restart (see chain/carried.ts). */
 export interface CarriedGeneratorState {
   chainId: string;
@@ -308,6 +304,10 @@ export interface CarriedGeneratorState {
   moves: readonly PositionMove[];
 }
 
+/**
+ * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
+ * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
+ */
 /** Where the making of one chain's blocks stood (see ChainDataGenerator.mark()). */
 export interface GeneratorMark {
   readonly words: readonly number[];
