@@ -394,6 +394,19 @@ export class ChainDataGenerator {
     for (const move of positionMoves(tx)) positions.apply(move);
   }
 
+  /**
+   * An injected transaction a reset forgot: what it moved is moved back (its nonce stays used). An ERC-721 token goes
+   * to `ownerOf`'s answer, its owner once the transaction is undone (a later transfer may have moved it since).
+   */
+  forgotten(tx: StoredTx, ownerOf: (collection: string, tokenId: bigint) => string | undefined): void {
+    if (tx.item.txStatus !== '1') return;
+    const { positions } = this.chain(tx.item.chainId);
+    for (const move of positionMoves(tx)) {
+      if (move.standard === 'ERC721') positions.apply({ ...move, from: ZERO_ADDRESS, to: ownerOf(move.token, move.tokenId!) ?? ZERO_ADDRESS });
+      else positions.apply({ ...move, from: move.to, to: move.from });
+    }
+  }
+
   /** The chain's state, created on first use for a chain the catalogue does not list. */
   chain(chainId: string): ChainState {
     let state = this.chains.get(chainId);

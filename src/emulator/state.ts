@@ -452,8 +452,9 @@ export class EmulatorState {
 
   /**
    * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
-   * starting secret, or get a new one on next use); generated history and synthetic blocks stay. The heights of the
-   * injected blocks are kept: each chain goes on after its newest block, and no number is made again. It runs alone.
+   * starting secret, or get a new one on next use); generated history and synthetic blocks stay. What the injected
+   * transactions moved is moved back, in the holdings and in the generator; their heights and nonces are kept: each
+   * chain goes on after its newest block, and no number is made again. It runs alone.
    */
   reset(): Promise<void> {
     return this.gate.runAlone(() => {
@@ -466,6 +467,12 @@ export class EmulatorState {
           ...this.chainRecords.planReset(),
           ...this.chainCarried.planHeights(injected),
         ],
+        then: () => {
+          // The generator forgets what they moved, as the holdings did: it moves only what senders hold now.
+          for (const tx of injected.flatMap((block) => block.txs).reverse()) {
+            this.generator.forgotten(tx, (collection, tokenId) => this.holdingsIndex.nftToken(tx.item.chainId, collection, tokenId)?.owner);
+          }
+        },
       });
     });
   }

@@ -115,6 +115,8 @@ class Seen {
   readonly collections = new Map<string, Set<string>>();
   /** Injected transactions, oldest first: the newest PINNED of them must be found by hash. */
   readonly named: string[] = [];
+  /** How many transactions each address of chain 43113 sent. */
+  readonly senders = new Map<string, number>();
 
   /** Takes in what the state lists now that was not listed before, checking each new transaction as the chain takes it. */
   take(state: EmulatorState, restartedAt: Map<string, number> | undefined): void {
@@ -139,6 +141,8 @@ class Seen {
       expect(this.reference.refusal(tx), `transaction ${txHash} spends what its sender does not hold`).toEqual([]);
       this.reference.placed(tx);
       this.learn(tx);
+      if (chainId === '43113')
+        this.senders.set(tx.item.from.address.toLowerCase(), (this.senders.get(tx.item.from.address.toLowerCase()) ?? 0) + 1);
     }
   }
 
@@ -161,6 +165,8 @@ type Step =
   | { kind: 'inject' }
   /** A tick and injections at once: changes that carry blocks out of the window may be planned side by side. */
   | { kind: 'together' }
+  /** Tokens minted to the generator's busiest sender: a reset must take them back from what the generator moves too. */
+  | { kind: 'mint' }
   | { kind: 'reset' }
   | { kind: 'restart'; how: 'clean' | 'after' | 'torn'; fraction: number };
 
@@ -168,6 +174,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 2, max: 8 }).map((count): Step => ({ kind: 'ticks', count })) },
   { weight: 2, arbitrary: fc.constant<Step>({ kind: 'inject' }) },
   { weight: 2, arbitrary: fc.constant<Step>({ kind: 'together' }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ kind: 'mint' }) },
   { weight: 1, arbitrary: fc.constant<Step>({ kind: 'reset' }) },
   {
     weight: 3,
@@ -191,6 +198,20 @@ function injection(count: number): InjectionInput {
   };
 }
 
+/** An ERC-20 mint of each of three tokens (the generator's choice) to `holder`: more than it will ever send. */
+function mint(holder: string): InjectionInput {
+  const transfer = { from: '0x0000000000000000000000000000000000000000', to: holder, value: 10n ** 30n };
+  return {
+    chainId: '43113',
+    from: SENDER,
+    erc20Transfers: [transfer, transfer, transfer],
+    internalTransactions: [],
+    logs: [],
+    erc721Transfers: [],
+    erc1155Transfers: [],
+  };
+}
+
 describe('the chain past its window, across restarts', () => {
   it('answers every balance, owner and nonce after any restart as it did before, counting each evicted block once', async () => {
     await fc.assert(
@@ -202,7 +223,7 @@ describe('the chain past its window, across restarts', () => {
         const seen = new Seen();
         let clock = START_MS;
         let injected = 0;
-        /** Until a reset: the reference saw what a reset forgets, so only heights are compared after one. */
+        /** After a reset, NFTs and contracts that only forgotten transactions showed stay known until a restart. */
         let resetYet = false;
         /** Each chain's head when the emulator last restarted or reset: no block at or below it may be made after. */
         let madeUpTo: Map<string, number> | undefined;
@@ -231,8 +252,17 @@ describe('the chain past its window, across restarts', () => {
               ]);
               for (const answer of made.slice(1)) seen.named.push((answer as { txHash: string }).txHash);
               seen.take(running.state, madeUpTo);
+            } else if (step.kind === 'mint') {
+              const busiest = [...seen.senders].sort((a, b) => b[1] - a[1])[0]![0];
+              const made = await running.state.inject(mint(busiest));
+              seen.named.push(made.txHash);
+              seen.take(running.state, madeUpTo);
             } else if (step.kind === 'reset') {
-              await running.state.reset();
+              const state = running.state;
+              const forgotten = state.chainRecords.injectedBlocks(state.chain).flatMap((block) => block.txs);
+              await state.reset();
+              // What the reset forgot leaves the reference as it leaves the emulator's holdings: newest first.
+              for (const tx of forgotten.reverse()) seen.reference.removed(tx);
               resetYet = true;
               // A reset forgets the injected transactions, and the messages that named them.
               seen.named.length = 0;
@@ -264,13 +294,10 @@ describe('the chain past its window, across restarts', () => {
               madeUpTo = new Map(seen.heads);
               const after = running.state;
               const afterView = holdingsView(after.holdings, seen);
-              if (!resetYet) {
-                expect(afterView, 'the holdings after the restart').toEqual(holdingsView(seen.reference, seen));
-              }
-              // What was answered just before a clean stop, or an acknowledged change, is answered the same.
-              // (After a reset, the NFTs and contracts that only forgotten transactions showed stay known until a restart.)
               const compared = (view: Record<string, unknown>) =>
                 resetYet ? Object.fromEntries(Object.entries(view).filter(([key]) => !/ (tokens|contract)$/.test(key))) : view;
+              expect(compared(afterView), 'the holdings after the restart').toEqual(compared(holdingsView(seen.reference, seen)));
+              // What was answered just before a clean stop, or an acknowledged change, is answered the same.
               expect(compared(afterView), 'the holdings before and after the restart').toEqual(compared(beforeView));
               for (const [chainId, head] of beforeHeads) {
                 expect(after.chain.head(chainId)?.number, `the head of chain ${chainId} moved`).toBe(head);
@@ -292,6 +319,33 @@ describe('the chain past its window, across restarts', () => {
       },
     );
   }, 60_000);
+
+  it('after a reset, generates no transfer of tokens that only the forgotten injections gave', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'svc-window-'));
+    folders.push(folder);
+    const running = await open(folder, { armed: false, fraction: 0 });
+    const seen = new Seen();
+    try {
+      for (let tick = 1; tick <= 30; tick++) {
+        await running.state.syntheticTick(START_MS + tick * 2_000);
+        seen.take(running.state, undefined);
+      }
+      // Every sender of the chain gets more of three of its tokens than it will ever send; then the reset takes it back.
+      for (const sender of seen.senders.keys()) await running.state.inject(mint(sender));
+      seen.take(running.state, undefined);
+      const forgotten = running.state.chainRecords.injectedBlocks(running.state.chain).flatMap((block) => block.txs);
+      await running.state.reset();
+      for (const tx of forgotten.reverse()) seen.reference.removed(tx);
+      // Each transaction generated from here is checked against the reference: a sender holds what it sends.
+      for (let tick = 31; tick <= 60; tick++) {
+        await running.state.syntheticTick(START_MS + tick * 2_000);
+        seen.take(running.state, undefined);
+      }
+    } finally {
+      running.state.close();
+      await running.dataDir.close();
+    }
+  });
 
   it('never makes again a block number or a nonce of the injections a reset forgot, after a restart', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'svc-window-'));
