@@ -402,7 +402,8 @@ export class ChainDataGenerator {
     if (tx.item.txStatus !== '1') return;
     const { positions } = this.chain(tx.item.chainId);
     for (const move of positionMoves(tx)) {
-      if (move.standard === 'ERC721') positions.apply({ ...move, from: ZERO_ADDRESS, to: ownerOf(move.token, move.tokenId!) ?? ZERO_ADDRESS });
+      if (move.standard === 'ERC721')
+        positions.apply({ ...move, from: ZERO_ADDRESS, to: ownerOf(move.token, move.tokenId!) ?? ZERO_ADDRESS });
       else positions.apply({ ...move, from: move.to, to: move.from });
     }
   }
