@@ -12,7 +12,7 @@
 //   `<chainId> nft <collection> <tokenId>`  an NFT the blocks showed: its standard, when first seen, its last transfer;
 //   `<chainId> contract <address>` a contract the blocks showed, as the holdings knew it.
 // A folder written before this record existed has none: what left its window before is not counted (see
-// docs/kept-state.md).
+// docs/emulator-chain.md).
 import type { CarriedGeneratorState, StoredTx } from '../chain-data.js';
 import { ZERO_ADDRESS } from '../genesis.js';
 import { movements } from '../holdings/movements.js';
