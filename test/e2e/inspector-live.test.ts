@@ -1,8 +1,9 @@
 // The inspector page kept true, in a real browser (Debian's Chromium, one for the file): tabs of one browser sharing
-// one stream, the stream taken over when its tab closes; every change of state on an open page within a
-// second, no reload (a message given up as its webhook is switched off, on the list, a filtered list and its page);
-// a new message shown before its first attempt ends; countdowns that count; Activate offered before Redeliver; an outage shown plainly and the page read again after it;
-// search, a time range, paging on the server and the true total; what a message was about and what happened to it.
+// one stream, the stream taken over when its tab closes; every change of state on an open page within a second, no
+// reload (a new message before its first attempt ends; a message given up as its webhook is switched off, on the
+// list, a filtered list and its page); countdowns that count; Activate offered before Redeliver; an outage shown
+// plainly and the page read again after it; search, a time range, paging on the server and the true total; what a
+// message was about and what happened to it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
