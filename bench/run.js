@@ -978,6 +978,57 @@ try {
   }
 
   if (wanted('inspector')) {
+    // What the page asks the control API for, over HTTP: the first page of messages (pageSize 50) with 100,000 kept,
+    // beside 100 kept; and a search by an address and by a transaction hash beside that first page, all with 100,000
+    // kept. Each run is 500 requests one after another on one kept-alive connection. The messages are kept in bulk
+    // (bench/deliveries-kept.mjs), not delivered one by one.
+    const [many, few] = [100_000, 100];
+    const manyKept = await startServer('deliveries-kept.mjs', [String(many)]);
+    stops.push(manyKept.stop);
+    const fewKept = await startServer('deliveries-kept.mjs', [String(few)]);
+    stops.push(fewKept.stop);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const getJson = (port, path) =>
+      new Promise((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path, agent }, (answer) => {
+            const chunks = [];
+            answer.on('data', (chunk) => chunks.push(chunk));
+            answer.on('end', () =>
+              answer.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks))) : reject(new Error(`${path}: ${answer.statusCode}`)),
+            );
+          })
+          .on('error', reject);
+      });
+    const requests = async (port, path) => {
+      const startedAt = performance.now();
+      for (let i = 0; i < 500; i++) await getJson(port, path);
+      return { ms: performance.now() - startedAt };
+    };
+    const newest = (await getJson(manyKept.port, '/_emulator/deliveries?pageSize=1')).deliveries[0].about;
+    const firstPage = '/_emulator/deliveries?pageSize=50';
+    const firstPages = await alternate(
+      RUNS,
+      () => requests(manyKept.port, firstPage),
+      () => requests(fewKept.port, firstPage),
+    );
+    reportTime(`control API first page of 50, ${many / 1000}k kept  vs  ${few}`, firstPages.as, firstPages.bs, 1.25);
+    for (const [what, q] of [
+      ['an address', newest.addresses[0]],
+      ['a tx hash', newest.transactionHash],
+    ]) {
+      const searches = await alternate(
+        RUNS,
+        () => requests(manyKept.port, `${firstPage}&q=${q}`),
+        () => requests(manyKept.port, firstPage),
+      );
+      reportTime(`  a search by ${what}, ${many / 1000}k kept  vs  the first page`, searches.as, searches.bs, 1.5);
+    }
+    agent.destroy();
+    await fewKept.stop();
+    await manyKept.stop();
+    stops.splice(-2);
+
     // The inspector in Debian's Chromium (driven by playwright-core, as its tests drive it): the deliveries page's first
     // page of messages painted with 100,000 kept, beside 100 kept (the page asks for one page however many are kept;
     // the messages kept in bulk by bench/deliveries-kept.mjs, which serves the page too);

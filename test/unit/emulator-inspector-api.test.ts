@@ -27,6 +27,11 @@ import type { Receiver } from '../helpers/emulator-helpers.js';
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
 const MIXED_CASE = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
 const OTHER = '0x8ba1f109551bd432803012645ac136ddd64dba72';
+/**
+ * Retries 10 ms apart: a message to a receiver that fails is given up, and its webhook switched off, at once; 5 s
+ * for an answer, so a loaded machine does not turn an answer into a timeout.
+ */
+const QUICK_RETRIES: DeliveryTuning = { ...FAST_DELIVERY, attemptTimeoutMs: 5_000, retryDelayMs: () => 10 };
 
 interface StreamEvent {
   event: string;
@@ -91,21 +96,31 @@ function openStream(url: string, path = '/_emulator/deliveries/stream'): Promise
   });
 }
 
-/** A receiver answering every request with `status` and the headers `headers()` gives. */
+/**
+ * A receiver answering every request with `status` and the headers `headers()` gives, once `held` (when given) has
+ * resolved; the message ids it got, in order.
+ */
 async function startAnswering(
   status: number,
   headers: () => Record<string, string> = () => ({}),
-): Promise<{ url: string; close(): Promise<void> }> {
+  held?: Promise<void>,
+): Promise<{ url: string; received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
   const server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      res.writeHead(status, headers());
-      res.end('answered');
+      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')).messageId);
+      void Promise.resolve(held).then(() => {
+        res.writeHead(status, headers());
+        res.end('answered');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
@@ -232,7 +247,7 @@ describe('the listing: search, a time range, the total, paging to the oldest', (
 
 describe('attempts: the answer headers kept, the scheduled attempts counted', () => {
   it("keeps the receiver's headers in lower case, at most 50; redeliveries are not scheduled attempts", async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({}, QUICK_RETRIES);
     const many = () =>
       Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`X-Header-${String(index).padStart(2, '0')}`, `v${index}`]));
     const answering = await startAnswering(200, many);
@@ -259,9 +274,11 @@ describe('attempts: the answer headers kept, the scheduled attempts counted', ()
 
 describe('recover and the webhook summary', () => {
   it("sends a webhook's failed messages since a time again, oldest first, once; sums up failures, the last success and why it is off", async () => {
-    const emulator = await startTestEmulator();
+    const emulator = await startTestEmulator({}, QUICK_RETRIES);
     const failing = await startAnswering(500);
-    const receiver = await startReceiver();
+    let release = () => {};
+    // Holds its answers until released: a recovery is under way meanwhile.
+    const receiver = await startAnswering(200, () => ({}), new Promise<void>((resolve) => (release = resolve)));
     const stream = await openStream(emulator.url);
     try {
       const webhookId = await createWebhook(emulator.url, failing.url);
@@ -300,10 +317,10 @@ describe('recover and the webhook summary', () => {
       const firstMade = (await call(emulator.url, 'GET', `/_emulator/deliveries/${first}`)).body.delivery.createdAt;
       const recovered = await call(emulator.url, 'POST', `/_emulator/webhooks/${webhookId}/recover`, { body: { since: firstMade } });
       expect(recovered.body).toEqual({ recovered: 2, messageIds: [first, second] });
-      await receiver.waitFor(2);
-      expect(receiver.messages.map((message) => message.messageId)).toEqual([first, second]);
-      const again = await call(emulator.url, 'POST', `/_emulator/webhooks/${webhookId}/recover`, { body: { since: firstMade } });
-      expect(again.body).toEqual({ recovered: 0, messageIds: [] });
+      // While it runs, a second recovery takes none of them again.
+      const meanwhile = await call(emulator.url, 'POST', `/_emulator/webhooks/${webhookId}/recover`, { body: { since: firstMade } });
+      expect(meanwhile.body).toEqual({ recovered: 0, messageIds: [] });
+      release();
       const redeliveries = await stream.until(
         (events) => events.filter((each) => each.event === 'attempt' && each.data.attempt.redelivery).length === 2,
         'two redeliveries',
@@ -311,6 +328,9 @@ describe('recover and the webhook summary', () => {
       expect(
         redeliveries.filter((each) => each.event === 'attempt' && each.data.attempt.redelivery).map((each) => each.data.delivery.state),
       ).toEqual(['delivered', 'delivered']);
+      expect(receiver.received).toEqual([first, second]);
+      const again = await call(emulator.url, 'POST', `/_emulator/webhooks/${webhookId}/recover`, { body: { since: firstMade } });
+      expect(again.body).toEqual({ recovered: 0, messageIds: [] });
       const after = (await call(emulator.url, 'GET', '/_emulator/webhooks/summary')).body.webhooks;
       expect(after).toEqual([{ webhookId, status: 'active', failedMessages: 0, lastSuccessAt: expect.any(String) }]);
       for (const [path, body, status, message] of [
@@ -516,7 +536,7 @@ describe('what survives a restart', () => {
   it("a message's about and scheduled attempts, an attempt's answer headers, why a webhook was switched off", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-inspector-')), 'data');
     const failing = await startAnswering(500, () => ({ 'x-reason': 'down' }));
-    let emulator = await startEmulatorServer(testOptions({ dataDir }), FAST_DELIVERY);
+    let emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
     try {
       const webhookId = await createWebhook(emulator.url, failing.url);
       const [messageId] = (await inject(emulator.url)).messageIds;
@@ -527,10 +547,10 @@ describe('what survives a restart', () => {
       // A later change of another field keeps why it is off.
       await call(emulator.url, 'PATCH', `/v1/webhooks/${webhookId}`, { key: API_KEY, body: { description: 'down for now' } });
       const detail = (await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body;
-      expect(detail.delivery.scheduledAttempts).toBe(FAST_DELIVERY.maxAttempts);
+      expect(detail.delivery.scheduledAttempts).toBe(QUICK_RETRIES.maxAttempts);
       expect(detail.attempts[0].responseHeaders['x-reason']).toBe('down');
       await emulator.close();
-      emulator = await startEmulatorServer(testOptions({ dataDir }), FAST_DELIVERY);
+      emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
       expect((await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body).toEqual(detail);
       expect((await call(emulator.url, 'GET', `/_emulator/webhooks/summary?webhookId=${webhookId}`)).body).toEqual(before);
       expect((await listing(emulator.url, `q=${WATCHED}`)).total).toBe(1);

@@ -118,6 +118,8 @@ export interface StoredDelivery {
   body: string;
   /** In order of their numbers. */
   attempts: DeliveryAttempt[];
+  /** Set once forgotten: the orders and indexes that still hold it pass over it (cheaper than a lookup by id). */
+  forgotten?: true;
 }
 
 /** A new message, for planMessages. */
@@ -415,23 +417,22 @@ export class DeliveryQueue implements KeptResource {
           ? (this.byWebhook.find(query.webhookId) ?? { items: [], live: 0 })
           : undefined;
     const source = searched?.items ?? this.createdOrder;
+    // Creation times only grow along the order (a message's time and number are given together): a time range is
+    // one span of it, found by halving, and a range that holds it all filters nothing.
+    const from = query.sinceMs === undefined ? 0 : firstMadeAtOrAfter(source, query.sinceMs);
+    const to = query.untilMs === undefined ? source.length : firstMadeAtOrAfter(source, query.untilMs);
+    const timed = from > 0 || to < source.length;
     const records: DeliveryRecord[] = [];
     const limit = query.limit ?? Infinity;
-    const matches = (stored: StoredDelivery): boolean => {
-      const { record } = stored;
-      if (query.webhookId !== undefined && record.webhookId !== query.webhookId) return false;
-      if (query.state !== undefined && record.state !== query.state) return false;
-      if (query.untilMs !== undefined && stored.createdMs >= query.untilMs) return false;
-      return query.sinceMs === undefined || stored.createdMs >= query.sinceMs;
-    };
-    let index = query.beforeSequence === undefined ? source.length - 1 : positionBefore(source, query.beforeSequence);
+    const matches = (stored: StoredDelivery): boolean =>
+      this.isKept(stored) &&
+      (query.webhookId === undefined || stored.record.webhookId === query.webhookId) &&
+      (query.state === undefined || stored.record.state === query.state);
+    let index = Math.min(to, query.beforeSequence === undefined ? source.length : positionBefore(source, query.beforeSequence) + 1) - 1;
     let lastSequence: number | undefined;
     let continueBefore: number | undefined;
-    for (; index >= 0; index--) {
+    for (; index >= from; index--) {
       const stored = source[index]!;
-      if (!this.isKept(stored)) continue;
-      // Creation times only grow along the order: nothing older can match.
-      if (query.sinceMs !== undefined && stored.createdMs < query.sinceMs) break;
       if (!matches(stored)) continue;
       // One match beyond the page says whether there is a next one, so the last page never comes back empty.
       if (records.length === limit) {
@@ -442,14 +443,13 @@ export class DeliveryQueue implements KeptResource {
       lastSequence = stored.sequence;
     }
     let total = 0;
-    if (query.q === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+    if (!timed && query.q === undefined) {
       const counts = query.webhookId === undefined ? this.stateCounts : this.webhookStats.get(query.webhookId)?.byState;
-      if (query.state !== undefined) total = counts?.[query.state] ?? 0;
-      else total = searched?.live ?? this.records.size;
-    } else if (query.webhookId === undefined && query.state === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      total = query.state !== undefined ? (counts?.[query.state] ?? 0) : (searched?.live ?? this.records.size);
+    } else if (!timed && query.webhookId === undefined && query.state === undefined) {
       total = searched!.live;
     } else {
-      for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+      for (let at = from; at < to; at++) if (matches(source[at]!)) total++;
     }
     return continueBefore === undefined ? { records, total } : { records, total, continueBefore };
   }
@@ -461,8 +461,8 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * Sends the webhook's failed messages made at `sinceMs` or later once more, oldest first, one after another (as
-   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns their ids at once; the
-   * attempts follow on the stream.
+   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns
+   * their ids at once; the attempts follow on the stream.
    */
   recover(webhookId: string, sinceMs: number, url: string): string[] {
     const taken: string[] = [];
@@ -489,13 +489,14 @@ export class DeliveryQueue implements KeptResource {
 
   /**
    * The messages `q` finds, oldest first (forgotten ones among them), and how many are kept: those under it in the
-   * index, else, for 8 characters or more, the messages whose id starts with it.
+   * index, else, for 8 characters or more, the messages whose id starts with it (never with `0x`: an id is a UUID,
+   * and an address or a hash not found must not cost a scan).
    */
   private searched(q: string): { items: readonly StoredDelivery[]; live: number } {
     const key = q.toLowerCase();
     const found = this.search.find(key);
     if (found) return found;
-    if (key.length < MESSAGE_ID_PREFIX_MIN) return { items: [], live: 0 };
+    if (key.length < MESSAGE_ID_PREFIX_MIN || key.startsWith('0x')) return { items: [], live: 0 };
     const items = this.createdOrder.filter((stored) => this.isKept(stored) && stored.record.messageId.toLowerCase().startsWith(key));
     return { items, live: items.length };
   }
@@ -510,7 +511,7 @@ export class DeliveryQueue implements KeptResource {
   }
 
   private isKept(stored: StoredDelivery): boolean {
-    return this.records.get(stored.record.messageId) === stored;
+    return stored.forgotten !== true;
   }
 
   /** The message with its attempts and body, while it is kept. */
@@ -522,8 +523,8 @@ export class DeliveryQueue implements KeptResource {
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
    * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
    * it delivered (a retry still scheduled is called off), as does one at `url` when it is the webhook's url now
-   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves once the attempt
-   * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
+   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves
+   * once the attempt is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
   redeliver(messageId: string, url?: string, toItsWebhook = false): Promise<AttemptEvent | undefined> {
     return this.perMessage.run([messageId], async () => {
@@ -743,9 +744,10 @@ export class DeliveryQueue implements KeptResource {
     }
     const stored = this.records.get(messageId);
     if (stored) {
+      stored.forgotten = true;
       for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
-      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each) && each !== stored);
-      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each) && each !== stored);
+      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each));
+      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each));
       const stats = this.statsOf(stored.record.webhookId);
       stats.byState[stored.record.state]--;
       this.stateCounts[stored.record.state]--;
@@ -1049,6 +1051,18 @@ function positionBefore(order: readonly StoredDelivery[], sequence: number): num
     else high = middle;
   }
   return low - 1;
+}
+
+/** The index in `order` (by sequence, oldest first) of the first message made at `ms` or later; its length when none. */
+function firstMadeAtOrAfter(order: readonly StoredDelivery[], ms: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.createdMs < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** What `q` finds a message by: its id, its transaction's hash, the addresses it is about; in lower case. */
