@@ -1,13 +1,14 @@
 // The control API holding `count` kept messages, for the inspector's listing figures: the messages are planned and
 // kept the way the emulator keeps the ones it makes (planMessages, then each one's outcome), in batches, instead of
 // through `count` deliveries to a receiver (100,000 of those take minutes on a machine of two cores). Served by the
-// control API's own handler on node:http. Each message is about one of 1,000 watched addresses (so an address finds
+// control API's own handler on node:http, with the inspector's page. Each message is about one of 1,000 watched addresses (so an address finds
 // about count/1,000) and a transaction of its own. Prints "listening <port>".
 //   node bench/deliveries-kept.mjs <count>
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { handleControl } from '../dist/emulator/control-routes.js';
 import { DEFAULT_DELIVERY_TUNING } from '../dist/emulator/deliveries/queue.js';
+import { inspectorFor } from '../dist/emulator/inspector/routes.js';
 import { EmulatorState } from '../dist/emulator/state.js';
 
 const count = Number(process.argv[2] ?? 1000);
@@ -46,11 +47,14 @@ for (let made = 0; made < count; made += BATCH) {
 }
 
 const identity = { version: 'bench', startedAt: new Date().toISOString(), dataDir: null, inspectorPath: null };
+const inspector = inspectorFor({ host: '127.0.0.1' }, state);
 const server = http.createServer((req, res) => {
   const url = req.url ?? '/';
   const queryStart = url.indexOf('?');
   const path = queryStart < 0 ? url : url.slice(0, queryStart);
   const search = queryStart < 0 ? '' : url.slice(queryStart + 1);
+  // The inspector's page too, as the emulator serves it: its figures paint the deliveries page over these messages.
+  if (inspector.serves(path)) return inspector.serve(req, res, path, search);
   Promise.resolve(handleControl(state, req, res, path, search, identity)).catch((error) => {
     process.stderr.write(`${error.stack}\n`);
     res.destroy();
