@@ -945,6 +945,9 @@ describe('counts: grouped on a terminal, plain when piped', () => {
     // a scenario here would need over a thousand messages.
     'emulator deliveries list',
     'emulator deliveries show',
+    // Its one count, on stderr ("Sending n failed messages"), goes through countOf, grouped on a terminal; a scenario
+    // here would need over a thousand failed messages.
+    'emulator deliveries recover',
     'emulator redeliver',
     // A log as written, a reset and a pointer: no count.
     'emulator logs',
