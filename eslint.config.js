@@ -64,7 +64,7 @@ function layerRules(part) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'completions/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'completions/', 'coverage/', '.lint-cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

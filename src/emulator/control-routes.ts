@@ -22,7 +22,10 @@ const DELIVERY_PAGE_SIZE_MAX = 1_000;
 const STREAM_BUFFER_LIMIT_BYTES = 8 * 1024 * 1024;
 /** A comment line on an idle stream, so proxies and clients see the connection is alive. */
 const STREAM_KEEPALIVE_MS = 15_000;
-/** How soon a browser's EventSource comes back after the stream broke: a page shows the emulator's state again within a second or so. */
+/**
+ * How soon a browser's EventSource comes back after the stream broke: a page shows the emulator's state again within
+ * a second or so.
+ */
 const STREAM_RETRY_MS = 1_000;
 
 /** What the emulator process tells about itself, besides its state. */

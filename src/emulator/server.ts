@@ -52,6 +52,7 @@ export async function startEmulatorServer(
   const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
   const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret, {
     retainedTransactions: options.retainedTransactions,
+    pinnedTransactions: options.pinnedTransactions,
     historyTransactions: options.historyTransactions,
   });
   let dataDir: DataDir | undefined;

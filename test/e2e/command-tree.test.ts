@@ -287,6 +287,9 @@ function quoted(text: string): string {
 function shellBaseEnv(): Record<string, string> {
   return {
     PATH: `${binDir}:${process.env.PATH}`,
+    // A home of the test's own: bash runs ~/.bashrc when its stdin is a socket (as Node's pipes are) and SHLVL is
+    // unset, and the user's start-up files are no part of an example (a version manager's took a quarter second each).
+    HOME: workDir,
     SVC_BASE_URL: emulator.url,
     NO_COLOR: '1',
   };

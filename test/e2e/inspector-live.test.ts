@@ -1,8 +1,9 @@
 // The inspector page kept true, in a real browser (Debian's Chromium, one for the file): tabs of one browser sharing
-// one stream, the stream taken over when its tab closes; every change of state on an open page within a
-// second, no reload (a message given up as its webhook is switched off, on the list, a filtered list and its page);
-// countdowns that count; Activate offered before Redeliver; an outage shown plainly and the page read again after it;
-// search, a time range, paging on the server and the true total; what a message was about and what happened to it.
+// one stream, the stream taken over when its tab closes; every change of state on an open page within a second, no
+// reload (a new message before its first attempt ends; a message given up as its webhook is switched off, on the
+// list, a filtered list and its page); countdowns that count; Activate offered before Redeliver; an outage shown
+// plainly and the page read again after it; search, a time range, paging on the server and the true total; what a
+// message was about and what happened to it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,19 +25,25 @@ const KEY = 'inspector-live-key-41';
 const TABS = 8;
 /** What a change takes to reach an open page: the second, and the page's own batching within it. */
 const WITHIN_MS = 1_000;
+/** How long the slow receiver takes to answer: a message is on the page well before its first attempt ends. */
+const SLOW_MS = 2_500;
 
 interface Receiver {
   url: string;
   close(): Promise<void>;
 }
 
-/** A receiver answering 200 (with a header of its own) on /ok, and 500 on /broken. */
+/** A receiver answering 200 (with a header of its own) on /ok, 500 on /broken, and 200 after SLOW_MS on /slow. */
 async function startReceiver(): Promise<Receiver> {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      res.writeHead(req.url === '/broken' ? 500 : 200, { 'x-receiver': 'inspector-live' });
-      res.end(req.url === '/broken' ? 'down' : 'ok');
+      const answer = () => {
+        res.writeHead(req.url === '/broken' ? 500 : 200, { 'x-receiver': 'inspector-live' });
+        res.end(req.url === '/broken' ? 'down' : 'ok');
+      };
+      if (req.url === '/slow') setTimeout(answer, SLOW_MS);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -102,6 +109,19 @@ describe.skipIf(missing('chromium'))('the inspector page, kept true', () => {
       tabs: TABS,
       newMessage: async () => (await trigger(address)).messageIds[0]!,
     });
+  });
+
+  it('a new message is on the open page within 1 s, before its first attempt has ended', async () => {
+    const { address } = await createWebhook('/slow');
+    const page = await openPage('#/deliveries');
+    const triggeredAt = Date.now();
+    const messageId = (await trigger(address)).messageIds[0]!;
+    await row(page, messageId).locator('.state', { hasText: 'retrying' }).waitFor({ timeout: WITHIN_MS });
+    expect(Date.now() - triggeredAt).toBeLessThan(SLOW_MS);
+    await row(page, messageId)
+      .locator('.happened', { hasText: 'delivered 200' })
+      .waitFor({ timeout: SLOW_MS + WITHIN_MS });
+    await page.close();
   });
 
   it('a message given up without an attempt (its webhook switched off) is shown so within 1 s: list, filtered list, its page', async () => {

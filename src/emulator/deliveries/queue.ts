@@ -417,23 +417,22 @@ export class DeliveryQueue implements KeptResource {
           ? (this.byWebhook.find(query.webhookId) ?? { items: [], live: 0 })
           : undefined;
     const source = searched?.items ?? this.createdOrder;
+    // Creation times only grow along the order (a message's time and number are given together): a time range is
+    // one span of it, found by halving, and a range that holds it all filters nothing.
+    const from = query.sinceMs === undefined ? 0 : firstMadeAtOrAfter(source, query.sinceMs);
+    const to = query.untilMs === undefined ? source.length : firstMadeAtOrAfter(source, query.untilMs);
+    const timed = from > 0 || to < source.length;
     const records: DeliveryRecord[] = [];
     const limit = query.limit ?? Infinity;
-    const matches = (stored: StoredDelivery): boolean => {
-      const { record } = stored;
-      if (query.webhookId !== undefined && record.webhookId !== query.webhookId) return false;
-      if (query.state !== undefined && record.state !== query.state) return false;
-      if (query.untilMs !== undefined && stored.createdMs >= query.untilMs) return false;
-      return query.sinceMs === undefined || stored.createdMs >= query.sinceMs;
-    };
-    let index = query.beforeSequence === undefined ? source.length - 1 : positionBefore(source, query.beforeSequence);
+    const matches = (stored: StoredDelivery): boolean =>
+      this.isKept(stored) &&
+      (query.webhookId === undefined || stored.record.webhookId === query.webhookId) &&
+      (query.state === undefined || stored.record.state === query.state);
+    let index = Math.min(to, query.beforeSequence === undefined ? source.length : positionBefore(source, query.beforeSequence) + 1) - 1;
     let lastSequence: number | undefined;
     let continueBefore: number | undefined;
-    for (; index >= 0; index--) {
+    for (; index >= from; index--) {
       const stored = source[index]!;
-      if (!this.isKept(stored)) continue;
-      // Creation times only grow along the order: nothing older can match.
-      if (query.sinceMs !== undefined && stored.createdMs < query.sinceMs) break;
       if (!matches(stored)) continue;
       // One match beyond the page says whether there is a next one, so the last page never comes back empty.
       if (records.length === limit) {
@@ -444,14 +443,13 @@ export class DeliveryQueue implements KeptResource {
       lastSequence = stored.sequence;
     }
     let total = 0;
-    if (query.q === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+    if (!timed && query.q === undefined) {
       const counts = query.webhookId === undefined ? this.stateCounts : this.webhookStats.get(query.webhookId)?.byState;
-      if (query.state !== undefined) total = counts?.[query.state] ?? 0;
-      else total = searched?.live ?? this.records.size;
-    } else if (query.webhookId === undefined && query.state === undefined && query.sinceMs === undefined && query.untilMs === undefined) {
+      total = query.state !== undefined ? (counts?.[query.state] ?? 0) : (searched?.live ?? this.records.size);
+    } else if (!timed && query.webhookId === undefined && query.state === undefined) {
       total = searched!.live;
     } else {
-      for (const stored of source) if (this.isKept(stored) && matches(stored)) total++;
+      for (let at = from; at < to; at++) if (matches(source[at]!)) total++;
     }
     return continueBefore === undefined ? { records, total } : { records, total, continueBefore };
   }
@@ -1053,6 +1051,18 @@ function positionBefore(order: readonly StoredDelivery[], sequence: number): num
     else high = middle;
   }
   return low - 1;
+}
+
+/** The index in `order` (by sequence, oldest first) of the first message made at `ms` or later; its length when none. */
+function firstMadeAtOrAfter(order: readonly StoredDelivery[], ms: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.createdMs < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** What `q` finds a message by: its id, its transaction's hash, the addresses it is about; in lower case. */

@@ -38,7 +38,10 @@ function bundlePage(entry: URL): Buffer {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    // What a reader opens in the browser's tools is the page's code as written, without its comments.
+    // Without comments and blanks the page loads half the bytes (the page's weight is kept under 150 KB); names stay,
+    // for the errors a browser's tools show, as in the CLI's bundle.
+    minifyWhitespace: true,
+    minifySyntax: true,
     legalComments: 'none',
     charset: 'utf8',
     write: false,

@@ -77,13 +77,6 @@ export function time(when: string | number): HTMLElement {
   return h('time', { datetime: date.toISOString(), title: date.toISOString() }, today ? clock : `${day} ${clock}`);
 }
 
-/** "in 4 s", "in 2 min", "now": how far off a moment is. */
-export function fromNow(iso: string): string {
-  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
-  if (seconds <= 0) return 'now';
-  return seconds < 120 ? `in ${seconds} s` : seconds < 7200 ? `in ${Math.round(seconds / 60)} min` : `in ${Math.round(seconds / 3600)} h`;
-}
-
 /** A long hex value shortened to its ends, its whole on hover and for screen readers. */
 export function short(hex: string, className = 'hex'): HTMLElement {
   const text = shown(hex);
