@@ -319,9 +319,10 @@ export class DataDir implements Keeper {
     return this.logBytes > threshold && this.logBytes > COMPACT_GROWTH * this.snapshotBytes;
   }
 
-  /** A new log after the current one, which is closed: from here on changes go to it. */
+  /** A new log after the current one, which is closed: from here on changes go to it. Its header counts among the logs' bytes. */
   private async nextLog(): Promise<OpenLog> {
     const next = await startLog(this.dir, this.log.number + 1, this.files, (handle) => this.adopt(handle));
+    this.logBytes += next.bytes;
     this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     return next;
