@@ -1,7 +1,7 @@
 // The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
-// edges, the cut log, its lines, the queue's records, the write gate, the router, compaction, and the model test at one run of
-// its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time). Not part of
-// `npm test`.
+// edges, the cut log, its lines, the queue's records, the write gate, the router, compaction, --repair, and the model
+// test at one run of its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time).
+// Not part of `npm test`.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -15,6 +15,7 @@ export default defineConfig({
       'test/unit/kept-write-gate.test.ts',
       'test/unit/kept-change.test.ts',
       'test/unit/kept-compaction.test.ts',
+      'test/unit/kept-repair.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',

@@ -1,4 +1,4 @@
-// When the data directory compacts, against DataDir itself with a small keyed table (no emulator): not before the logs
+// When the data directory compacts, against DataDir itself with a keyed table (no emulator): not before the logs
 // pass the threshold, then only once they outgrow the snapshot (never on every write, never not at all); after a start
 // that read many logs; on a disk too small for a snapshot, after a pause that doubles up to five minutes (an injected
 // clock), back to one second once a snapshot lands; and a big state's snapshot in bounded lines and writes, restored
@@ -9,31 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EntryRouter } from '../../src/emulator/kept/change.js';
-import type { KeptEntry, KeptResource } from '../../src/emulator/kept/change.js';
+import type { KeptEntry } from '../../src/emulator/kept/change.js';
 import { DataDir, NODE_FILES } from '../../src/emulator/kept/data-dir.js';
 import type { DataDirOptions, KeptFiles } from '../../src/emulator/kept/data-dir.js';
 import { decodeEntries, encodeEntries, scanFile } from '../../src/emulator/kept/record-file.js';
-
-const KIND = 'item';
-
-/** A keyed table: the smallest kept resource. */
-class Table implements KeptResource {
-  readonly kinds = [KIND];
-  readonly values = new Map<string, unknown>();
-
-  applyEntry(_kind: string, key: string, value: unknown): void {
-    if (value === null) this.values.delete(key);
-    else this.values.set(key, value);
-  }
-
-  restore(tables: ReadonlyMap<string, ReadonlyMap<string, unknown>>): void {
-    for (const [key, value] of tables.get(KIND) ?? []) this.values.set(key, value);
-  }
-
-  *snapshot(): Iterable<KeptEntry> {
-    for (const [key, value] of this.values) yield [KIND, key, value];
-  }
-}
+import { KeptTable, tableEntry as entry } from '../helpers/kept-table.js';
 
 /** The files as written, with each snapshot's writes seen (and refused while `refuseSnapshots`). */
 class SnapshotWatch implements KeptFiles {
@@ -71,8 +51,8 @@ function freshDir(): string {
   return join(mkdtempSync(join(tmpdir(), 'svc-compaction-')), 'data');
 }
 
-async function open(dir: string, options: Partial<DataDirOptions> = {}): Promise<{ dataDir: DataDir; table: Table }> {
-  const table = new Table();
+async function open(dir: string, options: Partial<DataDirOptions> = {}): Promise<{ dataDir: DataDir; table: KeptTable }> {
+  const table = new KeptTable();
   const dataDir = await DataDir.open(dir, new EntryRouter([table]), { warn: () => {}, ...options });
   opened.push(dataDir);
   return { dataDir, table };
@@ -94,7 +74,6 @@ async function compacted(dataDir: DataDir): Promise<void> {
   while (inside.snapshotting) await inside.snapshotting;
 }
 
-const entry = (key: string, bytes: number): KeptEntry => [KIND, key, 'v'.repeat(bytes)];
 const named = (dir: string, prefix: string) =>
   readdirSync(dir)
     .filter((name) => name.startsWith(prefix))

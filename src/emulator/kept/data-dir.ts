@@ -591,7 +591,8 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
     const dropped = describeDropped(role === 'snapshot' ? scanned.lines : linesFrom(data, damage.offset), later, role);
     const aside = await setAside(folder, options, file, data, keptBytes, later);
     options.warn(`svc: ${file}: ${why}; set aside in ${aside}: ${dropped}. What is kept is the state before it`);
-    return { lines: role === 'snapshot' ? [] : scanned.lines, bytes: keptBytes, setAside: true };
+    // A snapshot set aside is not read on (restore starts from nothing): its lines are never played.
+    return { lines: scanned.lines, bytes: keptBytes, setAside: true };
   }
   if (scanned.tornBytes > 0) {
     try {
@@ -626,8 +627,17 @@ async function setAside(
   const aside = join(folder, `set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moved: string[] = [];
   const base = (path: string) => path.slice(folder.length + 1);
+  const refused = (error: unknown) =>
+    new DataDirError(
+      `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
+    );
+  // Outside the undo below: a folder of that name made by an earlier --repair is not this one's to remove.
   try {
     mkdirSync(aside, { mode: 0o700 });
+  } catch (error) {
+    throw refused(error);
+  }
+  try {
     await writeFile(join(aside, `${base(file)}.from-byte-${keptBytes}`), data.subarray(keptBytes), { mode: 0o600 });
     for (const path of [...later].reverse()) {
       renameSync(path, join(aside, base(path)));
@@ -638,9 +648,7 @@ async function setAside(
   } catch (error) {
     for (const path of moved) renameSync(join(aside, base(path)), path);
     rmSync(aside, { recursive: true, force: true });
-    throw new DataDirError(
-      `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
-    );
+    throw refused(error);
   }
   (options.files ?? NODE_FILES).syncFolder(folder);
   return aside;
