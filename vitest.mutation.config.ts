@@ -1,5 +1,5 @@
 // The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
-// edges, the cut log, its lines, the queue's records, the write gate, the router, compaction, --repair, and the model
+// edges, the cut log, its lines, the queue's records and attempts, the write gate, the router, compaction, --repair, and the model
 // test at one run of its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time).
 // Not part of `npm test`.
 import { defineConfig } from 'vitest/config';
@@ -16,6 +16,8 @@ export default defineConfig({
       'test/unit/kept-change.test.ts',
       'test/unit/kept-compaction.test.ts',
       'test/unit/kept-repair.test.ts',
+      'test/unit/kept-attempts.test.ts',
+      'test/unit/emulator-delivery-queue.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',

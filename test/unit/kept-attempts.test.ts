@@ -1,0 +1,95 @@
+// An automatic attempt's kept records when its message is given up at each step, against a real receiver on
+// loopback and a keeper that holds the attempt's `started` record until released: given up while that record is
+// being kept, nothing is sent and the record is withdrawn (a restart must not bring back an attempt never made);
+// given up while the request is out, the attempt is recorded as stopped, with no retry and no second outcome.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DELIVERY_TUNING, DeliveryQueue } from '../../src/emulator/deliveries/queue.js';
+import type { Change, KeptEntry } from '../../src/emulator/kept/change.js';
+import { EntryRouter } from '../../src/emulator/kept/change.js';
+import { eventually } from '../helpers/emulator-helpers.js';
+
+let receiver: http.Server;
+let url: string;
+/** Requests the receiver got, each left unanswered until the test answers it. */
+const requests: http.ServerResponse[] = [];
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => requests.push(res));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const queues: DeliveryQueue[] = [];
+afterEach(() => {
+  for (const queue of queues.splice(0)) queue.close();
+  for (const res of requests.splice(0)) res.destroy();
+});
+
+/** A queue whose keeper applies each change at once, but holds one with a `started` record while `held` is set. */
+function heldQueue() {
+  const kept: KeptEntry[][] = [];
+  const control: { held?: Promise<void>; release?: () => void; waiting: number } = { waiting: 0 };
+  const hold = () => {
+    control.held = new Promise((resolve) => (control.release = resolve));
+  };
+  const keep = async <T>(change: Change<T>): Promise<T> => {
+    if (control.held && change.entries.some(([kind, , value]) => kind === 'started' && value !== null)) {
+      control.waiting++;
+      await control.held;
+    }
+    kept.push([...change.entries]);
+    return router.apply(change);
+  };
+  const queue = new DeliveryQueue({ ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000, maxAttempts: 1 }, { keep });
+  const router = new EntryRouter([queue]);
+  queues.push(queue);
+  queue.start();
+  return { queue, kept, control, hold, keep };
+}
+
+const keysOf = (kept: KeptEntry[][], kind: string) => kept.flat().filter(([each]) => each === kind);
+
+describe('an attempt given up', () => {
+  it('while its start is being kept: nothing is sent, and the started record is withdrawn', async () => {
+    const { queue, kept, control, hold, keep } = heldQueue();
+    hold();
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (control.waiting === 1 ? true : undefined));
+    // The webhook is deactivated meanwhile.
+    await keep({ entries: queue.planCancel('w1') });
+    control.release!();
+    await eventually(() => (keysOf(kept, 'started').length === 2 ? true : undefined));
+    expect(keysOf(kept, 'started')).toEqual([
+      ['started', 'm1/1', expect.objectContaining({ number: 1 })],
+      ['started', 'm1/1', null],
+    ]);
+    expect(keysOf(kept, 'attempt')).toEqual([]);
+    expect(requests).toHaveLength(0);
+    expect(queue.get('m1')!.record).toMatchObject({ state: 'failed', attempts: 0 });
+    expect([...queue.snapshot()].filter(([kind]) => kind === 'started')).toEqual([]);
+  });
+
+  it('while its request is out: recorded as stopped, with no retry and no outcome of its own', async () => {
+    const { queue, kept, keep } = heldQueue();
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    await keep({ entries: queue.planCancel('w1') });
+    await eventually(() => (keysOf(kept, 'attempt').length === 1 ? true : undefined));
+    const [[, key, attempt]] = keysOf(kept, 'attempt') as [KeptEntry];
+    expect(key).toBe('m1/1');
+    expect(attempt).toMatchObject({ number: 1, status: null, errorMessage: 'stopped: the message was given up' });
+    // The cancel's outcome alone: the attempt (the last allowed) adds no 'attempts_exhausted' over it.
+    expect(keysOf(kept, 'outcome')).toEqual([
+      ['outcome', 'm1', expect.objectContaining({ state: 'failed', reason: 'webhook_deactivated' })],
+    ]);
+    expect(keysOf(kept, 'started').map(([, , value]) => value === null)).toEqual([false, true]);
+    expect(queue.get('m1')!.record).toMatchObject({ state: 'failed', attempts: 1, givenUpReason: 'webhook_deactivated' });
+    expect(queue.get('m1')!.record.nextAttemptAt).toBeUndefined();
+  });
+});
