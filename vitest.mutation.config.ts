@@ -1,7 +1,7 @@
 // The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
-// edges, the cut log, its lines, the queue's records and attempts, the write gate, the router, compaction, --repair, and the model
-// test at one run of its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time).
-// Not part of `npm test`.
+// edges, the cut log, its lines, the queue's records and attempts, the write gate, the router, compaction, --repair,
+// and the model test at one run of its fixed first example (a fixed seed: a mutant is killed or not by the same runs
+// each time). Not part of `npm test`.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
