@@ -46,11 +46,26 @@ function heldQueue() {
     kept.push([...change.entries]);
     return router.apply(change);
   };
-  const queue = new DeliveryQueue({ ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000, maxAttempts: 1 }, { keep });
+  const exhausted: string[][] = [];
+  const secret: { held?: Promise<void> } = {};
+  const queue = new DeliveryQueue(
+    // No attempt times out during a test: one given up must be stopped by the give-up itself.
+    { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000, maxAttempts: 1, attemptTimeoutMs: 60_000 },
+    {
+      keep,
+      secretFor: async () => {
+        await secret.held;
+        return 'ab'.repeat(32);
+      },
+      exhausted: async (webhookId, messageId) => {
+        exhausted.push([webhookId, messageId]);
+      },
+    },
+  );
   const router = new EntryRouter([queue]);
   queues.push(queue);
   queue.start();
-  return { queue, kept, control, hold, keep };
+  return { queue, kept, control, hold, keep, exhausted, secret };
 }
 
 const keysOf = (kept: KeptEntry[][], kind: string) => kept.flat().filter(([each]) => each === kind);
@@ -91,5 +106,67 @@ describe('an attempt given up', () => {
     expect(keysOf(kept, 'started').map(([, , value]) => value === null)).toEqual([false, true]);
     expect(queue.get('m1')!.record).toMatchObject({ state: 'failed', attempts: 1, givenUpReason: 'webhook_deactivated' });
     expect(queue.get('m1')!.record.nextAttemptAt).toBeUndefined();
+  });
+
+  it('while it waits for its key’s secret: nothing is kept of it, nothing sent', async () => {
+    const { queue, kept, keep, secret } = heldQueue();
+    let release!: () => void;
+    secret.held = new Promise((resolve) => (release = resolve));
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await keep({ entries: queue.planCancel('w1') });
+    release();
+    // A message made after it is sent: the queue went on, without a record of the first one's attempt.
+    await queue.enqueue('w2', url, 'm2', { n: 2 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    expect(keysOf(kept, 'started').map(([, key]) => key)).toEqual(['m2/1']);
+  });
+});
+
+describe('an attempt answered', () => {
+  it('2xx: recorded as it was, started as an automatic attempt, the message delivered', async () => {
+    const { queue, kept } = heldQueue();
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    requests[0]!.end();
+    await eventually(() => (keysOf(kept, 'outcome').length === 1 ? true : undefined));
+    expect(keysOf(kept, 'started')[0]![2]).toMatchObject({ number: 1 });
+    expect(keysOf(kept, 'started')[0]![2]).not.toHaveProperty('redelivery');
+    const [[, , attempt]] = keysOf(kept, 'attempt') as [KeptEntry];
+    expect(attempt).toMatchObject({ number: 1, status: 200 });
+    expect(attempt).not.toHaveProperty('errorMessage');
+    expect(keysOf(kept, 'outcome')).toEqual([['outcome', 'm1', { state: 'delivered' }]]);
+  });
+
+  it('5xx at the last attempt allowed: the message fails as exhausted, and its webhook is reported once', async () => {
+    const { queue, kept, exhausted } = heldQueue();
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    requests[0]!.writeHead(500).end();
+    await eventually(() => (exhausted.length === 1 ? true : undefined));
+    expect(exhausted).toEqual([['w1', 'm1']]);
+    expect(keysOf(kept, 'outcome')).toEqual([
+      ['outcome', 'm1', expect.objectContaining({ state: 'failed', reason: 'attempts_exhausted' })],
+    ]);
+    expect(queue.get('m1')!.record).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 500 });
+    expect(queue.get('m1')!.record.nextAttemptAt).toBeUndefined();
+  });
+
+  it('a redelivery asked while the automatic attempt is out waits for it, and takes the next number', async () => {
+    const { queue, kept } = heldQueue();
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    const redelivered = queue.redeliver('m1');
+    // Not sent while attempt 1 is out.
+    await new Promise(setImmediate);
+    expect(keysOf(kept, 'started')).toHaveLength(1);
+    requests[0]!.writeHead(500).end();
+    await eventually(() => (requests.length === 2 ? true : undefined));
+    requests[1]!.end();
+    await redelivered;
+    expect(keysOf(kept, 'attempt').map(([, key]) => key)).toEqual(['m1/1', 'm1/2']);
+    expect(queue.get('m1')!.attempts.map((each) => [each.number, each.status])).toEqual([
+      [1, 500],
+      [2, 200],
+    ]);
   });
 });

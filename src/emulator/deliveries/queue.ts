@@ -442,9 +442,10 @@ export class DeliveryQueue implements KeptResource {
     const messages = [...((tables.get(MESSAGE_KIND) ?? new Map()) as ReadonlyMap<string, MessageValue>)];
     messages.sort(([, a], [, b]) => a.sequence - b.sequence);
     for (const [messageId, value] of messages) this.add(messageId, value);
-    const attempts = [...((tables.get(ATTEMPT_KIND) ?? new Map()) as ReadonlyMap<string, DeliveryAttempt>)];
-    attempts.sort(([, a], [, b]) => a.number - b.number);
-    for (const [key, attempt] of attempts) this.applyEntry(ATTEMPT_KIND, key, attempt);
+    // In any order: each attempt is inserted at its number.
+    for (const [key, attempt] of (tables.get(ATTEMPT_KIND) ?? new Map()) as ReadonlyMap<string, DeliveryAttempt>) {
+      this.applyEntry(ATTEMPT_KIND, key, attempt);
+    }
     // Started and never ended: restored as ended without an answer (the receiver may have got it), kept as started.
     for (const [key, value] of (tables.get(STARTED_KIND) ?? new Map()) as ReadonlyMap<string, StartedValue>) {
       const stored = this.records.get(key.slice(0, key.lastIndexOf('/')));
