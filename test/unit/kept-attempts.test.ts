@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DELIVERY_TUNING, DeliveryQueue } from '../../src/emulator/deliveries/queue.js';
 import type { Change, KeptEntry } from '../../src/emulator/kept/change.js';
-import { EntryRouter } from '../../src/emulator/kept/change.js';
+import { EntryRouter, KeepError } from '../../src/emulator/kept/change.js';
 import { eventually } from '../helpers/emulator-helpers.js';
 
 let receiver: http.Server;
@@ -34,7 +34,8 @@ afterEach(() => {
 /** A queue whose keeper applies each change at once, but holds one with a `started` record while `held` is set. */
 function heldQueue() {
   const kept: KeptEntry[][] = [];
-  const control: { held?: Promise<void>; release?: () => void; waiting: number } = { waiting: 0 };
+  /** `failAttempts`: the next changes recording an attempt that are refused (a full disk). */
+  const control: { held?: Promise<void>; release?: () => void; waiting: number; failAttempts: number } = { waiting: 0, failAttempts: 0 };
   const hold = () => {
     control.held = new Promise((resolve) => (control.release = resolve));
   };
@@ -42,6 +43,10 @@ function heldQueue() {
     if (control.held && change.entries.some(([kind, , value]) => kind === 'started' && value !== null)) {
       control.waiting++;
       await control.held;
+    }
+    if (control.failAttempts > 0 && change.entries.some(([kind]) => kind === 'attempt')) {
+      control.failAttempts--;
+      throw new KeepError("the emulator's data directory could not keep this change: the disk is full", 'ENOSPC');
     }
     kept.push([...change.entries]);
     return router.apply(change);
@@ -168,5 +173,19 @@ describe('an attempt answered', () => {
       [1, 500],
       [2, 200],
     ]);
+  });
+
+  it('whose record cannot be kept: it does not count, and is made again once the disk takes writes', async () => {
+    const { queue, kept, control } = heldQueue();
+    control.failAttempts = 1;
+    await queue.enqueue('w1', url, 'm1', { n: 1 });
+    await eventually(() => (requests.length === 1 ? true : undefined));
+    requests[0]!.end();
+    // Made again a second later, under the same number (the first was never recorded).
+    await eventually(() => (requests.length === 2 ? true : undefined));
+    requests[1]!.end();
+    await eventually(() => (keysOf(kept, 'outcome').length === 1 ? true : undefined));
+    expect(keysOf(kept, 'attempt').map(([, key]) => key)).toEqual(['m1/1']);
+    expect(queue.get('m1')!.record).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 });

@@ -199,9 +199,9 @@ describe('a snapshot of a big state', () => {
     const files = new SnapshotWatch();
     const { dataDir, table } = await open(dir, { files, compactAfterBytes: Number.MAX_SAFE_INTEGER });
     const valueBytes = 20_000;
-    // 4.4 MB of entries, kept in changes of 20 entries.
-    for (let first = 0; first < 220; first += 20) {
-      await dataDir.keep({ entries: Array.from({ length: 20 }, (_, index) => entry(`e${first + index}`, valueBytes)) });
+    // 4.2 MB of entries, kept in changes of 21: fifteen lines of fourteen, the last line ending with the last entry.
+    for (let first = 0; first < 210; first += 21) {
+      await dataDir.keep({ entries: Array.from({ length: 21 }, (_, index) => entry(`e${first + index}`, valueBytes)) });
     }
     await close(dataDir);
     // A start that reads more than the threshold compacts.
@@ -212,21 +212,23 @@ describe('a snapshot of a big state', () => {
     const scanned = scanFile(readFileSync(join(dir, snapshot)), snapshot);
     const lines = scanned.lines.map((line) => decodeEntries(line));
     const lineBytes = (entries: KeptEntry[]) => entries.reduce((sum, [, key, value]) => sum + key.length + String(value).length, 0);
-    expect(lines.flat()).toHaveLength(220);
+    expect(lines.flat()).toHaveLength(210);
+    // No empty line after the last.
+    expect(lines.map((line) => line.length)).toEqual(Array(15).fill(14));
     for (const [index, line] of lines.entries()) {
       expect(lineBytes(line), `line ${index}`).toBeLessThan(256 * 1024 + valueBytes + 8);
       if (index < lines.length - 1) expect(lineBytes(line), `line ${index}`).toBeGreaterThanOrEqual(256 * 1024);
     }
     // Writes of at least 4 MiB but the last, each a line past it at most.
-    const writes = files.snapshots[0]!;
-    expect(writes).toHaveLength(2);
+    const writes = files.snapshots[0]!.filter((bytes) => bytes > 0);
+    expect(writes.length).toBeGreaterThanOrEqual(1);
     expect(writes[0]).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     expect(writes[0]).toBeLessThan(4 * 1024 * 1024 + 300 * 1024);
     expect(writes.reduce((sum, bytes) => sum + bytes, 0)).toBe(sizeOf(dir, snapshot));
     await close(again.dataDir);
     const restarted = await open(dir);
-    expect(restarted.table.values.size).toBe(220);
+    expect(restarted.table.values.size).toBe(210);
     expect([...restarted.table.values]).toEqual([...again.table.values]);
-    expect(table.values.size).toBe(220);
+    expect(table.values.size).toBe(210);
   });
 });
