@@ -2,7 +2,7 @@
 // pass the threshold, then only once they outgrow the snapshot (never on every write, never not at all); after a start
 // that read many logs; on a disk too small for a snapshot, after a pause that doubles up to five minutes (an injected
 // clock), back to one second once a snapshot lands; and a big state's snapshot in bounded lines and writes, restored
-// whole.
+// whole; a close that waits for the group being written.
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -230,5 +230,18 @@ describe('a snapshot of a big state', () => {
     expect(restarted.table.values.size).toBe(210);
     expect([...restarted.table.values]).toEqual([...again.table.values]);
     expect(table.values.size).toBe(210);
+  });
+});
+
+describe('a close', () => {
+  it('waits for the group being written (a change it acknowledges is kept), and refuses a change after it', async () => {
+    const dir = freshDir();
+    const { dataDir } = await open(dir, { compactAfterBytes: Number.MAX_SAFE_INTEGER });
+    const kept = dataDir.keep({ entries: [entry('a', 100)] });
+    await close(dataDir);
+    await kept;
+    await expect(dataDir.keep({ entries: [entry('b', 100)] })).rejects.toThrow('the emulator is stopping');
+    const again = await open(dir);
+    expect([...again.table.values.keys()]).toEqual(['a']);
   });
 });
