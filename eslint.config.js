@@ -64,7 +64,7 @@ function layerRules(part) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'completions/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'completions/', 'coverage/', '.lint-cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -78,14 +78,14 @@ export default tseslint.config(
   ...Object.keys(LAYERS).flatMap(layerRules),
   {
     // The inspector's page runs in a browser and puts whatever it shows into the page as text, never as HTML.
-    files: ['src/emulator/inspector/page/*.js'],
+    files: ['src/emulator/inspector/page/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-properties': [
         'error',
         ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'createContextualFragment', 'srcdoc'].map((property) => ({
           property,
-          message: 'the inspector shows text only: build elements with h() (page/dom.js)',
+          message: 'the inspector shows text only: build elements with h() (page/dom.ts)',
         })),
         ...['write', 'writeln'].map((property) => ({ object: 'document', property, message: 'the inspector shows text only' })),
       ],

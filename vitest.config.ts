@@ -13,7 +13,6 @@ const LONGEST_FIRST = [
   'test/e2e/inspector-browser.test.ts',
   'test/reliability/faults.test.ts',
   'test/unit/emulator-data-dir.test.ts',
-  'test/reliability/emulator-load.test.ts',
   'test/e2e/emulator-api.test.ts',
   'test/e2e/emulator-detach.test.ts',
   'test/e2e/process-contract.test.ts',

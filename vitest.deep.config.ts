@@ -1,5 +1,6 @@
 // `npm run test:deep`: what is slow by nature, run by CI after `npm test` (.ci/run): the packaging install from a
-// tarball, the inspector's screenshots, and the kept-state model test's long runs. Same settings as vitest.config.ts.
+// tarball, the inspector's screenshots, the delivery queue's memory over thousands of deliveries, and the kept-state
+// model test's long runs. Same settings as vitest.config.ts.
 import { configDefaults, defineConfig } from 'vitest/config';
 import base, { DEEP_LANE } from './vitest.config.js';
 

@@ -1,15 +1,21 @@
 // The emulated chain's figures, each in a process of its own with the emulator from dist/; prints one JSON line.
-//   node --expose-gc bench/chain.mjs throughput <memory|disk> <seconds>: unseeded, the default block time (2 s),
-//     in memory or keeping a data directory; GET /v1/transactions answered per second by 4 clients, pages 1 to 3.
+//   node bench/chain.mjs pair <slices> <sliceMs>: two emulators at once, each a process of its own (`serve`), one in
+//     memory and one keeping a data directory, unseeded at the default block time; 4 clients read GET
+//     /v1/transactions (pages 1 to 3) from one, then the other, in <slices> alternated slices of <sliceMs>, so a
+//     change in the machine's load falls on both alike; per slice, the answers per second, and each emulator's CPU
+//     time (from /proc) per answer over all its slices.
+//   node bench/chain.mjs serve <memory|disk>: one such emulator; prints its URL and pid, runs until stdin closes.
 //   node --expose-gc bench/chain.mjs hour <blockMs>: unseeded, a data directory, blocks every <blockMs> (an hour of
 //     the default's 1,800 ticks, sooner); RSS and the folder's size after 150 ticks (five minutes) and 1,800 (an
 //     hour), then the restart to the first answer of GET /v1/transactions on the folder.
 //   node --expose-gc bench/chain.mjs index <transactions>: a seeded history of <transactions> (all kept in the
 //     window); per request, an address's history page beside a latest-transactions page of its chain, and the RSS.
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../dist/emulator/index.js';
 
 const [mode, first, second] = process.argv.slice(2);
@@ -63,25 +69,83 @@ async function head(base) {
   return Number((await get(base, '/v1/chains/43114/blocks?pageSize=1')).blocks[0].blockNumber);
 }
 
-if (mode === 'throughput') {
-  const seconds = Number(second ?? 5);
-  const emulator = await startEmulator(options(first === 'disk' ? { dataDir: join(scratch, 'data') } : {}));
-  await get(emulator.url, '/v1/transactions?pageSize=25');
+/** CPU seconds (user and system) a process has used, from Linux's /proc; NaN without it. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** `chain.mjs serve <kind>` as a child process: resolves with its URL and pid once it listens. */
+function serving(kind) {
+  const child = spawn(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), 'chain.mjs'), 'serve', kind], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve({ child, ...JSON.parse(text.slice(0, text.indexOf('\n'))) });
+    });
+    child.once('exit', (code) => reject(new Error(`chain.mjs serve ${kind} exited ${code}`)));
+  });
+}
+
+/** 4 clients reading the newest transactions, pages 1 to 3, for `ms`: how many answers they got. */
+async function readFor(base, ms) {
   let answered = 0;
-  const endAt = performance.now() + seconds * 1_000;
+  const endAt = performance.now() + ms;
   const client = async () => {
     while (performance.now() < endAt) {
-      let page = await get(emulator.url, '/v1/transactions?pageSize=25');
+      let page = await get(base, '/v1/transactions?pageSize=25');
       answered++;
       for (let more = 0; more < 2 && page.nextPageToken; more++) {
-        page = await get(emulator.url, `/v1/transactions?pageSize=25&pageToken=${page.nextPageToken}`);
+        page = await get(base, `/v1/transactions?pageSize=25&pageToken=${page.nextPageToken}`);
         answered++;
       }
     }
   };
   await Promise.all([client(), client(), client(), client()]);
-  console.log(JSON.stringify({ perSecond: answered / seconds }));
+  return answered;
+}
+
+if (mode === 'serve') {
+  const emulator = await startEmulator(options(first === 'disk' ? { dataDir: join(scratch, 'data') } : {}));
+  console.log(JSON.stringify({ url: emulator.url, pid: process.pid }));
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.once('end', resolve));
   await emulator.close();
+} else if (mode === 'pair') {
+  const slices = Number(first ?? 20);
+  const sliceMs = Number(second ?? 500);
+  const servers = { disk: await serving('disk'), memory: await serving('memory') };
+  const runs = { disk: [], memory: [] };
+  const cpu = { disk: 0, memory: 0 };
+  const answers = { disk: 0, memory: 0 };
+  // Warm-up: the first read makes the history; one slice each, untimed.
+  for (const server of Object.values(servers)) await readFor(server.url, sliceMs);
+  for (let slice = 0; slice < slices; slice++) {
+    // Which goes first alternates too: neither always follows the other's slice.
+    for (const kind of slice % 2 === 0 ? ['disk', 'memory'] : ['memory', 'disk']) {
+      const cpuBefore = cpuSecondsOf(servers[kind].pid);
+      const startedAt = performance.now();
+      const answered = await readFor(servers[kind].url, sliceMs);
+      runs[kind].push(answered / ((performance.now() - startedAt) / 1000));
+      cpu[kind] += cpuSecondsOf(servers[kind].pid) - cpuBefore;
+      answers[kind] += answered;
+    }
+  }
+  for (const server of Object.values(servers)) server.child.stdin.end();
+  console.log(
+    JSON.stringify({
+      disk: runs.disk,
+      memory: runs.memory,
+      cpuMsPerAnswer: { disk: (cpu.disk * 1000) / answers.disk, memory: (cpu.memory * 1000) / answers.memory },
+    }),
+  );
 } else if (mode === 'hour') {
   const blockMs = Number(first ?? 20);
   const dataDir = join(scratch, 'data');

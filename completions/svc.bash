@@ -249,19 +249,23 @@ __svc_node() {
         __svc_value_options='--chain-id --from --to --value --status --erc20 --erc721 --erc1155 --token --internal --log --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries')
-        __svc_commands='list show'
+        __svc_commands='list show recover'
         __svc_has_help=1
-        __svc_options='-h --help --webhook --state --since --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        __svc_options='-h --help --webhook --state --since --until --search --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --until --search --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         __svc_default='list'
         ;;
     'svc emulator deliveries list')
-        __svc_options='--webhook --state --since --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
-        __svc_value_options='--webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
+        __svc_options='--webhook --state --since --until --search --follow --page-size --page-token --limit --all --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--webhook --state --since --until --search --page-size --page-token --limit --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator deliveries show')
         __svc_options='--body --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
         __svc_value_options='--jq --base-url --profile --timeout --retries'
+        ;;
+    'svc emulator deliveries recover')
+        __svc_options='--since --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'
+        __svc_value_options='--since --jq --base-url --profile --timeout --retries'
         ;;
     'svc emulator redeliver')
         __svc_options='--to --jq -h --help --base-url --profile --json --timeout --retries -v --verbose -q --quiet --no-color'

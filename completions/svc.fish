@@ -32,7 +32,7 @@ function __svc_subcommands
         case 'svc emulator'
             printf '%s\n' start status stop logs open trigger deliveries redeliver reset help
         case 'svc emulator deliveries'
-            printf '%s\n' list show help
+            printf '%s\n' list show recover help
     end
 end
 
@@ -156,11 +156,13 @@ function __svc_value_options
         case 'svc emulator trigger'
             printf '%s\n' --chain-id --from --to --value --status --erc20 --erc721 --erc1155 --token --internal --log --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries'
-            printf '%s\n' --webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+            printf '%s\n' --webhook --state --since --until --search --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries list'
-            printf '%s\n' --webhook --state --since --page-size --page-token --limit --jq --base-url --profile --timeout --retries
+            printf '%s\n' --webhook --state --since --until --search --page-size --page-token --limit --jq --base-url --profile --timeout --retries
         case 'svc emulator deliveries show'
             printf '%s\n' --jq --base-url --profile --timeout --retries
+        case 'svc emulator deliveries recover'
+            printf '%s\n' --since --jq --base-url --profile --timeout --retries
         case 'svc emulator redeliver'
             printf '%s\n' --to --jq --base-url --profile --timeout --retries
         case 'svc emulator reset'
@@ -793,13 +795,17 @@ complete -c svc -n '__svc_is "svc emulator trigger"' -s h -l help -d 'show help'
 # svc emulator deliveries
 complete -c svc -n '__svc_is "svc emulator deliveries"' -a list -d 'The emulator\'s messages, newest first, with their attempts and state (also: svc emulator deliveries)'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -a show -d 'One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -a recover -d 'Send a webhook\'s failed messages again, oldest first, each once, to its url as it is now (the attempts follow)'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -a help -d 'show help for a command'
 complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a list -d 'The emulator\'s messages, newest first, with their attempts and state (also: svc emulator deliveries)'
 complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a show -d 'One message of the emulator and each attempt: when, how long, headers sent, the answer or the network error'
+complete -c svc -n '__svc_is "help:svc emulator deliveries"' -a recover -d 'Send a webhook\'s failed messages again, oldest first, each once, to its url as it is now (the attempts follow)'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show help'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l webhook -x -d 'only this webhook\'s messages'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l state -x -a 'delivered retrying failed' -d 'only messages in this state'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l since -x -d 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l until -x -d 'only messages made before then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries"' -l search -x -d 'only messages with this id (or its first 8+ characters), transaction hash or watched address'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l follow -d 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-size -x -d 'messages per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc emulator deliveries"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -812,6 +818,8 @@ complete -c svc -n '__svc_is "svc emulator deliveries"' -s h -l help -d 'show he
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l webhook -x -d 'only this webhook\'s messages'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l state -x -a 'delivered retrying failed' -d 'only messages in this state'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l since -x -d 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l until -x -d 'only messages made before then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time'
+complete -c svc -n '__svc_is "svc emulator deliveries list"' -l search -x -d 'only messages with this id (or its first 8+ characters), transaction hash or watched address'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l follow -d 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-size -x -d 'messages per request, 1-100 (default 10 for one page; with --limit/--all the largest needed)'
 complete -c svc -n '__svc_is "svc emulator deliveries list"' -l page-token -x -d 'continue from the nextPageToken of a previous page'
@@ -825,6 +833,11 @@ complete -c svc -n '__svc_is "svc emulator deliveries show" 0' -a '(command svc 
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l body -d 'print the exact bytes that were sent, nothing else'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
 complete -c svc -n '__svc_is "svc emulator deliveries show"' -s h -l help -d 'show help'
+
+# svc emulator deliveries recover
+complete -c svc -n '__svc_is "svc emulator deliveries recover"' -l since -x -d 'failed messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time (required)'
+complete -c svc -n '__svc_is "svc emulator deliveries recover"' -l jq -x -d 'filter the JSON output with jq (implies --json): each document printed goes through it (one per page when there are several); strings print raw'
+complete -c svc -n '__svc_is "svc emulator deliveries recover"' -s h -l help -d 'show help'
 
 # svc emulator redeliver
 complete -c svc -n '__svc_is "svc emulator redeliver" 0' -a '(command svc emulator deliveries --limit 100 --timeout 2 --retries 0 2>/dev/null | cut -f2,6)' -d 'the message id (from svc emulator deliveries)'

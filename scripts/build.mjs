@@ -17,10 +17,10 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve as resolvePath } from 'node:path';
 
 const require = createRequire(import.meta.url);
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -28,11 +28,14 @@ const dist = new URL('../dist/', import.meta.url);
 // From an empty dist/: a file an older build made and this one no longer does (a part, a parser) must not linger there.
 rmSync('dist', { recursive: true, force: true });
 
-// src/ as ES modules under dist/, one file each, as tsc would emit them (the imports already name .js files).
+const INSPECTOR_PAGE = 'src/emulator/inspector/page';
+
+// src/ as ES modules under dist/, one file each, as tsc would emit them (the imports already name .js files); the
+// inspector page's modules are the browser's, bundled below.
 const sources = readdirSync('src', { recursive: true })
   .map(String)
-  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
-  .map((name) => `src/${name}`);
+  .map((name) => `src/${name}`)
+  .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.startsWith(`${INSPECTOR_PAGE}/`));
 await build({
   entryPoints: sources,
   outdir: 'dist',
@@ -44,10 +47,12 @@ await build({
   // src/render/columns.ts calls require() only where there is one (the bundle, a CommonJS script).
   logOverride: { 'unsupported-require-call': 'silent' },
 });
-// The inspector's page files beside its modules, where they read them from (src/emulator/inspector/page-files.ts).
-const INSPECTOR_PAGE = 'src/emulator/inspector/page';
-rmSync('dist/emulator/inspector/page', { recursive: true, force: true });
-cpSync(INSPECTOR_PAGE, 'dist/emulator/inspector/page', { recursive: true });
+// The inspector's page files as served (its TypeScript bundled into app.js, by src/emulator/inspector/page-files.ts,
+// just transpiled), beside its modules, where they read them from.
+const { readPage } = await import('../dist/emulator/inspector/page-files.js');
+const inspectorPageFiles = readPage(pathToFileURL(`${INSPECTOR_PAGE}/`));
+mkdirSync('dist/emulator/inspector/page', { recursive: true });
+for (const [name, body] of inspectorPageFiles) writeFileSync(`dist/emulator/inspector/page/${name}`, body);
 
 /** What the bundle's function takes: a CommonJS module's parameters, and the bundle's file URL (import.meta.url). */
 const BUNDLE_PARAMETERS = 'exports, require, module, __filename, __dirname, __svcModuleUrl';
@@ -111,14 +116,11 @@ const inspectorPage = {
   name: 'inspector-page',
   setup(build) {
     build.onResolve({ filter: /^\.\/page-files\.js$/ }, resolveInspectorPage);
-    build.onLoad({ filter: /.*/, namespace: 'inspector-page' }, (args) => {
-      const files = readdirSync(args.path)
-        .sort()
-        .map((name) => [name, readFileSync(join(args.path, name), 'utf8')]);
+    build.onLoad({ filter: /.*/, namespace: 'inspector-page' }, () => {
+      const files = [...inspectorPageFiles].map(([name, body]) => [name, body.toString('utf8')]);
       return {
         contents: `const files = new Map(${JSON.stringify(files)}.map(([name, text]) => [name, Buffer.from(text)]));\nexport function pageFiles() { return files; }`,
         loader: 'js',
-        watchDirs: [args.path],
       };
     });
   },

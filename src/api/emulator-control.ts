@@ -12,8 +12,10 @@ import {
   EmulatorStatusAnswerSchema,
   GivenUpEventSchema,
   InjectTransactionAnswerSchema,
+  RecoverAnswerSchema,
   RedeliverAnswerSchema,
   ResetAnswerSchema,
+  WebhookSummaryAnswerSchema,
 } from '../schema/emulator-control.js';
 import type {
   AttemptEvent,
@@ -24,7 +26,9 @@ import type {
   EmulatorStatusAnswer,
   InjectTransactionAnswer,
   InjectTransactionRequest,
+  RecoverAnswer,
   RedeliverAnswer,
+  WebhookSummaryAnswer,
 } from '../schema/emulator-control.js';
 import type { PageRequest } from './pages.js';
 
@@ -35,6 +39,10 @@ export interface DeliveryFilters {
   state?: DeliveryState;
   /** ISO 8601. */
   since?: string;
+  /** ISO 8601: messages made before it. */
+  until?: string;
+  /** A message id (or its first 8+ characters), a transaction hash or an address. */
+  q?: string;
 }
 
 /**
@@ -119,6 +127,35 @@ export class EmulatorControlClient {
   }
 
   /**
+   * Sends the webhook's failed messages made since `since` (ISO 8601) again, oldest first, to its url as it is now;
+   * answers at once with their ids (the attempts follow). 409 when the webhook is inactive.
+   */
+  async recover(webhookId: string, since: string): Promise<Fetched<RecoverAnswer>> {
+    const response = await this.transport.send({
+      method: 'POST',
+      path: `/_emulator/webhooks/${encodeMessageId(webhookId, 'webhook id')}/recover`,
+      jsonBody: { since },
+      // A second request while the first one's attempts run takes nothing twice, but after them it would send again.
+      retryPolicy: 'at-most-once',
+      sendKey: false,
+      outcomeUnknownHint: "check the webhook's messages before recovering again",
+    });
+    return { data: parseAnswer(RecoverAnswerSchema, response), raw: response.body };
+  }
+
+  /** Per webhook (these, or every one with kept messages): status, failed messages, last success, why it is off. */
+  async webhookSummaries(webhookIds: readonly string[] = []): Promise<Fetched<WebhookSummaryAnswer>> {
+    const response = await this.transport.send({
+      method: 'GET',
+      path: '/_emulator/webhooks/summary',
+      query: webhookIds.map((id) => ['webhookId', id] as const),
+      retryPolicy: 'repeatable',
+      sendKey: false,
+    });
+    return { data: parseAnswer(WebhookSummaryAnswerSchema, response), raw: response.body };
+  }
+
+  /**
    * The attempts as they end, from the stream of server-sent events: from now, or after `lastEventId` (what was
    * missed since). Ends when the emulator closes the stream or `signal` aborts.
    */
@@ -152,12 +189,12 @@ export class EmulatorControlClient {
   }
 }
 
-/** Message ids are the emulator's UUIDs: anything that could reach another path is refused before a request. */
-function encodeMessageId(messageId: string): string {
-  if (!/^[A-Za-z0-9_.~-]+$/.test(messageId) || messageId === '.' || messageId === '..') {
-    throw new UnsafeIdError(`message id ${JSON.stringify(messageId)}: must be letters, digits, '-', '_', '.' or '~'`);
+/** Message and webhook ids are the emulator's UUIDs: anything that could reach another path is refused before a request. */
+function encodeMessageId(id: string, what = 'message id'): string {
+  if (!/^[A-Za-z0-9_.~-]+$/.test(id) || id === '.' || id === '..') {
+    throw new UnsafeIdError(`${what} ${JSON.stringify(id)}: must be letters, digits, '-', '_', '.' or '~'`);
   }
-  return messageId;
+  return id;
 }
 
 /** One event block of the stream (its lines up to a blank one); comments and unknown events give nothing. */

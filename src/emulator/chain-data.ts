@@ -293,6 +293,17 @@ export function valueWithDecimals(value: bigint, decimals: number): string {
   return fraction === '' ? whole : `${whole}.${fraction}`;
 }
 
+/** What the blocks whose records are gone left on one chain, for the generator at a restart (see chain/carried.ts). */
+export interface CarriedGeneratorState {
+  chainId: string;
+  /** The newest of those blocks: the chain goes on after it. */
+  head: { number: number; hash: string; ms: number; cumulativeTransactions: number } | undefined;
+  /** Each sender's next nonce. */
+  nonces: ReadonlyMap<string, number>;
+  /** The net token moves, as mints (from the zero address) of each change: what TokenPositions applies. */
+  moves: readonly PositionMove[];
+}
+
 /**
  * Where a generator stands (its random position and each catalogue chain's counters), to make another generator that
  * goes on exactly as this one will: a cached history is reused only if what follows it stays the same as a fresh one.
@@ -344,9 +355,23 @@ export class ChainDataGenerator {
    * Goes on from random values no earlier run of the seed drew (`words`), and on each chain after the newest block of
    * the transactions kept from those runs: a restarted emulator never makes a hash or block it made before.
    */
-  continueAfter(words: readonly number[], kept: readonly StoredTx[]): void {
+  continueAfter(words: readonly number[], kept: readonly StoredTx[], carried: readonly CarriedGeneratorState[] = []): void {
     this.rng.setWords(words);
-    for (const tx of kept) {
+    // What blocks whose records are gone carried comes before every kept block (each block counts once: see
+    // chain/carried.ts); the kept ones follow in chain order, so an NFT's owner is its last recipient.
+    for (const summary of carried) {
+      const chain = this.chain(summary.chainId);
+      const head = summary.head;
+      if (head && head.number >= chain.blockNumber) {
+        chain.blockNumber = head.number;
+        chain.lastBlockHash = head.hash;
+        chain.txCount = Math.max(chain.txCount, head.cumulativeTransactions);
+      }
+      if (head) chain.lastMs = Math.max(chain.lastMs, head.ms);
+      for (const [from, nonce] of summary.nonces) chain.nonces.set(from, Math.max(chain.nonces.get(from) ?? 0, nonce));
+      for (const move of summary.moves) chain.positions.apply(move);
+    }
+    for (const tx of [...kept].sort(chainOrder)) {
       const chain = this.chain(tx.item.chainId);
       const number = Number(tx.item.blockNumber);
       if (number >= chain.blockNumber) {
@@ -367,6 +392,20 @@ export class ChainDataGenerator {
     if (tx.item.txStatus !== '1') return;
     const { positions } = this.chain(tx.item.chainId);
     for (const move of positionMoves(tx)) positions.apply(move);
+  }
+
+  /**
+   * An injected transaction a reset forgot: what it moved is moved back (its nonce stays used). An ERC-721 token goes
+   * to `ownerOf`'s answer, its owner once the transaction is undone (a later transfer may have moved it since).
+   */
+  forgotten(tx: StoredTx, ownerOf: (collection: string, tokenId: bigint) => string | undefined): void {
+    if (tx.item.txStatus !== '1') return;
+    const { positions } = this.chain(tx.item.chainId);
+    for (const move of positionMoves(tx)) {
+      if (move.standard === 'ERC721')
+        positions.apply({ ...move, from: ZERO_ADDRESS, to: ownerOf(move.token, move.tokenId!) ?? ZERO_ADDRESS });
+      else positions.apply({ ...move, from: move.to, to: move.from });
+    }
   }
 
   /** The chain's state, created on first use for a chain the catalogue does not list. */
@@ -1164,4 +1203,14 @@ function positionMoves(tx: StoredTx): PositionMove[] {
       tokenId: BigInt(transfer.tokenId),
     })),
   ];
+}
+
+/** Each chain's transactions in the order it made them (chains apart, in no particular order). */
+function chainOrder(a: StoredTx, b: StoredTx): number {
+  return (
+    a.chainNum - b.chainNum ||
+    (a.item.chainId < b.item.chainId ? -1 : a.item.chainId > b.item.chainId ? 1 : 0) ||
+    Number(a.item.blockNumber) - Number(b.item.blockNumber) ||
+    a.blockIndex - b.blockIndex
+  );
 }

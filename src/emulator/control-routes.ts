@@ -1,12 +1,13 @@
-// The control API under /_emulator, for tests and people at a terminal: inject a transaction; list, show, redeliver
-// and follow deliveries; reset.
+// The control API under /_emulator, for tests, people at a terminal and the inspector page: inject a transaction;
+// list, search, show, redeliver and follow deliveries; recover a webhook's failed messages and sum each webhook up;
+// reset.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorStatusAnswer } from '../schema/emulator-control.js';
 import { DELIVERY_STATES } from '../schema/emulator-control.js';
-import type { DeliveriesAnswer, DeliveryDetail, DeliveryState } from '../schema/emulator-control.js';
+import type { DeliveriesAnswer, DeliveryDetail, DeliveryState, RecoverAnswer, WebhookSummaryAnswer } from '../schema/emulator-control.js';
 import type { DeliveryQuery } from './deliveries/queue.js';
 import type { FeedEvent } from './deliveries/attempt-feed.js';
-import { isLoopback, readJsonBody, sendError, sendJson } from './http-util.js';
+import { JSON_ANSWER_HEADERS, isLoopback, isWellEncoded, readJsonBody, sendError, sendJson } from './http-util.js';
 import { RouteTable, sendNoRoute } from './router.js';
 import type { RouteEntry } from './router.js';
 import { InjectionRefused } from './state.js';
@@ -21,6 +22,11 @@ const DELIVERY_PAGE_SIZE_MAX = 1_000;
 const STREAM_BUFFER_LIMIT_BYTES = 8 * 1024 * 1024;
 /** A comment line on an idle stream, so proxies and clients see the connection is alive. */
 const STREAM_KEEPALIVE_MS = 15_000;
+/**
+ * How soon a browser's EventSource comes back after the stream broke: a page shows the emulator's state again within
+ * a second or so.
+ */
+const STREAM_RETRY_MS = 1_000;
 
 /** What the emulator process tells about itself, besides its state. */
 export interface EmulatorIdentity {
@@ -51,10 +57,13 @@ const ROUTES = new RouteTable<ControlRoute>([
   { method: 'GET', pattern: '/_emulator/deliveries/stream', handler: streamAttempts },
   { method: 'GET', pattern: '/_emulator/deliveries/{messageId}', handler: showDelivery },
   { method: 'POST', pattern: '/_emulator/deliveries/{messageId}/redeliver', handler: redeliver },
+  { method: 'POST', pattern: '/_emulator/webhooks/{webhookId}/recover', handler: recover },
+  { method: 'GET', pattern: '/_emulator/webhooks/summary', handler: webhookSummary },
   {
     method: 'POST',
     pattern: '/_emulator/reset',
-    handler: async ({ state, res }) => {
+    handler: async ({ state, req, res }) => {
+      req.resume();
       await state.reset();
       sendJson(res, 200, JSON.stringify({ reset: true }));
     },
@@ -69,15 +78,18 @@ export function handleControl(
   search: string,
   identity: EmulatorIdentity,
 ): void | Promise<void> {
+  for (const [name, value] of Object.entries(JSON_ANSWER_HEADERS)) res.setHeader(name, value);
   // The control API can forge chain activity and wipe state, so only this machine may use it, even to learn its paths.
   if (!isLoopback(req.socket.remoteAddress)) {
     sendError(res, 403, 'the control API answers loopback clients only');
     return;
   }
   const method = req.method ?? 'GET';
+  if (!isWellEncoded(path)) return sendError(res, 400, 'the path must be percent-encoded correctly (a % followed by two hex digits)');
   const found = ROUTES.match(method, path);
   if (!found) return sendNoRoute(res, method, path);
-  return found.route.handler({ state, identity, req, res, params: found.params, query: new URLSearchParams(search) });
+  const params = Object.fromEntries(Object.entries(found.params).map(([name, value]) => [name, decodeURIComponent(value)]));
+  return found.route.handler({ state, identity, req, res, params, query: new URLSearchParams(search) });
 }
 
 function emulatorStatus({ state, res, identity }: ControlRequest): void {
@@ -104,15 +116,36 @@ function deliveryFilters(query: URLSearchParams): { ok: true; value: DeliveryQue
     if ((DELIVERY_STATES as readonly string[]).includes(state)) value.state = state as DeliveryState;
     else errors.push(`state must be one of ${DELIVERY_STATES.join(', ')}`);
   }
-  const since = query.get('since');
-  if (since !== null) {
-    const sinceMs = Date.parse(since);
-    if (Number.isNaN(sinceMs) || !/^\d{4}-\d{2}-\d{2}T/.test(since))
-      errors.push('since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z');
-    else value.sinceMs = sinceMs;
+  for (const name of ['since', 'until'] as const) {
+    const text = query.get(name);
+    if (text === null) continue;
+    const ms = isoTimeMs(text);
+    if (ms === undefined) errors.push(`${name} must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z`);
+    else value[name === 'since' ? 'sinceMs' : 'untilMs'] = ms;
+  }
+  const q = query.get('q');
+  if (q !== null) {
+    if (q.trim() === '') errors.push('q must be a message id, a transaction hash or an address; it is empty');
+    else value.q = q.trim();
   }
   if (errors.length) return { ok: false, errors };
-  return { ok: true, value, text: JSON.stringify([value.webhookId ?? null, value.state ?? null, value.sinceMs ?? null]) };
+  return {
+    ok: true,
+    value,
+    text: JSON.stringify([
+      value.webhookId ?? null,
+      value.state ?? null,
+      value.sinceMs ?? null,
+      value.untilMs ?? null,
+      value.q?.toLowerCase() ?? null,
+    ]),
+  };
+}
+
+/** An ISO 8601 time in ms; undefined when the text is not one. */
+function isoTimeMs(text: string): number | undefined {
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) || !/^\d{4}-\d{2}-\d{2}T/.test(text) ? undefined : ms;
 }
 
 function encodeDeliveryToken(filters: string, beforeSequence: number): string {
@@ -155,13 +188,13 @@ function listDeliveries({ state, res, query }: ControlRequest): void {
     beforeSequence = decoded.before;
   }
   const page = state.deliveries.query({ ...filters.value, beforeSequence, limit: pageSize });
-  const answer: DeliveriesAnswer = { deliveries: page.records, dropped: state.deliveries.dropped() };
+  const answer: DeliveriesAnswer = { deliveries: page.records, total: page.total, dropped: state.deliveries.dropped() };
   if (page.continueBefore !== undefined) answer.nextPageToken = encodeDeliveryToken(filters.text, page.continueBefore);
   sendJson(res, 200, JSON.stringify(answer));
 }
 
 function showDelivery({ state, res, params }: ControlRequest): void {
-  const messageId = decodeURIComponent(params['messageId']!);
+  const messageId = params['messageId']!;
   const stored = state.deliveries.get(messageId);
   if (!stored) return sendError(res, 404, `no message ${messageId} is kept (unknown, or forgotten as older than the last kept)`);
   const detail: DeliveryDetail = { delivery: stored.record, attempts: stored.attempts, body: stored.body };
@@ -169,7 +202,7 @@ function showDelivery({ state, res, params }: ControlRequest): void {
 }
 
 async function redeliver({ state, req, res, params }: ControlRequest): Promise<void> {
-  const messageId = decodeURIComponent(params['messageId']!);
+  const messageId = params['messageId']!;
   let url: string | undefined;
   if (
     req.headers['content-length'] !== '0' &&
@@ -189,13 +222,42 @@ async function redeliver({ state, req, res, params }: ControlRequest): Promise<v
   if (!stored) return sendError(res, 404, `no message ${messageId} is kept (unknown, or forgotten as older than the last kept)`);
   const webhook = state.webhooks.get(stored.record.webhookId);
   if (!webhook) return sendError(res, 409, `webhook ${stored.record.webhookId} of message ${messageId} no longer exists`);
-  if (webhook.webhook.status !== 'active') {
-    const name = webhook.webhook.name ? ` (${webhook.webhook.name})` : '';
-    return sendError(res, 409, `webhook ${webhook.webhook.id}${name} is inactive: activate it to redeliver its messages`);
-  }
+  if (webhook.webhook.status !== 'active') return sendError(res, 409, inactiveMessage(webhook.webhook));
   const event = await state.deliveries.redeliver(messageId, url);
   if (!event) return sendError(res, 404, `no message ${messageId} is kept`);
   sendJson(res, 200, JSON.stringify(event));
+}
+
+function inactiveMessage(webhook: { id: string; name?: string }): string {
+  const name = webhook.name ? ` (${webhook.name})` : '';
+  return `webhook ${webhook.id}${name} is inactive: activate it to redeliver its messages`;
+}
+
+/**
+ * `POST /_emulator/webhooks/{webhookId}/recover` with `{ "since": ISO 8601 }`: every failed message of the webhook
+ * made since then is sent once more, oldest first, as a redelivery; the answer names them at once, and their attempts
+ * come on the stream.
+ */
+async function recover({ state, req, res, params }: ControlRequest): Promise<void> {
+  const webhookId = params['webhookId']!;
+  const body = await readJsonBody(req, BODY_LIMIT_BYTES);
+  if (!body.ok) return sendError(res, 400, body.message, { connection: 'close' });
+  const given = body.value as { since?: unknown } | null;
+  const sinceMs = typeof given?.since === 'string' ? isoTimeMs(given.since) : undefined;
+  if (sinceMs === undefined) return sendError(res, 400, 'since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z');
+  const webhook = state.webhooks.get(webhookId);
+  if (!webhook) return sendError(res, 404, `no webhook ${webhookId} exists`);
+  if (webhook.webhook.status !== 'active') return sendError(res, 409, inactiveMessage(webhook.webhook));
+  const messageIds = state.deliveries.recover(webhookId, sinceMs, webhook.webhook.url);
+  const answer: RecoverAnswer = { recovered: messageIds.length, messageIds };
+  sendJson(res, 200, JSON.stringify(answer));
+}
+
+/** `GET /_emulator/webhooks/summary[?webhookId=a&webhookId=b]`: each webhook's failures, last success and why it is off. */
+function webhookSummary({ state, res, query }: ControlRequest): void {
+  const webhookIds = query.getAll('webhookId');
+  const answer: WebhookSummaryAnswer = { webhooks: state.webhookSummaries(webhookIds.length > 0 ? webhookIds : undefined) };
+  sendJson(res, 200, JSON.stringify(answer));
 }
 
 function isHttpUrl(value: unknown): boolean {
@@ -209,9 +271,11 @@ function isHttpUrl(value: unknown): boolean {
 }
 
 /**
- * Server-sent events: first a `ready` event whose id is the newest attempt's, then each attempt as it ends, as an
- * `attempt` event, and each message given up without an attempt to tell it (GivenUpEventSchema) as a `given-up` one. A client sends the last id it got back as Last-Event-ID when it reconnects, to get the attempts
- * it missed meanwhile (a `missed` event says how many were no longer kept).
+ * Server-sent events: first a `ready` event whose id is the newest event's, then every change of state as it happens:
+ * a message made (`message`), its next attempt set (`scheduled`), an attempt ended (`attempt`), a message given up
+ * without an attempt to tell it (`given-up`), a webhook switched on or off (`webhook`), a reset (`reset`). A client
+ * sends the last id it got back as Last-Event-ID when it reconnects, to get the events it missed meanwhile (a `missed`
+ * event says how many were no longer kept). With `webhookId`, only that webhook's events, and resets.
  */
 function streamAttempts({ state, req, res, query }: ControlRequest): void {
   const webhookId = query.get('webhookId') ?? undefined;
@@ -219,7 +283,7 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
   const send = (event: FeedEvent): void => {
-    if (webhookId !== undefined && event.webhookId !== webhookId) return;
+    if (webhookId !== undefined && event.webhookId !== undefined && event.webhookId !== webhookId) return;
     // A client that stopped reading (a paused pager) must not grow the emulator without end: it is cut off, and
     // when it reconnects with its Last-Event-ID it gets what is still kept and is told what is not.
     if (res.writableLength > STREAM_BUFFER_LIMIT_BYTES) {
@@ -230,12 +294,13 @@ function streamAttempts({ state, req, res, query }: ControlRequest): void {
   };
   const feed = state.deliveries.feed;
   // Where the client stands, so that after a lost connection it resumes from here even if no attempt came yet.
-  res.write(`event: ready\nid: ${feed.position()}\ndata: {}\n\n`);
+  const position = feed.position();
+  res.write(`retry: ${STREAM_RETRY_MS}\n\nevent: ready\nid: ${position}\ndata: {}\n\n`);
   const replay = feed.replayAfter(typeof lastEventId === 'string' ? lastEventId : undefined);
-  if (replay.missed > 0) res.write(`event: missed\ndata: ${JSON.stringify({ missed: replay.missed })}\n\n`);
+  if (replay.missed > 0) res.write(`event: missed\nid: ${position}\ndata: ${JSON.stringify({ missed: replay.missed })}\n\n`);
   for (const event of replay.events) send(event);
   const unsubscribe = feed.subscribe(send);
-  const keepalive = setInterval(() => res.write(': keepalive\n\n'), STREAM_KEEPALIVE_MS);
+  const keepalive = setInterval(() => res.write(': ping\n\n'), STREAM_KEEPALIVE_MS);
   keepalive.unref();
   res.on('close', () => {
     clearInterval(keepalive);

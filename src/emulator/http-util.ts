@@ -6,6 +6,16 @@ import { REASON_PHRASES } from '../schema/index.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * On every answer of the control API and the inspector's reads: none is a page, none may be framed, sniffed into HTML or run anything (a
+ * message's body or a receiver's answer in JSON stays data).
+ */
+export const JSON_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
 export function sendJson(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': JSON_TYPE,
@@ -80,4 +90,15 @@ export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
   return plain === '::1' || plain.startsWith('127.');
+}
+
+/** Whether every % of a path starts an escape that decodes (to UTF-8 text). */
+export function isWellEncoded(path: string): boolean {
+  if (!path.includes('%')) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

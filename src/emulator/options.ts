@@ -37,6 +37,8 @@ export interface EmulatorOptions {
    * message names stay findable by hash); absent: 10,000.
    */
   retainedTransactions?: number;
+  /** Transactions a kept message names, findable by hash after their block left the window; absent: 10,000. */
+  pinnedTransactions?: number;
   /** Transactions of the generated history made at the first start (kept with the data directory); absent: 3,000. */
   historyTransactions?: number;
   /** The CLI's version, for `GET /_emulator/status`. */

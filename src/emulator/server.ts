@@ -52,6 +52,7 @@ export async function startEmulatorServer(
   const kept = options.keepMessages === undefined ? tuning : { ...tuning, retainedRecords: options.keepMessages };
   const state = new EmulatorState(seed, options.seed !== undefined, kept, options.webhookSecret, {
     retainedTransactions: options.retainedTransactions,
+    pinnedTransactions: options.pinnedTransactions,
     historyTransactions: options.historyTransactions,
   });
   let dataDir: DataDir | undefined;
@@ -95,15 +96,12 @@ export async function startEmulatorServer(
   const v1 = new V1Routes(state, options, new RateLimiter(options.rateLimit));
   const faultRng = new Prng(seed, 4);
   const log = options.log;
-  // Each delivery attempt as it ends, one line as each request has: what a detached emulator's log is read for.
+  // Each delivery attempt as it ends (and each message given up without one), one line as each request has: what a detached emulator's log is read for.
   if (log) {
-    state.deliveries.feed.subscribe((event) =>
-      log(
-        event.name === 'attempt'
-          ? attemptLine(JSON.parse(event.data) as AttemptEvent)
-          : givenUpLine(JSON.parse(event.data) as GivenUpEvent),
-      ),
-    );
+    state.deliveries.feed.subscribe((event) => {
+      if (event.name === 'attempt') log(attemptLine(JSON.parse(event.data) as AttemptEvent));
+      else if (event.name === 'given-up') log(givenUpLine(JSON.parse(event.data) as GivenUpEvent));
+    });
   }
   const inspector = inspectorFor(options, state);
   /** What `GET /_emulator/status` tells besides the state's counts. */

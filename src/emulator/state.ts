@@ -8,13 +8,15 @@
 // `Stryker restore all` and the next `Stryker disable all`.
 import { randomBytes } from 'node:crypto';
 import type { CreateWebhookRequest } from '../schema/index.js';
+import type { WebhookSummary } from '../schema/emulator-control.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { InjectionInput, StoredTx } from './chain-data.js';
 import { DeliveryQueue } from './deliveries/queue.js';
 import type { DeliveryTuning } from './deliveries/queue.js';
 import { blockOf, blockRecordKey, blocksOldestFirst } from './chain/blocks.js';
-import { ChainLedger } from './chain/ledger.js';
+import { ChainLedger, RETAINED_TRANSACTIONS } from './chain/ledger.js';
 import type { ChainBlock } from './chain/ledger.js';
+import { ChainCarried } from './chain/carried.js';
 import { ChainRecords } from './chain/records.js';
 import type { ChainGenesis } from './chain/records.js';
 import { seededHistory } from './history-cache.js';
@@ -43,6 +45,8 @@ const WATCHED_PER_BLOCK = 3;
 const EXTRA_CHAINS_PER_TICK = 16;
 /** Chain ids longer than this cannot be a safe-integer sort key, so such chains get no synthetic blocks. */
 const MAX_SYNTHETIC_CHAIN_ID_DIGITS = 15;
+/** Blocks that left the window are carried out of it (their records deleted) in batches of this fraction of it. */
+const CARRIED_BATCHES_PER_WINDOW = 50;
 /** The random streams of one seed: each start of a data directory takes the next set (see begin()). */
 const STREAMS_PER_START = 256;
 
@@ -74,6 +78,8 @@ export class EmulatorState {
   readonly secrets = new SecretStore();
   /** The chain's kept records: the history's seed, and every block made after it. */
   readonly chainRecords = new ChainRecords();
+  /** What the blocks whose records are gone carried: counted once, from here, after a restart. */
+  readonly chainCarried = new ChainCarried();
   /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
   readonly nftReindexes = new NftReindexes();
   /** What addresses hold, fed with every transaction the ledger places or forgets (see made()). */
@@ -92,6 +98,8 @@ export class EmulatorState {
   private activityRng: Prng;
   /** Where the next tick's turn among the extra watched chains starts. */
   private extraChainTurn = 0;
+  /** A change carrying blocks out of the window is being kept: the next one waits its turn (see keepChainChange()). */
+  private carrying = false;
 
   /**
    * `startingSecret` (hex) is every key's secret until it rotates it; without one, each key's is made at random
@@ -102,7 +110,7 @@ export class EmulatorState {
     private readonly seeded: boolean,
     tuning: DeliveryTuning,
     private readonly startingSecret?: string,
-    private readonly chainSize: { retainedTransactions?: number; historyTransactions?: number } = {},
+    private readonly chainSize: { retainedTransactions?: number; pinnedTransactions?: number; historyTransactions?: number } = {},
   ) {
     this.idRng = new Prng(seed, 2);
     this.activityRng = new Prng(seed, 3);
@@ -112,7 +120,15 @@ export class EmulatorState {
       secretFor: (ownerKey) => this.sharedSecret(ownerKey),
       exhausted: (webhookId, messageId) => this.deactivateAfterFailure(webhookId, messageId),
     });
-    this.router = new EntryRouter([this.webhooks, this.deliveries, this.secrets, this.chainRecords, this.nftReindexes, this.startCount]);
+    this.router = new EntryRouter([
+      this.webhooks,
+      this.deliveries,
+      this.secrets,
+      this.chainRecords,
+      this.chainCarried,
+      this.nftReindexes,
+      this.startCount,
+    ]);
     this.keeper = new MemoryKeeper(this.router);
   }
 
@@ -188,18 +204,22 @@ export class EmulatorState {
         generator.continueAfter(
           new Prng(this.seed, 1 + STREAMS_PER_START * this.startNumber).words(),
           this.chainRecords.keptTransactions(),
+          this.chainCarried.generator(),
         );
       }
       // Every transaction the chain takes (history, blocks restored or made, injections) passes through the holdings
       // once, in chain order; one a reset forgets is undone. A block leaving the window is not: its moves happened.
       const ledger = new ChainLedger({
         retainedTransactions: this.chainSize.retainedTransactions,
+        pinnedTransactions: this.chainSize.pinnedTransactions,
         onTransaction: (tx) => this.holdingsIndex.placed(tx),
         onTransactionForgotten: (tx) => this.holdingsIndex.removed(tx),
       });
       for (const txs of blocksOldestFirst(history)) {
         ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
       }
+      // What blocks no longer kept moved, between the history and the kept blocks: chain order, each block once.
+      for (const carried of this.chainCarried.holdings()) this.holdingsIndex.carry(carried);
       this.chainRecords.join(ledger);
       this.madeHistory = { ledger, generator };
     }
@@ -261,14 +281,52 @@ export class EmulatorState {
    */
   updateWebhook(stored: StoredWebhook, changes: WebhookChanges): Promise<void> {
     const oldUrl = stored.webhook.url;
+    const oldStatus = stored.webhook.status;
     const entries = [...this.webhooks.planUpdate(stored, changes)];
     if (changes.status === 'inactive') entries.push(...this.deliveries.planCancel(stored.webhook.id));
     return this.keep({
       entries,
       then: () => {
         if (stored.webhook.url !== oldUrl) this.deliveries.retarget(stored.webhook.id, stored.webhook.url);
+        if (stored.webhook.status !== oldStatus) this.publishStatus(stored);
       },
     });
+  }
+
+  /** Tells the stream a webhook's status changed, and why. */
+  private publishStatus(stored: StoredWebhook): void {
+    const { id, status } = stored.webhook;
+    const off = status === 'inactive' ? stored.switchedOff : undefined;
+    this.deliveries.feed.publishWebhook({
+      webhookId: id,
+      status: status === 'active' ? 'active' : 'inactive',
+      changedAt: off?.at ?? new Date().toISOString(),
+      reason: off?.reason ?? 'activated',
+      ...(off?.byMessageId === undefined ? {} : { byMessageId: off.byMessageId }),
+    });
+  }
+
+  /**
+   * Per webhook with kept messages (or each of `webhookIds` that exists): its status, its failed messages, when its
+   * receiver last answered 2xx, and while inactive why it was switched off.
+   */
+  webhookSummaries(webhookIds?: readonly string[]): WebhookSummary[] {
+    const stats = this.deliveries.webhookSummaries();
+    const summaries: WebhookSummary[] = [];
+    for (const webhookId of webhookIds ?? stats.keys()) {
+      const stored = this.webhooks.get(webhookId);
+      if (!stored) continue;
+      const counted = stats.get(webhookId);
+      const inactive = stored.webhook.status !== 'active';
+      summaries.push({
+        webhookId,
+        status: inactive ? 'inactive' : 'active',
+        failedMessages: counted?.byState.failed ?? 0,
+        lastSuccessAt: counted?.lastSuccessAt ?? null,
+        ...(inactive && stored.switchedOff ? { switchedOff: stored.switchedOff } : {}),
+      });
+    }
+    return summaries;
   }
 
   /** Inside withWebhook. */
@@ -378,13 +436,26 @@ export class EmulatorState {
     return this.chainRecords.planBlock(block);
   }
 
-  /** Keeps a change to the chain with the deletion of the records of blocks that have left the window. */
+  /**
+   * Keeps a change to the chain with the deletion of the records of blocks that have left the window, and, in the
+   * same change, what those blocks carried: a restart counts each block once, whatever crashes when. One such change
+   * at a time: each plans the summary from the one applied before it (a change refused gives its blocks back).
+   */
   private keepChainChange<T>(entries: readonly KeptEntry[], then?: () => T): Promise<T> {
-    const left = this.chain.takeLeftWindow();
-    return this.keep({ entries: [...this.chainRecords.planForget(left), ...entries], then }).catch((error: unknown) => {
-      this.chain.giveBackLeftWindow(left);
-      throw error;
-    });
+    // In batches of a fiftieth of the window: a busy account's summary is written once for many blocks, not for each.
+    const batch = Math.ceil((this.chainSize.retainedTransactions ?? RETAINED_TRANSACTIONS) / CARRIED_BATCHES_PER_WINDOW);
+    const left = this.carrying ? [] : this.chain.takeLeftWindow(batch);
+    if (left.length === 0) return this.keep({ entries, then });
+    this.carrying = true;
+    const carried = [...this.chainCarried.planCarry(left, this.holdingsIndex), ...this.chainRecords.planForget(left)];
+    return this.keep({ entries: [...carried, ...entries], then })
+      .catch((error: unknown) => {
+        this.chain.giveBackLeftWindow(left);
+        throw error;
+      })
+      .finally(() => {
+        this.carrying = false;
+      });
   }
 
   /**
@@ -420,19 +491,30 @@ export class EmulatorState {
 
   /**
    * Forgets webhooks, injected transactions, deliveries and the secrets made or rotated (keys are back to the
-   * starting secret, or get a new one on next use); generated history and synthetic blocks stay. It runs alone.
+   * starting secret, or get a new one on next use); generated history and synthetic blocks stay. What the injected
+   * transactions moved is moved back, in the holdings and in the generator; their heights and nonces are kept: each
+   * chain goes on after its newest block, and no number is made again. It runs alone.
    */
   reset(): Promise<void> {
-    return this.gate.runAlone(() =>
-      this.keep({
+    return this.gate.runAlone(() => {
+      const injected = this.chainRecords.injectedBlocks(this.chain);
+      return this.keep({
         entries: [
           ...this.webhooks.planClear(),
           ...this.deliveries.planReset(),
           ...this.secrets.planReset(),
           ...this.chainRecords.planReset(),
+          ...this.chainCarried.planHeights(injected),
         ],
-      }),
-    );
+        then: () => {
+          // The generator forgets what they moved, as the holdings did: it moves only what senders hold now.
+          for (const tx of injected.flatMap((block) => block.txs).reverse()) {
+            this.generator.forgotten(tx, (collection, tokenId) => this.holdingsIndex.nftToken(tx.item.chainId, collection, tokenId)?.owner);
+          }
+          this.deliveries.feed.publishReset({ at: new Date().toISOString() });
+        },
+      });
+    });
   }
 
   close(): void {
@@ -443,12 +525,14 @@ export class EmulatorState {
   private deactivateAfterFailure(webhookId: string, messageId: string): Promise<void> {
     return this.withWebhook(webhookId, async (stored) => {
       if (!stored || stored.webhook.status === 'inactive') return;
+      const switchedOff = { at: new Date().toISOString(), reason: 'webhook_switched_off' as const, byMessageId: messageId };
       await this.keep({
         entries: [
-          ...this.webhooks.planUpdate(stored, { status: 'inactive' }),
+          ...this.webhooks.planUpdate(stored, { status: 'inactive' }, switchedOff),
           ...this.deliveries.planCancel(webhookId, { reason: 'webhook_switched_off', byMessageId: messageId }),
           ...this.deliveries.planDeactivatedBy(messageId),
         ],
+        then: () => this.publishStatus(stored),
       });
     });
   }
@@ -467,6 +551,11 @@ export class EmulatorState {
         message: buildNotification(tx, stored, messageId),
         ownerKey: stored.ownerKey,
         webhookName: stored.webhook.name || null,
+        about: {
+          chainId: tx.item.chainId,
+          transactionHash: tx.item.txHash,
+          addresses: tx.participants.filter((address) => stored.addresses.has(address)),
+        },
       };
     });
     return { entries: this.deliveries.planMessages(messages), ids: messages.map((message) => message.messageId) };

@@ -26,8 +26,19 @@ export type GivenUpReason = (typeof GIVEN_UP_REASONS)[number];
 
 /** The most of a receiver's answer body an attempt keeps. */
 export const ANSWER_BODY_KEPT_BYTES = 4096;
+/** The most of a receiver's answer headers an attempt keeps: this many headers, and this many bytes of names and values. */
+export const ANSWER_HEADERS_KEPT = { count: 50, bytes: 8 * 1024 };
 
 const isoTime = v.pipe(v.string(), v.isoTimestamp());
+
+/** What a message was about: the transaction, and the watched address(es) of its webhook that made the message. */
+export const DeliveryAboutSchema = v.object({
+  chainId: v.string(),
+  transactionHash: v.string(),
+  /** Lower case, as the chain lists them. */
+  addresses: v.array(v.string()),
+});
+export type DeliveryAbout = v.InferOutput<typeof DeliveryAboutSchema>;
 
 /** One message of `GET /_emulator/deliveries`; `retrying` covers every delivery not yet finished. */
 export const DeliveryRecordSchema = v.object({
@@ -52,12 +63,22 @@ export const DeliveryRecordSchema = v.object({
   givenUpReason: v.optional(v.picklist(GIVEN_UP_REASONS)),
   /** With `webhook_switched_off`: the message whose failure switched the webhook off. */
   switchedOffBy: v.optional(v.string()),
+  /** What the message was about (absent on messages kept by an emulator older than the field). */
+  about: v.optional(DeliveryAboutSchema),
+  /** Attempts made by the schedule, redeliveries not counted (what "given up after N attempts" counts). */
+  scheduledAttempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type DeliveryRecord = v.InferOutput<typeof DeliveryRecordSchema>;
 
-/** `GET /_emulator/deliveries`: newest first; one page with `pageSize`, every kept message without. */
+/**
+ * `GET /_emulator/deliveries`: newest first; one page with `pageSize`, every kept message without. Filters: `webhookId`,
+ * `state`, `since` and `until` (a range of `createdAt`, since inclusive, until exclusive), `q` (a message id or its
+ * first 8+ characters, a transaction hash or an address, case-insensitive).
+ */
 export const DeliveriesAnswerSchema = v.object({
   deliveries: v.array(DeliveryRecordSchema),
+  /** How many kept messages match the filters, across every page (absent from emulators older than the field). */
+  total: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** Messages forgotten to keep the last N (`emulator start --keep-messages`), since start or reset. */
   dropped: v.pipe(v.number(), v.integer(), v.minValue(0)),
   nextPageToken: v.optional(v.string()),
@@ -82,6 +103,8 @@ export const DeliveryAttemptSchema = v.object({
   responseBody: v.optional(v.string()),
   /** True when the answer was longer than what `responseBody` keeps. */
   responseBodyCut: v.optional(v.boolean()),
+  /** The receiver's answer headers, names in lower case, within ANSWER_HEADERS_KEPT; absent without an answer. */
+  responseHeaders: v.optional(v.record(v.string(), v.string())),
   /** True for an attempt made by `POST .../redeliver` rather than the schedule. */
   redelivery: v.optional(v.literal(true)),
 });
@@ -109,6 +132,62 @@ export type AttemptEvent = RedeliverAnswer;
  */
 export const GivenUpEventSchema = v.object({ delivery: DeliveryRecordSchema, givenUpAt: isoTime });
 export type GivenUpEvent = v.InferOutput<typeof GivenUpEventSchema>;
+
+/** Each `message` event of the stream: a message as it is made, before its first attempt. */
+export const MessageEventSchema = v.object({ delivery: DeliveryRecordSchema });
+export type MessageEvent = v.InferOutput<typeof MessageEventSchema>;
+
+/** Each `scheduled` event of the stream: a message whose next attempt was set (`nextAttemptAt`). */
+export const ScheduledEventSchema = MessageEventSchema;
+export type ScheduledEvent = MessageEvent;
+
+/** Why a webhook is inactive: switched off by the emulator after a message failed for good, or by its owner. */
+export const SWITCHED_OFF_REASONS = ['webhook_switched_off', 'webhook_deactivated'] as const;
+
+/** When and why a webhook was last switched off; `byMessageId` with `webhook_switched_off`. */
+export const SwitchedOffSchema = v.object({
+  at: isoTime,
+  reason: v.picklist(SWITCHED_OFF_REASONS),
+  byMessageId: v.optional(v.string()),
+});
+export type SwitchedOff = v.InferOutput<typeof SwitchedOffSchema>;
+
+/** Each `webhook` event of the stream: a webhook's status changed, by the emulator or through /v1. */
+export const WebhookEventSchema = v.object({
+  webhookId: v.string(),
+  status: v.picklist(['active', 'inactive']),
+  changedAt: isoTime,
+  reason: v.optional(v.picklist([...SWITCHED_OFF_REASONS, 'activated'])),
+  byMessageId: v.optional(v.string()),
+});
+export type WebhookEvent = v.InferOutput<typeof WebhookEventSchema>;
+
+/** The `reset` event of the stream: every message and webhook was forgotten (`POST /_emulator/reset`). */
+export const ResetEventSchema = v.object({ at: isoTime });
+export type ResetEvent = v.InferOutput<typeof ResetEventSchema>;
+
+/** `POST /_emulator/webhooks/{webhookId}/recover`: the failed messages sent again, oldest first. */
+export const RecoverAnswerSchema = v.object({
+  recovered: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  messageIds: v.array(v.string()),
+});
+export type RecoverAnswer = v.InferOutput<typeof RecoverAnswerSchema>;
+
+/** One webhook of `GET /_emulator/webhooks/summary`. */
+export const WebhookSummarySchema = v.object({
+  webhookId: v.string(),
+  status: v.picklist(['active', 'inactive']),
+  /** Kept messages of the webhook that failed. */
+  failedMessages: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /** When its receiver last answered 2xx (the attempt's start); null when never, among what is kept. */
+  lastSuccessAt: v.nullable(isoTime),
+  /** While inactive: when and why it was switched off. */
+  switchedOff: v.optional(SwitchedOffSchema),
+});
+export type WebhookSummary = v.InferOutput<typeof WebhookSummarySchema>;
+
+export const WebhookSummaryAnswerSchema = v.object({ webhooks: v.array(WebhookSummarySchema) });
+export type WebhookSummaryAnswer = v.InferOutput<typeof WebhookSummaryAnswerSchema>;
 
 /** Body of `POST /_emulator/transactions` (the emulator checks it field by field, naming each rule). */
 export interface InjectTransactionRequest {

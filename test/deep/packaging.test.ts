@@ -2,12 +2,17 @@
 // dependency (its files are bundles that need nothing at run time), so it installs offline from the tarball alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 import { startTestEmulator } from '../helpers/emulator-helpers.js';
+
+/** The pages the README links to, so its links resolve in an installed package too (not their screenshots). */
+const DOCS = readdirSync(join(REPO_ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`);
 
 const PACKAGE = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string; dependencies?: object };
 // Packing with --ignore-scripts: `prepare` would rebuild dist/ under the feet of the tests running beside this
@@ -34,7 +39,7 @@ describe('npm pack', () => {
   }, 60_000);
   afterAll(() => emulator.close());
 
-  it('ships the launcher, the bundles and what they read, completions, README, LICENSE and package.json, nothing else', () => {
+  it('ships the launcher, the bundles and what they read, completions, README and the docs it links to, LICENSE and package.json, nothing else', () => {
     const paths = pack.files.map((file) => file.path).sort();
     const shipped = paths.map((path) => path.replace(/^dist\/svc-[0-9a-f]{16}\.code-cache$/, 'dist/svc-<build>.code-cache'));
     expect(shipped).toEqual(
@@ -57,6 +62,7 @@ describe('npm pack', () => {
         'dist/svc-vendor-ora.cjs',
         'dist/svc-vendor-proper-lockfile.cjs',
         'dist/svc.js',
+        ...DOCS,
         'package.json',
       ].sort(),
     );

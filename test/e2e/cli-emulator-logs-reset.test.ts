@@ -1,9 +1,10 @@
 // The commands a new user looked for, as processes: `svc emulator logs` and `reset` against a real background
-// emulator (a restart on its port keeps the log before), and `svc webhook delete` pointing at deactivate.
+// emulator (a restart on its port keeps the log before), and `svc webhook delete` pointing at deactivate. Each runs
+// once as a process; its further runs, and the stops (a process each in emulator-detach), go in this process.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshConfigDir, isAlive, runCli, runCliTty } from '../helpers/cli.js';
+import { freshConfigDir, isAlive, runCli, runCliTty, runInProcess } from '../helpers/cli.js';
 
 const configDir = freshConfigDir();
 const started = new Set<number>();
@@ -27,7 +28,7 @@ describe('svc emulator logs and reset, svc webhook delete', () => {
     expect(logs.exitCode).toBe(0);
     expect(logs.stdout).toContain(`Emulator listening on ${url}`);
 
-    const refused = await runCli(['emulator', 'reset'], { configDir });
+    const refused = await runInProcess(['emulator', 'reset'], { configDir });
     expect(refused).toEqual({ exitCode: 2, stdout: '', stderr: 'svc: refusing to reset the emulator without confirmation: pass --yes\n' });
     const reset = await runCli(['emulator', 'reset', '--yes'], { configDir });
     expect(reset).toEqual({
@@ -36,15 +37,15 @@ describe('svc emulator logs and reset, svc webhook delete', () => {
       stderr: `Reset the emulator at ${url}: no webhooks, messages or injected transactions remain\n`,
     });
 
-    expect((await runCli(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
+    expect((await runInProcess(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
     const again = await detach(port);
     expect(again).toBe(url);
-    const previous = await runCli(['emulator', 'logs', '--previous'], { configDir });
+    const previous = await runInProcess(['emulator', 'logs', '--previous'], { configDir });
     expect(previous.exitCode).toBe(0);
     expect(previous.stdout).toContain('POST /_emulator/reset 200');
-    const current = await runCli(['emulator', 'logs'], { configDir });
+    const current = await runInProcess(['emulator', 'logs'], { configDir });
     expect(current.stdout).not.toContain('POST /_emulator/reset');
-    expect((await runCli(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
+    expect((await runInProcess(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
   });
 
   it('start --detach at a terminal: what started first, the export line to paste last (piped, it is all stdout holds)', async () => {
@@ -56,7 +57,7 @@ describe('svc emulator logs and reset, svc webhook delete', () => {
     started.add(JSON.parse(readFileSync(join(configDir, 'emulators', `${new URL(url!).port}.json`), 'utf8')).pid);
     expect(output.indexOf('Emulator listening on')).toBeLessThan(output.indexOf('export SVC_BASE_URL='));
     expect(output).toContain('(svc emulator logs)');
-    expect((await runCli(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
+    expect((await runInProcess(['emulator', 'stop'], { configDir })).exitCode).toBe(0);
   });
 
   it('webhook delete: exit 2 and the pointer to deactivate', async () => {

@@ -310,7 +310,7 @@ describe('emulator notifications', () => {
     await receiver.waitFor(1);
     const reset = await call(emulator.url, 'POST', '/_emulator/reset');
     expect(reset.status).toBe(200);
-    expect((await call(emulator.url, 'GET', '/_emulator/deliveries')).body).toEqual({ deliveries: [], dropped: 0 });
+    expect((await call(emulator.url, 'GET', '/_emulator/deliveries')).body).toEqual({ deliveries: [], total: 0, dropped: 0 });
     expect((await call(emulator.url, 'DELETE', `/v1/webhooks/${created.id}`, { key: API_KEY })).status).toBe(404);
     const listed = await call(emulator.url, 'GET', '/v1/transactions?pageSize=100');
     expect(listed.body.transactions.map((item: { txHash: string }) => item.txHash)).not.toContain(txHash);

@@ -283,7 +283,7 @@ describe('emulator shared secrets and signed deliveries', () => {
     });
 
     it('a message out of time (the give-up limit) switches its webhook off too', async () => {
-      const emulator = await emulatorWith({}, { ...FAST_DELIVERY, retryDelayMs: () => 60_000, giveUpAfterMs: 150 });
+      const emulator = await emulatorWith({}, { ...FAST_DELIVERY, retryDelayMs: () => 60_000, giveUpAfterMs: 1_000 });
       const { receiver, id } = await receiverFor(emulator.url);
       receiver.respond = () => 502;
       await inject(emulator.url);

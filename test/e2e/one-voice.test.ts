@@ -194,6 +194,8 @@ describe('every resource has one column set, the README’s, in every command th
     // The emulator's own log as written; a reset prints nothing on stdout.
     'emulator logs',
     'emulator reset',
+    // The ids of the messages it sends again, one a line: no resource's columns.
+    'emulator deliveries recover',
     // Prints nothing: it points at deactivate.
     'webhook delete',
     // The service's answer as returned; --list prints the operator's operations, which are no resource of it.

@@ -136,6 +136,30 @@ describe('every command, as a process here or in a README recipe', () => {
     });
   });
 
+  it('emulator deliveries recover as a process: nothing failed, exit 0 and why on stderr; without --since, exit 2 before any request', async () => {
+    const created = await inProcess([
+      'webhook',
+      'create',
+      '--url',
+      'http://127.0.0.1:9/hook',
+      '--chain-id',
+      '43113',
+      '--address',
+      ADDRESS,
+      '--json',
+    ]);
+    const webhookId = JSON.parse(created.stdout).id as string;
+    const recovered = await svc(['emulator', 'deliveries', 'recover', webhookId, '--since', '1h']);
+    expect([recovered.exitCode, recovered.stdout]).toEqual([0, '']);
+    expect(recovered.stderr).toMatch(new RegExp(`^No failed message of webhook ${webhookId} made since \\S+Z to send again\n$`));
+    const refused = await inProcess(['emulator', 'deliveries', 'recover', webhookId]);
+    expect(refused).toEqual({
+      exitCode: 2,
+      stdout: '',
+      stderr: 'svc: --since: required, e.g. --since 1h or --since 2026-01-31T12:00:00Z\n',
+    });
+  });
+
   // event-signature and help run as processes in the terminal recipe; --version (the launcher answers a lone one
   // itself) and completion here. (The installed package runs both too: test/deep/packaging.test.ts.)
   it('event-signature, completion, help and --version need no service (--version and completion as processes)', async () => {

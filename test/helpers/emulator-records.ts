@@ -56,8 +56,13 @@ export async function endedPid(): Promise<number> {
 export interface StubProcess {
   child: ChildProcess;
   pid: number;
-  /** Everything it printed: `got-term` once per SIGTERM it received. */
+  /** Everything it printed so far: `got-term` once per SIGTERM it received. */
   output(): string;
+  /**
+   * Everything it printed, once it has ended and its output is read to the end: a stop that saw the process gone
+   * may return before the pipe's last bytes (its `got-term`) reach this process.
+   */
+  finalOutput(): Promise<string>;
 }
 
 /**
@@ -76,7 +81,8 @@ export async function stubProcess(onTerm: 'exit' | 'note' | { then: string } = '
     const check = () => (printed.includes('ready') ? resolve() : child.stdout!.once('data', check));
     check();
   });
-  return { child, pid: child.pid!, output: () => printed };
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { child, pid: child.pid!, output: () => printed, finalOutput: () => closed.then(() => printed) };
 }
 
 /** Resolves once the process has exited. */

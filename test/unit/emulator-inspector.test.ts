@@ -1,7 +1,9 @@
 // The inspector's routes, without a browser: the page and its files with the headers that keep other sites out of
 // it, answered 304 while unchanged; the transactions at a glance (the kinds each holds); who gets it at all (loopback
 // clients of an emulator on loopback, unless told); and the page's weight.
+import http from 'node:http';
 import { networkInterfaces } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { inspectorFor } from '../../src/emulator/inspector/routes.js';
@@ -30,10 +32,13 @@ describe('the inspector routes', () => {
     expect(page.status).toBe(200);
     expect(
       Object.fromEntries(
-        [...page.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'etag', 'content-length'].includes(name)),
+        [...page.headers].filter(
+          ([name]) => !['date', 'connection', 'keep-alive', 'etag', 'content-length', 'content-encoding'].includes(name),
+        ),
       ),
     ).toEqual({
       'content-type': 'text/html; charset=utf-8',
+      vary: 'accept-encoding',
       'content-security-policy':
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-frame-options': 'DENY',
@@ -51,7 +56,7 @@ describe('the inspector routes', () => {
     expect([script.status, script.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
     const again = await get(`${emulator.url}/_inspector/app.js`, { 'if-none-match': script.headers.get('etag')! });
     expect([again.status, again.text]).toEqual([304, '']);
-    const head = await get(`${emulator.url}/_inspector/inspector.css`, {}, 'HEAD');
+    const head = await get(`${emulator.url}/_inspector/inspector.css`, { 'accept-encoding': 'identity' }, 'HEAD');
     expect([head.status, head.text, Number(head.headers.get('content-length'))]).toEqual([
       200,
       '',
@@ -114,6 +119,41 @@ describe('the inspector routes', () => {
       const refused = await call(emulator.url, 'GET', `/_inspector/transactions?pageSize=${pageSize}`);
       expect([refused.status, refused.body.message]).toEqual([400, 'pageSize must be a whole number from 1 to 100']);
     }
+  });
+
+  it('send each file compressed as the browser accepts it (br, else gzip, else as it is), each encoding with its own etag', async () => {
+    const original = pageFiles().get('inspector.css')!;
+    const raw = (acceptEncoding: string | undefined, ifNoneMatch?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = {};
+        if (acceptEncoding !== undefined) headers['accept-encoding'] = acceptEncoding;
+        if (ifNoneMatch !== undefined) headers['if-none-match'] = ifNoneMatch;
+        http
+          .get(`${emulator.url}/_inspector/inspector.css`, { headers, agent: false }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => resolve({ status: answer.statusCode!, headers: answer.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers['vary'], Number(br.headers['content-length'])]).toEqual([
+      'br',
+      'accept-encoding',
+      br.body.length,
+    ]);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    expect(br.body.length).toBeLessThan(original.length / 2);
+    const gzip = await raw('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(original)).toBe(true);
+    const plain = await raw(undefined);
+    expect([plain.headers['content-encoding'], plain.body.equals(original)]).toEqual([undefined, true]);
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    // Compressed once: the same bytes again, and 304 to the etag of its own encoding only.
+    expect((await raw('br')).body.equals(br.body)).toBe(true);
+    expect((await raw('br', br.headers.etag)).status).toBe(304);
+    expect((await raw('gzip', br.headers.etag)).status).toBe(200);
   });
 
   it('name the chains --chain-id takes', async () => {

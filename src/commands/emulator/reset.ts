@@ -26,7 +26,7 @@ export function register(emulator: Command, action: Action): void {
         ],
       ]) +
         '\nIts generated transactions and blocks stay: they come from its seed. With a --data-dir, what it forgets is\n' +
-        'forgotten on disk too.\n',
+        'forgotten on disk too. Block numbers and nonces go on after the forgotten ones: none is made again.\n',
     )
     .action(action(({ flags }, context) => run(parseEmulatorResetOptions(flags, context.io), context)));
 }

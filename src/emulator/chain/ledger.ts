@@ -187,8 +187,12 @@ export class ChainLedger {
     if (this.options.onTransactionForgotten) for (const tx of [...block.txs].reverse()) this.options.onTransactionForgotten(tx);
   }
 
-  /** Kept blocks that left the window (their records can be deleted), taken once. */
-  takeLeftWindow(): ChainBlock[] {
+  /**
+   * Kept blocks that left the window (their records can be deleted), taken once; none until they hold `minimum`
+   * transactions (a batch: what they carried is then written once for many blocks).
+   */
+  takeLeftWindow(minimum = 0): ChainBlock[] {
+    if (minimum > 0 && this.leftWindow.reduce((sum, block) => sum + block.txs.length, 0) < minimum) return [];
     const taken = this.leftWindow;
     this.leftWindow = [];
     return taken;

@@ -80,6 +80,12 @@ export class ChainRecords implements KeptResource {
     ]);
   }
 
+  /** Every injected block kept, as the chain holds it (`ledger`: the chain the records joined). */
+  injectedBlocks(ledger: ChainLedger): ChainBlock[] {
+    if (this.ledger !== ledger) throw new Error('the kept blocks are not placed in this chain');
+    return [...this.records.values()].flatMap((record) => ('block' in record && record.block.injected ? [record.block] : []));
+  }
+
   /** The records that forget every injected block (a reset; generated blocks stay). */
   planReset(): KeptEntry[] {
     const entries: KeptEntry[] = [];

@@ -1,7 +1,9 @@
-// The attempts as they end (and messages given up without one), for `GET /_emulator/deliveries/stream`: pushed to every subscriber at once, and the last
-// few kept so a client that lost its connection resumes from its Last-Event-ID without a gap or a repeat.
+// Every change of a message's or a webhook's state, for `GET /_emulator/deliveries/stream`: a message made, its next
+// attempt set, an attempt ended, a message given up without one, a webhook switched on or off, a reset. Pushed to
+// every subscriber at once, and the last few kept so a client that lost its connection resumes from its Last-Event-ID
+// without a gap or a repeat.
 import { randomBytes } from 'node:crypto';
-import type { AttemptEvent, GivenUpEvent } from '../../schema/emulator-control.js';
+import type { AttemptEvent, GivenUpEvent, MessageEvent, ResetEvent, ScheduledEvent, WebhookEvent } from '../../schema/emulator-control.js';
 
 /** Events a reconnecting client can catch up on; a longer outage is told how many it missed. */
 const REPLAYABLE_EVENTS = 1_024;
@@ -9,9 +11,10 @@ const REPLAYABLE_EVENTS = 1_024;
 export interface FeedEvent {
   /** `<instance>-<n>`: a client that comes back to another instance (a restarted emulator) is told apart. */
   id: string;
-  /** The event's name on the stream: an attempt that ended, or a message given up without one. */
-  name: 'attempt' | 'given-up';
-  webhookId: string;
+  /** The event's name on the stream. */
+  name: 'attempt' | 'given-up' | 'message' | 'scheduled' | 'webhook' | 'reset';
+  /** The webhook it concerns, for streams of one webhook; absent on a reset, which concerns every one. */
+  webhookId?: string;
   /** The event's JSON, serialised once for every subscriber. */
   data: string;
 }
@@ -31,19 +34,39 @@ export class AttemptFeed {
   private readonly subscribers = new Set<(event: FeedEvent) => void>();
 
   publish(event: AttemptEvent): void {
-    this.add('attempt', event);
+    this.add('attempt', event, event.delivery.webhookId);
   }
 
   /** A message given up other than by an attempt: in the same order and numbering as the attempts. */
   publishGivenUp(event: GivenUpEvent): void {
-    this.add('given-up', event);
+    this.add('given-up', event, event.delivery.webhookId);
   }
 
-  private add(name: FeedEvent['name'], event: AttemptEvent | GivenUpEvent): void {
+  /** A message made, before its first attempt. */
+  publishMessage(event: MessageEvent): void {
+    this.add('message', event, event.delivery.webhookId);
+  }
+
+  /** A message's next attempt set. */
+  publishScheduled(event: ScheduledEvent): void {
+    this.add('scheduled', event, event.delivery.webhookId);
+  }
+
+  /** A webhook's status changed. */
+  publishWebhook(event: WebhookEvent): void {
+    this.add('webhook', event, event.webhookId);
+  }
+
+  /** Every message and webhook forgotten. */
+  publishReset(event: ResetEvent): void {
+    this.add('reset', event, undefined);
+  }
+
+  private add(name: FeedEvent['name'], event: object, webhookId: string | undefined): void {
     const published: FeedEvent = {
       id: `${this.instance}-${this.nextNumber++}`,
       name,
-      webhookId: event.delivery.webhookId,
+      ...(webhookId === undefined ? {} : { webhookId }),
       data: JSON.stringify(event),
     };
     this.kept.push(published);

@@ -16,9 +16,10 @@ import type { ClientRequest } from 'node:http';
 import type https from 'node:https';
 import { SIGNATURE_HEADER, signBody } from '../../signature/index.js';
 import type { RetrySchedule } from '../../schema/rules.js';
-import { ANSWER_BODY_KEPT_BYTES } from '../../schema/emulator-control.js';
+import { ANSWER_BODY_KEPT_BYTES, ANSWER_HEADERS_KEPT } from '../../schema/emulator-control.js';
 import type {
   AttemptEvent,
+  DeliveryAbout,
   DeliveryAttempt,
   DeliveryRecord,
   DeliveryState,
@@ -29,6 +30,7 @@ import type { Change, KeptEntry, KeptResource } from '../kept/change.js';
 import { EntryRouter, KeepError, MemoryKeeper } from '../kept/change.js';
 import { WriteGate } from '../kept/write-gate.js';
 import { AttemptFeed } from './attempt-feed.js';
+import { SearchIndex } from './search-index.js';
 
 export interface DeliveryTuning {
   /** An attempt without a 2xx answer within this time counts as failed. */
@@ -107,6 +109,8 @@ export type { DeliveryRecord, DeliveryState };
 export interface StoredDelivery {
   /** Creation order: the cursor of the newest-first listing, stable while newer messages arrive. */
   sequence: number;
+  /** `record.createdAt` in ms, for time ranges without parsing. */
+  createdMs: number;
   record: DeliveryRecord;
   /** The key whose shared secret signs the message; never shown. */
   ownerKey: string;
@@ -114,6 +118,8 @@ export interface StoredDelivery {
   body: string;
   /** In order of their numbers. */
   attempts: DeliveryAttempt[];
+  /** Set once forgotten: the orders and indexes that still hold it pass over it (cheaper than a lookup by id). */
+  forgotten?: true;
 }
 
 /** A new message, for planMessages. */
@@ -124,6 +130,7 @@ export interface NewMessage {
   message: unknown;
   ownerKey: string;
   webhookName: string | null;
+  about?: DeliveryAbout;
 }
 
 /** What a listing asks for: newest first, older than `beforeSequence` when continuing. */
@@ -132,6 +139,10 @@ export interface DeliveryQuery {
   state?: DeliveryState;
   /** Messages made at this time (ms) or later. */
   sinceMs?: number;
+  /** Messages made before this time (ms). */
+  untilMs?: number;
+  /** A message id (or its first 8+ characters), a transaction hash or an address, in any case. */
+  q?: string;
   beforeSequence?: number;
   /** At most this many; every match when absent. */
   limit?: number;
@@ -139,8 +150,22 @@ export interface DeliveryQuery {
 
 export interface DeliveryPage {
   records: DeliveryRecord[];
+  /** How many kept messages match the filters, across every page. */
+  total: number;
   /** The sequence of the last record given, when more match after it. */
   continueBefore?: number;
+}
+
+/** Kept messages by state. */
+type StateCounts = Record<DeliveryState, number>;
+
+/** What the queue knows of one webhook's kept messages, for the webhook summary and the listing's totals. */
+export interface WebhookDeliveryStats {
+  /** Kept messages of the webhook; its stats are dropped at 0. */
+  messages: number;
+  byState: StateCounts;
+  /** The start of the newest attempt answered 2xx (ISO 8601), or null. */
+  lastSuccessAt: string | null;
 }
 
 const MESSAGE_KIND = 'message';
@@ -159,6 +184,8 @@ interface MessageValue {
   createdAt: string;
   ownerKey: string;
   body: string;
+  /** Absent in records kept before the field was. */
+  about?: DeliveryAbout;
 }
 
 /** An attempt as it starts: what its record says if it never ends. */
@@ -188,6 +215,7 @@ interface AttemptOutcome {
   errorMessage?: string;
   responseBody?: string;
   responseBodyCut?: boolean;
+  responseHeaders?: Record<string, string>;
 }
 
 /** Why the queue gives a message up before it is delivered; only `expired` can be the receiver's doing. */
@@ -209,6 +237,9 @@ interface Job {
   request?: ClientRequest;
 }
 
+/** A search shorter than this finds a message by its whole id only. */
+const MESSAGE_ID_PREFIX_MIN = 8;
+
 /** When a change cannot be kept (a failing disk), what waits on it is tried again this much later. */
 const AFTER_KEEP_FAILURE_MS = 1_000;
 
@@ -228,9 +259,18 @@ export class DeliveryQueue implements KeptResource {
   private readonly records = new Map<string, StoredDelivery>();
   /** Attempts started and not ended (under way, or cut off by a stop or a kill), by `<message id>/<number>`. */
   private readonly started = new Map<string, StartedValue>();
-  /** Message ids by creation, oldest first, with their sequences: forgotten ones stay until compacted away. */
-  private createdOrder: string[] = [];
-  private createdSequences: number[] = [];
+  /** Messages by creation, oldest first: forgotten ones stay until compacted away. */
+  private createdOrder: StoredDelivery[] = [];
+  /** Messages by id, transaction hash and address, for `q`. */
+  private readonly search = new SearchIndex<StoredDelivery>();
+  /** Messages by webhook, for listings of one webhook. */
+  private readonly byWebhook = new SearchIndex<StoredDelivery>();
+  /** Per webhook with kept messages. */
+  private readonly webhookStats = new Map<string, WebhookDeliveryStats>();
+  /** Every kept message by state. */
+  private readonly stateCounts: StateCounts = { retrying: 0, delivered: 0, failed: 0 };
+  /** Messages a recovery has yet to send again: a second recovery does not send them twice. */
+  private readonly recovering = new Set<string>();
   private nextSequence = 1;
   /** Messages forgotten since start or reset. */
   private droppedCount = 0;
@@ -297,6 +337,7 @@ export class DeliveryQueue implements KeptResource {
         createdAt,
         ownerKey: message.ownerKey,
         body: JSON.stringify(message.message),
+        ...(message.about ? { about: message.about } : {}),
       };
       return [MESSAGE_KIND, message.messageId, value];
     });
@@ -362,26 +403,115 @@ export class DeliveryQueue implements KeptResource {
     return this.droppedCount;
   }
 
-  /** Newest first, filtered, from a cursor on: walks back from the cursor, so newer messages do not shift pages. */
+  /**
+   * Newest first, filtered, from a cursor on: walks back from the cursor, so newer messages do not shift pages. With
+   * `q` it walks only the messages the search index gives for it; with `webhookId`, only that webhook's. The total
+   * counts every match: kept counts when only the webhook and the state filter, else a scan (without JSON work) of
+   * what is walked.
+   */
   query(query: DeliveryQuery): DeliveryPage {
+    const searched =
+      query.q !== undefined
+        ? this.searched(query.q)
+        : query.webhookId !== undefined
+          ? (this.byWebhook.find(query.webhookId) ?? { items: [], live: 0 })
+          : undefined;
+    const source = searched?.items ?? this.createdOrder;
+    // Creation times only grow along the order (a message's time and number are given together): a time range is
+    // one span of it, found by halving, and a range that holds it all filters nothing.
+    const from = query.sinceMs === undefined ? 0 : firstMadeAtOrAfter(source, query.sinceMs);
+    const to = query.untilMs === undefined ? source.length : firstMadeAtOrAfter(source, query.untilMs);
+    const timed = from > 0 || to < source.length;
     const records: DeliveryRecord[] = [];
     const limit = query.limit ?? Infinity;
-    let index = query.beforeSequence === undefined ? this.createdOrder.length - 1 : this.positionBefore(query.beforeSequence);
+    const matches = (stored: StoredDelivery): boolean =>
+      this.isKept(stored) &&
+      (query.webhookId === undefined || stored.record.webhookId === query.webhookId) &&
+      (query.state === undefined || stored.record.state === query.state);
+    let index = Math.min(to, query.beforeSequence === undefined ? source.length : positionBefore(source, query.beforeSequence) + 1) - 1;
     let lastSequence: number | undefined;
-    for (; index >= 0; index--) {
-      const stored = this.records.get(this.createdOrder[index]!);
-      if (!stored) continue;
-      const { record } = stored;
-      // Creation times only grow along the order: nothing older can match.
-      if (query.sinceMs !== undefined && Date.parse(record.createdAt) < query.sinceMs) break;
-      if (query.webhookId !== undefined && record.webhookId !== query.webhookId) continue;
-      if (query.state !== undefined && record.state !== query.state) continue;
+    let continueBefore: number | undefined;
+    for (; index >= from; index--) {
+      const stored = source[index]!;
+      if (!matches(stored)) continue;
       // One match beyond the page says whether there is a next one, so the last page never comes back empty.
-      if (records.length === limit) return { records, continueBefore: lastSequence };
-      records.push(record);
+      if (records.length === limit) {
+        continueBefore = lastSequence;
+        break;
+      }
+      records.push(stored.record);
       lastSequence = stored.sequence;
     }
-    return { records };
+    let total = 0;
+    if (!timed && query.q === undefined) {
+      const counts = query.webhookId === undefined ? this.stateCounts : this.webhookStats.get(query.webhookId)?.byState;
+      total = query.state !== undefined ? (counts?.[query.state] ?? 0) : (searched?.live ?? this.records.size);
+    } else if (!timed && query.webhookId === undefined && query.state === undefined) {
+      total = searched!.live;
+    } else {
+      for (let at = from; at < to; at++) if (matches(source[at]!)) total++;
+    }
+    return continueBefore === undefined ? { records, total } : { records, total, continueBefore };
+  }
+
+  /** What the queue knows of each webhook with kept messages. */
+  webhookSummaries(): ReadonlyMap<string, WebhookDeliveryStats> {
+    return this.webhookStats;
+  }
+
+  /**
+   * Sends the webhook's failed messages made at `sinceMs` or later once more, oldest first, one after another (as
+   * redeliveries), to its url as it is now; a message a recovery under way will send is not taken again. Returns
+   * their ids at once; the attempts follow on the stream.
+   */
+  recover(webhookId: string, sinceMs: number, url: string): string[] {
+    const taken: string[] = [];
+    for (const stored of this.createdOrder) {
+      const { record } = stored;
+      if (!this.isKept(stored) || record.webhookId !== webhookId || record.state !== 'failed' || stored.createdMs < sinceMs) continue;
+      if (this.recovering.has(record.messageId)) continue;
+      taken.push(record.messageId);
+    }
+    for (const messageId of taken) this.recovering.add(messageId);
+    void (async () => {
+      for (const messageId of taken) {
+        try {
+          if (this.running) await this.redeliver(messageId, url, true);
+        } catch {
+          // Not kept (a failing disk): the message stays failed, for a later recovery.
+        } finally {
+          this.recovering.delete(messageId);
+        }
+      }
+    })();
+    return taken;
+  }
+
+  /**
+   * The messages `q` finds, oldest first (forgotten ones among them), and how many are kept: those under it in the
+   * index, else, for 8 characters or more, the messages whose id starts with it (never with `0x`: an id is a UUID,
+   * and an address or a hash not found must not cost a scan).
+   */
+  private searched(q: string): { items: readonly StoredDelivery[]; live: number } {
+    const key = q.toLowerCase();
+    const found = this.search.find(key);
+    if (found) return found;
+    if (key.length < MESSAGE_ID_PREFIX_MIN || key.startsWith('0x')) return { items: [], live: 0 };
+    const items = this.createdOrder.filter((stored) => this.isKept(stored) && stored.record.messageId.toLowerCase().startsWith(key));
+    return { items, live: items.length };
+  }
+
+  private statsOf(webhookId: string): WebhookDeliveryStats {
+    let stats = this.webhookStats.get(webhookId);
+    if (!stats) {
+      stats = { messages: 0, byState: { retrying: 0, delivered: 0, failed: 0 }, lastSuccessAt: null };
+      this.webhookStats.set(webhookId, stats);
+    }
+    return stats;
+  }
+
+  private isKept(stored: StoredDelivery): boolean {
+    return stored.forgotten !== true;
   }
 
   /** The message with its attempts and body, while it is kept. */
@@ -392,11 +522,11 @@ export class DeliveryQueue implements KeptResource {
   /**
    * Sends the message once more now, to `url` or its own, with the same id and body, signed with the key's secret
    * as it is now: a further attempt, once any attempt of it under way has ended. An answer of 2xx at its own url marks
-   * it delivered (a retry still scheduled is called off); an attempt elsewhere, or any other outcome, leaves its state
-   * as it was. Resolves once the attempt
-   * is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
+   * it delivered (a retry still scheduled is called off), as does one at `url` when it is the webhook's url now
+   * (`toItsWebhook`, a recovery); an attempt elsewhere, or any other outcome, leaves its state as it was. Resolves
+   * once the attempt is kept (undefined when the message is not kept); rejects with KeepError when it cannot be.
    */
-  redeliver(messageId: string, url?: string): Promise<AttemptEvent | undefined> {
+  redeliver(messageId: string, url?: string, toItsWebhook = false): Promise<AttemptEvent | undefined> {
     return this.perMessage.run([messageId], async () => {
       const stored = this.records.get(messageId);
       if (!stored) return undefined;
@@ -413,7 +543,8 @@ export class DeliveryQueue implements KeptResource {
         [STARTED_KIND, attemptKey(messageId, number), null],
       ];
       // Delivered only where it was meant to go: an attempt elsewhere (--to) is recorded, and changes no state.
-      if (isSuccess(sent.status) && target === stored.record.url) entries.push(outcome(messageId, { state: 'delivered' }));
+      if (isSuccess(sent.status) && (toItsWebhook || target === stored.record.url))
+        entries.push(outcome(messageId, { state: 'delivered' }));
       return this.hooks.keep({ entries, then: () => this.published(messageId, attempt) });
     });
   }
@@ -460,10 +591,10 @@ export class DeliveryQueue implements KeptResource {
   }
 
   *snapshot(): Iterable<KeptEntry> {
-    for (const messageId of this.createdOrder) {
-      const stored = this.records.get(messageId);
-      if (!stored) continue;
+    for (const stored of this.createdOrder) {
+      if (!this.isKept(stored)) continue;
       const { record } = stored;
+      const { messageId } = record;
       const value: MessageValue = {
         sequence: stored.sequence,
         webhookId: record.webhookId,
@@ -472,6 +603,7 @@ export class DeliveryQueue implements KeptResource {
         createdAt: record.createdAt,
         ownerKey: stored.ownerKey,
         body: stored.body,
+        ...(record.about ? { about: record.about } : {}),
       };
       yield [MESSAGE_KIND, messageId, value];
       // An attempt is never changed once recorded: the same object can be written later.
@@ -515,19 +647,34 @@ export class DeliveryQueue implements KeptResource {
       url: value.url,
       createdAt: value.createdAt,
       attempts: 0,
+      scheduledAttempts: 0,
       lastStatus: null,
       state: 'retrying',
+      ...(value.about ? { about: value.about } : {}),
     };
-    const stored: StoredDelivery = { sequence: value.sequence, record, ownerKey: value.ownerKey, body: value.body, attempts: [] };
+    const stored: StoredDelivery = {
+      sequence: value.sequence,
+      createdMs: Date.parse(value.createdAt),
+      record,
+      ownerKey: value.ownerKey,
+      body: value.body,
+      attempts: [],
+    };
     this.records.set(messageId, stored);
-    const at = this.positionBefore(value.sequence) + 1;
-    this.createdOrder.splice(at, 0, messageId);
-    this.createdSequences.splice(at, 0, value.sequence);
+    const at = positionBefore(this.createdOrder, value.sequence) + 1;
+    this.createdOrder.splice(at, 0, stored);
+    this.search.add(stored, searchKeys(record));
+    this.byWebhook.add(stored, [record.webhookId]);
+    const stats = this.statsOf(record.webhookId);
+    stats.messages++;
+    stats.byState[record.state]++;
+    this.stateCounts[record.state]++;
     this.nextSequence = Math.max(this.nextSequence, value.sequence + 1);
     const job: Job = { stored, body: Buffer.from(value.body), failedAttempts: 0, done: false, givingUp: false };
     this.jobs.set(messageId, job);
     this.pendingBytes += job.body.length;
     if (this.running) {
+      this.feed.publishMessage({ delivery: { ...record } });
       this.launch(job);
       this.pump();
       this.afterChange();
@@ -542,7 +689,12 @@ export class DeliveryQueue implements KeptResource {
     const last = stored.attempts[stored.attempts.length - 1]!;
     const { record } = stored;
     record.attempts = last.number;
+    record.scheduledAttempts = stored.attempts.filter((each) => !each.redelivery).length;
     record.lastStatus = last.status;
+    if (isSuccess(attempt.status)) {
+      const stats = this.statsOf(record.webhookId);
+      if (stats.lastSuccessAt === null || attempt.startedAt > stats.lastSuccessAt) stats.lastSuccessAt = attempt.startedAt;
+    }
     if (last.error) record.lastError = last.error;
     else delete record.lastError;
     const job = this.jobs.get(record.messageId);
@@ -552,6 +704,13 @@ export class DeliveryQueue implements KeptResource {
   /** An outcome's record applied: the message is over (an attempt under way is aborted, its retry called off). */
   private end(stored: StoredDelivery, value: OutcomeValue): void {
     const { record } = stored;
+    if (record.state !== value.state) {
+      const { byState } = this.statsOf(record.webhookId);
+      byState[record.state]--;
+      byState[value.state]++;
+      this.stateCounts[record.state]--;
+      this.stateCounts[value.state]++;
+    }
     record.state = value.state;
     if (value.webhookDeactivated) record.webhookDeactivated = true;
     if (value.reason) record.givenUpReason = value.reason;
@@ -585,13 +744,20 @@ export class DeliveryQueue implements KeptResource {
       this.pendingBytes -= job.body.length;
     }
     const stored = this.records.get(messageId);
-    if (stored) for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
+    if (stored) {
+      stored.forgotten = true;
+      for (let number = 1; number <= stored.record.attempts + 1; number++) this.started.delete(attemptKey(messageId, number));
+      this.search.remove(searchKeys(stored.record), (each) => this.isKept(each));
+      this.byWebhook.remove([stored.record.webhookId], (each) => this.isKept(each));
+      const stats = this.statsOf(stored.record.webhookId);
+      stats.byState[stored.record.state]--;
+      this.stateCounts[stored.record.state]--;
+      if (--stats.messages === 0) this.webhookStats.delete(stored.record.webhookId);
+    }
     this.records.delete(messageId);
-    // Forgotten ids stay in the orders until they are half of them.
+    // Forgotten messages stay in the order until they are half of it.
     if (this.createdOrder.length > 1_024 && this.createdOrder.length > 2 * this.records.size) {
-      const kept = this.createdOrder.flatMap((id, index) => (this.records.has(id) ? [index] : []));
-      this.createdOrder = kept.map((index) => this.createdOrder[index]!);
-      this.createdSequences = kept.map((index) => this.createdSequences[index]!);
+      this.createdOrder = this.createdOrder.filter((each) => this.isKept(each));
     }
     if (this.finishedHead > 1_024 && this.finishedHead * 2 > this.finishedOrder.length) {
       this.finishedOrder = this.finishedOrder.slice(this.finishedHead);
@@ -772,8 +938,11 @@ export class DeliveryQueue implements KeptResource {
         await this.hooks.keep({
           entries,
           then: () => {
-            if (!job.done) this.scheduleRetry(job, this.tuning.retryDelayMs(job.failedAttempts));
+            const retrying = !job.done;
+            if (retrying) this.scheduleRetry(job, this.tuning.retryDelayMs(job.failedAttempts), false);
             this.published(record.messageId, attempt);
+            // After the attempt it follows, so a client sees them in the order they happened.
+            if (retrying) this.feed.publishScheduled({ delivery: { ...record } });
           },
         });
         if (exhausted) this.exhaust(record.webhookId, record.messageId);
@@ -788,9 +957,11 @@ export class DeliveryQueue implements KeptResource {
   }
   // Stryker disable all
 
-  private scheduleRetry(job: Job, delayMs: number): void {
+  /** Sets the next attempt; the stream is told unless the caller tells it after what it publishes first. */
+  private scheduleRetry(job: Job, delayMs: number, announce = true): void {
     if (!this.running) return;
     job.stored.record.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    if (announce) this.feed.publishScheduled({ delivery: { ...job.stored.record } });
     clearTimeout(job.retryTimer);
     job.retryTimer = setTimeout(() => {
       job.retryTimer = undefined;
@@ -826,9 +997,11 @@ export class DeliveryQueue implements KeptResource {
       let status: number | null = null;
       const chunks: Buffer[] = [];
       let received = 0;
-      const answer = (): Pick<AttemptOutcome, 'responseBody' | 'responseBodyCut'> => ({
+      let responseHeaders: Record<string, string> = {};
+      const answer = (): Pick<AttemptOutcome, 'responseBody' | 'responseBodyCut' | 'responseHeaders'> => ({
         responseBody: Buffer.concat(chunks).subarray(0, ANSWER_BODY_KEPT_BYTES).toString('utf8'),
         responseBodyCut: received > ANSWER_BODY_KEPT_BYTES,
+        responseHeaders,
       });
       const settle = (outcome: AttemptOutcome): void => {
         if (settled) return;
@@ -845,6 +1018,7 @@ export class DeliveryQueue implements KeptResource {
       timeout.unref();
       request.on('response', (response) => {
         status = response.statusCode ?? null;
+        responseHeaders = keptHeaders(response.headers);
         response.on('data', (chunk: Buffer) => {
           if (received <= ANSWER_BODY_KEPT_BYTES) chunks.push(chunk);
           received += chunk.length;
@@ -866,18 +1040,38 @@ export class DeliveryQueue implements KeptResource {
       request.end(body);
     });
   }
+}
 
-  /** The index of the last message made before `sequence` (-1 when none): a binary search of the creation order. */
-  private positionBefore(sequence: number): number {
-    let low = 0;
-    let high = this.createdSequences.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.createdSequences[middle]! < sequence) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
+/** The index in `order` (by sequence, oldest first) of the last message made before `sequence`; -1 when none. */
+function positionBefore(order: readonly StoredDelivery[], sequence: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.sequence < sequence) low = middle + 1;
+    else high = middle;
   }
+  return low - 1;
+}
+
+/** The index in `order` (by sequence, oldest first) of the first message made at `ms` or later; its length when none. */
+function firstMadeAtOrAfter(order: readonly StoredDelivery[], ms: number): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.createdMs < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** What `q` finds a message by: its id, its transaction's hash, the addresses it is about; in lower case. */
+function searchKeys(record: DeliveryRecord): string[] {
+  const keys = [record.messageId.toLowerCase()];
+  if (record.about)
+    keys.push(record.about.transactionHash.toLowerCase(), ...record.about.addresses.map((address) => address.toLowerCase()));
+  return keys;
 }
 
 function outcome(messageId: string, value: OutcomeValue): KeptEntry {
@@ -942,8 +1136,28 @@ function attemptRecord(
     ...(outcome.responseBody === undefined
       ? {}
       : { responseBody: outcome.responseBody, responseBodyCut: outcome.responseBodyCut ?? false }),
+    ...(outcome.responseHeaders === undefined ? {} : { responseHeaders: outcome.responseHeaders }),
     ...(redelivery ? { redelivery: true as const } : {}),
   };
+}
+
+/**
+ * The receiver's answer headers as kept: names in lower case (as node gives them), repeated ones joined, the first
+ * ANSWER_HEADERS_KEPT.count of them while their names and values fit in ANSWER_HEADERS_KEPT.bytes.
+ */
+function keptHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const kept: Record<string, string> = {};
+  let count = 0;
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    bytes += Buffer.byteLength(name) + Buffer.byteLength(text);
+    if (count === ANSWER_HEADERS_KEPT.count || bytes > ANSWER_HEADERS_KEPT.bytes) break;
+    kept[name] = text;
+    count++;
+  }
+  return kept;
 }
 
 function isSuccess(status: number | null): boolean {

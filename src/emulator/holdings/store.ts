@@ -1,11 +1,13 @@
 // What addresses hold, derived from the chain: native balances, ERC-20, ERC-721 and ERC-1155 holdings, the contracts
 // that appear and the NFTs of each collection. Every transaction placed in the chain is applied once, in chain order
 // (placed), and undone when it leaves (removed: the reset of injected ones), so every answer is a lookup, not a scan.
-// Nothing here is kept: on a restart it is rebuilt from the restored chain.
+// Nothing here is kept: on a restart it is rebuilt from the restored chain, and from what the blocks whose records
+// are gone carried (carry()).
 import type { StoredTx } from '../chain-data.js';
 import { checksum } from '../chains.js';
 import { genesisNativeBalance, ZERO_ADDRESS } from '../genesis.js';
 import { BalanceHistory } from './balance-history.js';
+import { movements } from './movements.js';
 
 export type ErcType = 'ERC-20' | 'ERC-721' | 'ERC-1155' | 'UNKNOWN';
 export type NftErcType = 'ERC-721' | 'ERC-1155';
@@ -44,9 +46,6 @@ export interface Holding {
   contract: ContractRecord;
   balance: bigint;
 }
-
-/** Native value internal calls of these types cannot carry. */
-const VALUELESS_CALLS = new Set(['DELEGATECALL', 'STATICCALL']);
 
 /** A key of one NFT: its collection (lower-case) and its id, in an order that sorts ids numerically. */
 function nftKey(collection: string, tokenId: bigint): string {
@@ -97,14 +96,28 @@ class ChainHoldings {
   }
 }
 
-/** A movement a transaction makes, signed by `sign` (1 placed, -1 undone). */
-interface Movements {
-  native: { from: string; to: string; value: bigint; field: string }[];
-  gas: bigint;
-  payer: string;
-  erc20: { token: string; from: string; to: string; value: bigint; field: string }[];
-  erc721: { collection: string; tokenId: bigint; from: string; to: string; transfer: string; field: string }[];
-  erc1155: { collection: string; tokenId: bigint; from: string; to: string; value: bigint; field: string }[];
+/**
+ * What blocks whose records are gone moved on one chain (chain/carried.ts keeps it): added at a restart after the
+ * history and before the kept blocks, so each block counts once. Their moves are counted at the newest of them.
+ */
+export interface CarriedHoldings {
+  chainId: string;
+  /** The newest of those blocks. */
+  block: number;
+  transactions: number;
+  /** Address → net native change. */
+  native: Map<string, bigint>;
+  erc20: { address: string; token: string; amount: bigint }[];
+  erc1155: { address: string; collection: string; tokenId: bigint; amount: bigint }[];
+  nfts: {
+    collection: string;
+    tokenId: bigint;
+    ercType: NftErcType;
+    firstSeen: number;
+    /** ERC-721: the last transfer (to the zero address: burned). */
+    owner?: { block: number; transfer: string; to: string };
+  }[];
+  contracts: ContractRecord[];
 }
 
 export class Holdings {
@@ -132,6 +145,32 @@ export class Holdings {
     const created = tx.detail.contractAddress?.toLowerCase();
     const contract = created === undefined ? undefined : chain.contracts.get(created);
     if (contract?.deployment?.txHash === tx.item.txHash) delete contract.deployment;
+  }
+
+  /** What blocks no longer kept moved (see CarriedHoldings). */
+  carry(carried: CarriedHoldings): void {
+    this.version++;
+    const chain = this.chain(carried.chainId);
+    chain.transactions += carried.transactions;
+    chain.latestBlock = Math.max(chain.latestBlock, carried.block);
+    for (const contract of carried.contracts) {
+      const known = chain.contracts.get(contract.address);
+      if (!known || known.ercType === 'UNKNOWN') chain.contracts.set(contract.address, { ...known, ...contract });
+      else {
+        // As learnContracts() has it: what is known stays, what it lacks is added.
+        if (known.logoUri === undefined && contract.logoUri !== undefined) known.logoUri = contract.logoUri;
+        if (known.deployment === undefined && contract.deployment !== undefined) known.deployment = contract.deployment;
+      }
+    }
+    for (const [address, change] of carried.native) chain.nativeHistory(address).add(carried.block, change);
+    for (const { address, token, amount } of carried.erc20) chain.history(chain.erc20, address, token).add(carried.block, amount);
+    for (const nft of carried.nfts) {
+      const { key, token } = this.nftSeen(chain, nft.collection, nft.tokenId, nft.ercType, nft.firstSeen);
+      if (nft.owner) this.transferred(chain, key, token, nft.owner, 1n);
+    }
+    for (const { address, collection, tokenId, amount } of carried.erc1155) {
+      chain.history(chain.erc1155, address, nftKey(collection, tokenId)).add(carried.block, amount);
+    }
   }
 
   /**
@@ -347,32 +386,37 @@ export class Holdings {
     }
     for (const move of moves.erc721) {
       const { key, token } = this.nftSeen(chain, move.collection, move.tokenId, 'ERC-721', seconds);
-      let transfers = chain.ownerships.get(key);
-      if (!transfers) {
-        transfers = [];
-        chain.ownerships.set(key, transfers);
+      this.transferred(chain, key, token, { block, transfer: move.transfer, to: move.to }, sign);
+    }
+  }
+
+  /** An ERC-721 transfer placed (sign 1) or undone (-1): its token's owner is the recipient of its last transfer. */
+  private transferred(chain: ChainHoldings, key: string, token: NftToken, ownership: Ownership, sign: 1n | -1n): void {
+    let transfers = chain.ownerships.get(key);
+    if (!transfers) {
+      transfers = [];
+      chain.ownerships.set(key, transfers);
+    }
+    if (sign > 0n) {
+      let position = transfers.length;
+      while (position > 0 && transfers[position - 1]!.block > ownership.block) position--;
+      transfers.splice(position, 0, ownership);
+    } else {
+      const index = transfers.findIndex((each) => each.transfer === ownership.transfer);
+      if (index >= 0) transfers.splice(index, 1);
+    }
+    const last = transfers[transfers.length - 1];
+    const owner = last === undefined || last.to === ZERO_ADDRESS ? undefined : last.to;
+    if (token.owner !== undefined) chain.erc721Owned.get(token.owner)?.delete(key);
+    if (owner === undefined) delete token.owner;
+    else {
+      token.owner = owner;
+      let owned = chain.erc721Owned.get(owner);
+      if (!owned) {
+        owned = new Set();
+        chain.erc721Owned.set(owner, owned);
       }
-      if (sign > 0n) {
-        let position = transfers.length;
-        while (position > 0 && transfers[position - 1]!.block > block) position--;
-        transfers.splice(position, 0, { block, transfer: move.transfer, to: move.to });
-      } else {
-        const index = transfers.findIndex((ownership) => ownership.transfer === move.transfer);
-        if (index >= 0) transfers.splice(index, 1);
-      }
-      const last = transfers[transfers.length - 1];
-      const owner = last === undefined || last.to === ZERO_ADDRESS ? undefined : last.to;
-      if (token.owner !== undefined) chain.erc721Owned.get(token.owner)?.delete(key);
-      if (owner === undefined) delete token.owner;
-      else {
-        token.owner = owner;
-        let owned = chain.erc721Owned.get(owner);
-        if (!owned) {
-          owned = new Set();
-          chain.erc721Owned.set(owner, owned);
-        }
-        owned.add(key);
-      }
+      owned.add(key);
     }
   }
 
@@ -393,55 +437,12 @@ export class Holdings {
     if (!token) {
       token = { chainId: chain.chainId, collection, ercType, tokenId, firstSeen: seconds };
       tokens.set(key, token);
+    } else if (seconds < token.firstSeen) {
+      // A kept block older than what a restart placed before it (a message's block, pinned after newer ones left).
+      token.firstSeen = seconds;
     }
     return { key, token };
   }
-}
-
-/** What a transaction moves: gas always; its value, internal calls' values and token transfers only when it succeeded. */
-function movements(tx: StoredTx): Movements {
-  const { item, detail } = tx;
-  const payer = item.from.address.toLowerCase();
-  const moves: Movements = { native: [], gas: BigInt(item.gasUsed) * BigInt(item.gasPrice), payer, erc20: [], erc721: [], erc1155: [] };
-  if (item.txStatus !== '1') return moves;
-  moves.native.push({ from: payer, to: item.to.address.toLowerCase(), value: BigInt(item.value), field: 'value' });
-  detail.internalTransactions.forEach((call, index) => {
-    const value = BigInt(call.value);
-    if (value === 0n || VALUELESS_CALLS.has(call.internalTxType)) return;
-    moves.native.push({ from: call.from.toLowerCase(), to: call.to.toLowerCase(), value, field: `internalTransactions[${index}]` });
-  });
-  detail.erc20Transfers.forEach((transfer, index) => {
-    moves.erc20.push({
-      token: transfer.erc20Token.address.toLowerCase(),
-      from: transfer.from.toLowerCase(),
-      to: transfer.to.toLowerCase(),
-      value: BigInt(transfer.value),
-      field: `erc20Transfers[${index}]`,
-    });
-  });
-  detail.erc721Transfers.forEach((transfer, index) => {
-    if (transfer.type !== 'ERC721') return;
-    moves.erc721.push({
-      collection: transfer.erc721Token.address.toLowerCase(),
-      tokenId: BigInt(transfer.tokenId),
-      from: transfer.from.toLowerCase(),
-      to: transfer.to.toLowerCase(),
-      transfer: `${transfer.transactionHash} ${transfer.logIndex}`,
-      field: `erc721Transfers[${index}]`,
-    });
-  });
-  detail.erc1155Transfers.forEach((transfer, index) => {
-    if (transfer.type !== 'ERC1155') return;
-    moves.erc1155.push({
-      collection: transfer.erc1155Token.address.toLowerCase(),
-      tokenId: BigInt(transfer.tokenId),
-      from: transfer.from.toLowerCase(),
-      to: transfer.to.toLowerCase(),
-      value: BigInt(transfer.value),
-      field: `erc1155Transfers[${index}]`,
-    });
-  });
-  return moves;
 }
 
 function compareText(a: string, b: string): number {

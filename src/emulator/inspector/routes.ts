@@ -5,8 +5,9 @@
 // this is reached, and the page's headers below keep it from being framed or from running anything not its own.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { NAMED_CHAINS } from '../../schema/chain-names.js';
-import { isLoopback, sendError, sendJson } from '../http-util.js';
+import { JSON_ANSWER_HEADERS, isLoopback, isWellEncoded, sendError, sendJson } from '../http-util.js';
 import type { EmulatorOptions } from '../options.js';
 import { sendNoRoute } from '../router.js';
 import type { EmulatorState } from '../state.js';
@@ -57,10 +58,17 @@ export function inspectorFor(options: EmulatorOptions, state: EmulatorState): In
   return served ? new InspectorRoutes(state, options.inspectorPath ?? '/') : undefined;
 }
 
-interface ServedFile {
+/** A page file in one encoding: compressed once, when first asked for. */
+interface EncodedFile {
   body: Buffer;
-  type: string;
   etag: string;
+}
+
+interface ServedFile {
+  type: string;
+  identity: EncodedFile;
+  /** By content-coding, made on first use. */
+  encoded: Map<'br' | 'gzip', EncodedFile>;
 }
 
 class InspectorRoutes implements Inspector {
@@ -78,8 +86,11 @@ class InspectorRoutes implements Inspector {
   }
 
   serve(req: IncomingMessage, res: ServerResponse, path: string, search: string): void {
+    // The page's files set their own policy over these; the reads are JSON, as the control API's answers.
+    for (const [name, value] of Object.entries(JSON_ANSWER_HEADERS)) res.setHeader(name, value);
     // Like the control API it drives, and for the same reasons: only this machine's browser.
     if (!isLoopback(req.socket.remoteAddress)) return sendError(res, 403, 'the inspector answers loopback clients only');
+    if (!isWellEncoded(path)) return sendError(res, 400, 'the path must be percent-encoded correctly (a % followed by two hex digits)');
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') return sendNoRoute(res, method, path);
     if (path === this.path) return this.sendFile(req, res, PAGE_FILE);
@@ -102,24 +113,33 @@ class InspectorRoutes implements Inspector {
       [...pageFiles()].map(([name, body]) => [
         name,
         {
-          body,
           type: CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
-          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+          identity: { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` },
+          encoded: new Map(),
         },
       ]),
     );
     return this.files;
   }
 
+  /** A page file, compressed as the browser accepts (br, else gzip), with an etag of its own per encoding. */
   private sendFile(req: IncomingMessage, res: ServerResponse, name: string): void {
     const file = this.served().get(name)!;
-    if (req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, { ...PAGE_HEADERS, etag: file.etag });
+    const coding = acceptedCoding(req.headers['accept-encoding']);
+    const sent = coding === undefined ? file.identity : encoded(file, coding);
+    const headers = { ...PAGE_HEADERS, vary: 'accept-encoding', etag: sent.etag };
+    if (req.headers['if-none-match'] === sent.etag) {
+      res.writeHead(304, headers);
       res.end();
       return;
     }
-    res.writeHead(200, { ...PAGE_HEADERS, 'content-type': file.type, 'content-length': file.body.length, etag: file.etag });
-    res.end(file.body);
+    res.writeHead(200, {
+      ...headers,
+      'content-type': file.type,
+      'content-length': sent.body.length,
+      ...(coding === undefined ? {} : { 'content-encoding': coding }),
+    });
+    res.end(req.method === 'HEAD' ? undefined : sent.body);
   }
 
   /**
@@ -143,4 +163,35 @@ class InspectorRoutes implements Inspector {
     const page = store.page({ network: null, txStatus: null }, null, pageSize);
     sendJson(res, 200, JSON.stringify({ transactions: page.items.map(glance) }), headers);
   }
+}
+
+/** The content-coding to send: br when the browser takes it, else gzip when it does, else none. */
+function acceptedCoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [coding, ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
+    if (coding && !refused) accepted.add(coding.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/** The file in this coding, compressed the first time it is asked for and kept. */
+function encoded(file: ServedFile, coding: 'br' | 'gzip'): EncodedFile {
+  let made = file.encoded.get(coding);
+  if (!made) {
+    const source = file.identity.body;
+    const body =
+      coding === 'br'
+        ? brotliCompressSync(source, {
+            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          })
+        : gzipSync(source, { level: 9 });
+    made = { body, etag: `${file.identity.etag.slice(0, -1)}-${coding}"` };
+    file.encoded.set(coding, made);
+  }
+  return made;
 }

@@ -2,6 +2,7 @@
 // change. Its kept records: a webhook's fields (kind `webhook`), and its addresses by chunk (kind `addresses`, key
 // `<id>/<chunk number>`), so a change to a list of a million addresses writes the chunks it touched.
 import type { AnyWebhook, CreateWebhookRequest, Webhook, WebhookStatus } from '../../schema/index.js';
+import type { SwitchedOff } from '../../schema/emulator-control.js';
 import type { OtherWebhookRequest } from '../validation.js';
 import type { KeptEntry, KeptResource } from '../kept/change.js';
 import { RawJson } from '../kept/change.js';
@@ -32,6 +33,8 @@ export interface StoredWebhook {
    * read, changed and deactivated like any other, watches no address and is never delivered to.
    */
   other?: { network: string; metadata: Record<string, unknown> };
+  /** While inactive: when and why it was switched off (absent on webhooks kept before the field was). */
+  switchedOff?: SwitchedOff;
 }
 
 /** A webhook's record, but its addresses (kept by chunk): plain JSON. */
@@ -42,6 +45,7 @@ export interface WebhookValue {
   eventSignatures: string[];
   sequence: number;
   other?: { network: string; metadata: Record<string, unknown> };
+  switchedOff?: SwitchedOff;
 }
 
 /** A place in an owner's listing (newest first): the webhook served last. */
@@ -108,13 +112,22 @@ export class WebhookStore implements KeptResource {
     if (this.byId.has(id)) throw new Error(`a new webhook was given the id of a live one (${id}): refused, nothing changed`);
   }
 
-  /** The record of the webhook with these fields changed (absent or undefined ones stay as they are). */
-  planUpdate(stored: StoredWebhook, changes: WebhookChanges): KeptEntry[] {
+  /**
+   * The record of the webhook with these fields changed (absent or undefined ones stay as they are). Switched from
+   * active to inactive, it says when and why (its owner, unless `switchedOff` says otherwise); switched on, it no
+   * longer does.
+   */
+  planUpdate(stored: StoredWebhook, changes: WebhookChanges, switchedOff?: SwitchedOff): KeptEntry[] {
     const fields = { ...stored.webhook };
     for (const field of ['url', 'name', 'description', 'includeLogs', 'includeInternalTxs', 'status'] as const) {
       if (changes[field] !== undefined) Object.assign(fields, { [field]: changes[field] });
     }
-    return [[WEBHOOK_KIND, stored.webhook.id, { ...webhookValue(stored), webhook: fields }]];
+    const value: WebhookValue = { ...webhookValue(stored), webhook: fields };
+    if (fields.status === 'active') delete value.switchedOff;
+    else if (stored.webhook.status === 'active') {
+      value.switchedOff = switchedOff ?? { at: new Date().toISOString(), reason: 'webhook_deactivated' };
+    }
+    return [[WEBHOOK_KIND, stored.webhook.id, value]];
   }
 
   /** The records that append the addresses not present yet (compared case-insensitively, kept as given). */
@@ -248,6 +261,8 @@ export class WebhookStore implements KeptResource {
     }
     const wasActive = stored.webhook.status === 'active';
     Object.assign(stored.webhook, value.webhook);
+    if (value.switchedOff) stored.switchedOff = value.switchedOff;
+    else delete stored.switchedOff;
     const isActive = stored.webhook.status === 'active';
     if (wasActive && !isActive) this.unindex(stored);
     else if (!wasActive && isActive) this.index(stored);
@@ -425,6 +440,7 @@ function webhookValue(stored: StoredWebhook): WebhookValue {
     eventSignatures: stored.eventSignatureList,
     sequence: stored.sequence,
     ...(stored.other ? { other: stored.other } : {}),
+    ...(stored.switchedOff ? { switchedOff: stored.switchedOff } : {}),
   };
 }
 
@@ -437,6 +453,7 @@ function storedFrom(value: WebhookValue, addresses: AddressList): StoredWebhook 
     ownerKey: value.ownerKey,
     sequence: value.sequence,
     ...(value.other ? { other: value.other } : {}),
+    ...(value.switchedOff ? { switchedOff: value.switchedOff } : {}),
   };
 }
 

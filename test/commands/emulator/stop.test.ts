@@ -53,7 +53,7 @@ describe.skipIf(process.platform === 'win32')('emulator stop: run', () => {
       await run(parseEmulatorStopOptions({ port: '4103' }), context);
       expect(io.stderr()).toBe(`Stopped the emulator at http://127.0.0.1:4103 (pid ${stopped.pid})\n`);
     });
-    expect(stopped.output()).toBe('ready\ngot-term\n');
+    expect(await stopped.finalOutput()).toBe('ready\ngot-term\n');
     expect(kept.output()).toBe('ready\n');
     // Its shutdown was not a clean one (a stub removes no record): the record of a process gone is removed for it.
     expect(readdirSync(join(configDir, 'emulators'))).toEqual(['4102.json']);
@@ -75,7 +75,9 @@ describe.skipIf(process.platform === 'win32')('emulator stop: run', () => {
     await withTestContext({ configDir, globals: { baseUrl: 'http://127.0.0.1:4106/' } }, async ({ context }) => {
       await run(parseEmulatorStopOptions({}), context);
     });
-    expect([first, second, third].map((process) => process.output().includes('got-term'))).toEqual([false, true, true]);
+    expect(await second.finalOutput()).toContain('got-term');
+    expect(await third.finalOutput()).toContain('got-term');
+    expect(first.output()).not.toContain('got-term');
     // One left: no base URL needed. Two, and the base URL names neither: which one?
     const fourth = await stub();
     writeRecord(configDir, 4107, { pid: fourth.pid, proof: proofOf(fourth.pid) });

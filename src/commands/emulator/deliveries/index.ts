@@ -6,6 +6,7 @@ import { closestName } from '../../help.js';
 import type { Action } from '../../shared/action.js';
 import { examples } from '../../shared/help-text.js';
 import * as list from './list.js';
+import * as recover from './recover.js';
 import * as show from './show.js';
 
 export function register(emulator: Command, action: Action): void {
@@ -20,9 +21,10 @@ export function register(emulator: Command, action: Action): void {
         ['the failed ones of the last hour', 'svc emulator deliveries --state failed --since 1h'],
         ['each attempt as it ends, until Ctrl-C', 'svc emulator deliveries --follow'],
         ['one message and its attempts', 'svc emulator deliveries show "$MESSAGE_ID"'],
+        ["a webhook's failures of the last hour, sent again", 'svc emulator deliveries recover "$WEBHOOK_ID" --since 1h'],
       ]),
     );
-  for (const verb of [list, show]) verb.register(deliveries, action);
+  for (const verb of [list, show, recover]) verb.register(deliveries, action);
   // The default command takes no words: one before its flags (`deliveries sho ID`) is a mistyped command.
   deliveries.hook('preSubcommand', (group, subcommand) => {
     const words = group.args;

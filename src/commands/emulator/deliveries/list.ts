@@ -37,6 +37,8 @@ function declareCommand(deliveries: Command) {
     .option('--webhook <id>', "only this webhook's messages")
     .addOption(new OfferedValuesOption('--state <state>', 'only messages in this state', DELIVERY_STATES))
     .option('--since <when>', 'only messages made since then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time')
+    .option('--until <when>', 'only messages made before then: a duration back from now (10m, 2h, 1d) or an ISO 8601 time')
+    .option('--search <text>', 'only messages with this id (or its first 8+ characters), transaction hash or watched address')
     .option('--follow', 'print each attempt as it ends, until Ctrl-C (with --webhook: only its attempts)');
   return addPagingOptions(command, 'messages').addOption(jqOption());
 }
@@ -50,6 +52,7 @@ export function register(deliveries: Command, action: Action): void {
       examples([
         ['the 10 newest messages', 'svc emulator deliveries'],
         ['what failed in the last hour', 'svc emulator deliveries --state failed --since 1h'],
+        ['the messages about one address, made before the last hour', 'svc emulator deliveries --search "$ADDR" --until 1h'],
         ['every message of one webhook, as JSON pages', 'svc emulator deliveries --webhook "$WEBHOOK_ID" --all --json'],
         ['the ids of the messages still being retried', 'svc emulator deliveries --state retrying --all | cut -f2'],
         ['watch attempts as they happen', 'svc emulator deliveries --follow'],
@@ -59,12 +62,17 @@ export function register(deliveries: Command, action: Action): void {
     .action(action(({ flags }, context) => run(parseEmulatorDeliveriesOptions(flags), context)));
 }
 
-/** `--since`: a duration back from `now` (10m, 2h) or an ISO 8601 time, as the ISO time the emulator filters by. */
-export function parseSince(text: string, now = Date.now()): string {
+/**
+ * `--since` (or another flag of a time, `flag`): a duration back from `now` (10m, 2h) or an ISO 8601 time, as the ISO
+ * time the emulator filters by.
+ */
+export function parseSince(text: string, now = Date.now(), flag = '--since'): string {
   const duration = /^(\d+)([smhd])$/.exec(text);
   if (duration) return new Date(now - Number(duration[1]) * DURATION_UNITS_MS[duration[2]!]!).toISOString();
   const at = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/.test(text) ? Date.parse(text) : NaN;
-  if (Number.isNaN(at)) throw new UsageError(`--since "${text}": must be a duration or an ISO 8601 time, ${SINCE_EXAMPLE}`);
+  if (Number.isNaN(at)) {
+    throw new UsageError(`${flag} "${text}": must be a duration or an ISO 8601 time, ${SINCE_EXAMPLE.replaceAll('--since', flag)}`);
+  }
   return new Date(at).toISOString();
 }
 
@@ -84,11 +92,22 @@ export function parseEmulatorDeliveriesOptions(flags: EmulatorDeliveriesFlags): 
     // The next page must filter by the same instant, not one moved on by the time between the two commands.
     words.push('--since', filters.since);
   }
+  if (flags.until !== undefined) {
+    filters.until = parseSince(flags.until, Date.now(), '--until');
+    words.push('--until', filters.until);
+  }
+  if (flags.search !== undefined) {
+    filters.q = flags.search.trim();
+    if (filters.q === '') throw new UsageError('--search: must be a message id, a transaction hash or an address; it is empty');
+    words.push('--search', shellQuote(filters.q));
+  }
   const follow = Boolean(flags.follow);
   if (follow) {
     const listingOnly = [
       ['--state', flags.state],
       ['--since', flags.since],
+      ['--until', flags.until],
+      ['--search', flags.search],
       ['--limit', flags.limit],
       ['--all', flags.all],
       ['--page-size', flags.pageSize],

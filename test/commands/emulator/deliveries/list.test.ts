@@ -93,6 +93,32 @@ describe('emulator deliveries: run', () => {
       expect(() => list.parseSince(bad, now)).toThrow(/e\.g\. --since 10m/);
     }
   });
+
+  it('--search and --until: the messages of one transaction, address or id, made before a time; bad input names the flag', async () => {
+    const [, middle] = delivered.messageIds;
+    await withTestContext({ baseUrl: delivered.emulator.url }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ search: middle!.slice(0, 8) })), context);
+      expect(io.stdout().split('\t')[1]).toBe(middle);
+    });
+    const newest = (await call(delivered.emulator.url, 'GET', `/_emulator/deliveries/${delivered.messageIds[2]}`)).body.delivery.createdAt;
+    await withTestContext({ baseUrl: delivered.emulator.url }, async ({ context, io }) => {
+      await list.run(list.parseEmulatorDeliveriesOptions(flags({ search: WATCHED.toLowerCase(), until: newest })), context);
+      const shown = io
+        .stdout()
+        .trimEnd()
+        .split('\n')
+        .map((row) => row.split('\t')[1]);
+      expect(shown).not.toContain(delivered.messageIds[2]);
+      expect(shown.length).toBeGreaterThan(0);
+    });
+    expect(() => list.parseEmulatorDeliveriesOptions(flags({ until: 'soon' }))).toThrow(
+      /^--until "soon": must be a duration or an ISO 8601 time, e\.g\. --until 10m/,
+    );
+    expect(() => list.parseEmulatorDeliveriesOptions(flags({ search: ' ' }))).toThrow(
+      new UsageError('--search: must be a message id, a transaction hash or an address; it is empty'),
+    );
+    expect(() => list.parseEmulatorDeliveriesOptions(flags({ follow: true, search: 'x' }))).toThrow(/leave out --search/);
+  });
 });
 
 const open: { close(): Promise<void> }[] = [];

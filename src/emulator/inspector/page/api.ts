@@ -8,24 +8,20 @@ const KEY_STORAGE = 'svc-inspector.api-key';
 
 export class ApiFailure extends Error {
   /**
-   * @param {number} status 0 when nothing answered
-   * @param {string | string[]} messages the service's message, or several
-   * @param {number | undefined} [retryAfterSeconds]
+   * @param status 0 when nothing answered
+   * @param messages the service's message, or several
    */
-  constructor(status, messages, retryAfterSeconds) {
+  constructor(
+    readonly status: number,
+    readonly messages: string | string[],
+    readonly retryAfterSeconds?: number,
+  ) {
     super(Array.isArray(messages) ? messages.join('; ') : messages);
-    this.status = status;
-    this.messages = messages;
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
-/**
- * A path with its query; parameters without a value are left out.
- * @param {string} path
- * @param {Record<string, string | number | undefined | null>} params
- */
-export function withQuery(path, params) {
+/** A path with its query; parameters without a value are left out. */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(params))
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
@@ -33,15 +29,17 @@ export function withQuery(path, params) {
   return text ? `${path}?${text}` : path;
 }
 
+/** The key to send, if any. */
+export interface KeyOption {
+  key?: string | null;
+}
+
 /**
- * @param {string} method
- * @param {string} path
- * @param {{ body?: unknown, key?: string | null }} [options]
- * @returns {Promise<any>}
+ * The answer's JSON, as the emulator's schemas (src/schema/) describe it: the page takes the emulator that served
+ * it at its word, and checks nothing at run time.
  */
-async function request(method, path, { body, key } = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { accept: 'application/json' };
+async function request<T>(method: string, path: string, { body, key }: KeyOption & { body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (key) headers[KEY_HEADER] = key;
   let response;
@@ -51,43 +49,32 @@ async function request(method, path, { body, key } = {}) {
     throw new ApiFailure(0, 'the emulator does not answer: is it still running? (svc emulator status)');
   }
   const text = await response.text();
-  let parsed;
+  let parsed: unknown;
   try {
-    parsed = text === '' ? undefined : JSON.parse(text);
+    parsed = text === '' ? undefined : (JSON.parse(text) as unknown);
   } catch {
     parsed = undefined;
   }
   if (!response.ok) {
+    const said = (parsed as { message?: unknown } | undefined)?.message;
     const message =
-      parsed && (typeof parsed.message === 'string' || Array.isArray(parsed.message))
-        ? parsed.message
-        : `${response.status} ${response.statusText}`;
+      typeof said === 'string' || Array.isArray(said) ? (said as string | string[]) : `${response.status} ${response.statusText}`;
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiFailure(response.status, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
   }
-  return parsed;
+  return parsed as T;
 }
 
-/**
- * @param {string} path
- * @param {{ key?: string | null }} [options]
- */
-export function getJson(path, options = {}) {
-  return request('GET', path, options);
+export function getJson<T>(path: string, options: KeyOption = {}): Promise<T> {
+  return request<T>('GET', path, options);
 }
 
-/**
- * @param {'POST' | 'PATCH' | 'DELETE'} method
- * @param {string} path
- * @param {unknown} body
- * @param {{ key?: string | null }} [options]
- */
-export function sendJson(method, path, body, options = {}) {
-  return request(method, path, { ...options, body });
+export function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown, options: KeyOption = {}): Promise<T> {
+  return request<T>(method, path, { ...options, body });
 }
 
 /** The key given earlier in this browser, if any (storage may be refused: a private window's policy). */
-export function storedKey() {
+export function storedKey(): string | null {
   try {
     return localStorage.getItem(KEY_STORAGE);
   } catch {
@@ -95,8 +82,7 @@ export function storedKey() {
   }
 }
 
-/** @param {string} key */
-export function storeKey(key) {
+export function storeKey(key: string): boolean {
   try {
     localStorage.setItem(KEY_STORAGE, key);
     return true;
@@ -105,7 +91,7 @@ export function storeKey(key) {
   }
 }
 
-export function forgetKey() {
+export function forgetKey(): void {
   try {
     localStorage.removeItem(KEY_STORAGE);
   } catch {

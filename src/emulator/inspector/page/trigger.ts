@@ -2,7 +2,10 @@
 // token transfers (ERC-20, ERC-721, ERC-1155), internal transactions, logs of 1 to 4 topics, or a contract
 // creation. The emulator checks it, names each rule broken, and answers the message ids it sent: each a link.
 import { ApiFailure, getJson, sendJson } from './api.js';
+import type { InjectTransactionAnswer } from '../../../schema/emulator-control.js';
+import type { ViewContext } from './view.js';
 import { countOf, failure, fill, h, shown } from './dom.js';
+import type { Attributes } from './dom.js';
 
 const ADDRESS = { pattern: '0x[0-9a-fA-F]{40}', placeholder: '0x\u2026 (40 hex digits)', size: 44 };
 const AMOUNT = { pattern: '[0-9]+', placeholder: 'decimal', size: 24, inputmode: 'numeric' };
@@ -11,13 +14,15 @@ const TOPIC = { pattern: '0x[0-9a-fA-F]{64}', placeholder: '0x\u2026 (64 hex dig
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const CALL_TYPES = ['CALL', 'DELEGATECALL', 'STATICCALL', 'CALLCODE', 'CREATE', 'CREATE2'];
 
-/**
- * @typedef {{ key: string, label: string, value?: string } & import('./dom.js').Attributes} Field
- * @typedef {{ field: string, legend: string, one: string, fields: Field[], most?: number }} Group
- */
+type Field = { key: string; label: string; value?: string } & Attributes;
+interface Group {
+  field: string;
+  legend: string;
+  one: string;
+  fields: Field[];
+}
 
-/** @type {Group[]} */
-const GROUPS = [
+const GROUPS: Group[] = [
   {
     field: 'erc20Transfers',
     legend: 'ERC-20 transfers',
@@ -76,15 +81,13 @@ const GROUPS = [
 ];
 
 let nextId = 1;
-/** @param {string} stem */
-const uniqueId = (stem) => `${stem}-${nextId++}`;
+const uniqueId = (stem: string) => `${stem}-${nextId++}`;
 
 /**
  * A labelled input.
- * @param {Field} field
- * @param {string} [name] what screen readers hear besides its label ("ERC-20 transfer 2")
+ * @param name what screen readers hear besides its label ("ERC-20 transfer 2")
  */
-function input(field, name) {
+function input(field: Field, name?: string) {
   const { key, label, ...attributes } = field;
   const id = uniqueId(key);
   const control = h('input', { id, 'data-key': key, autocomplete: 'off', spellcheck: 'false', ...attributes, value: field.value ?? '' });
@@ -92,8 +95,7 @@ function input(field, name) {
   return h('div', { class: 'field' }, h('label', { for: id }, label), control);
 }
 
-/** @param {import('./app.js').ViewContext} context */
-export function triggerView({ main }) {
+export function triggerView({ main }: ViewContext): void {
   const chainList = h('datalist', { id: 'chain-names' });
   const chain = input({
     key: 'chain',
@@ -113,8 +115,7 @@ export function triggerView({ main }) {
   const groups = GROUPS.map((group) => groupSection(group));
   const outcome = h('div', { class: 'outcome', role: 'status' });
   const send = h('button', { type: 'submit' }, 'Trigger the transaction');
-  /** @type {Map<string, string>} */
-  let chainIds = new Map();
+  let chainIds = new Map<string, string>();
 
   const form = h(
     'form',
@@ -161,12 +162,12 @@ export function triggerView({ main }) {
     form,
   );
 
-  getJson('/_inspector/chains').then(
+  getJson<{ chains: { name: string; chainId: string }[] }>('/_inspector/chains').then(
     (answer) => {
-      chainIds = new Map(answer.chains.map((/** @type {{ name: string, chainId: string }} */ known) => [known.name, known.chainId]));
+      chainIds = new Map(answer.chains.map((known) => [known.name, known.chainId]));
       fill(
         chainList,
-        answer.chains.map((/** @type {{ name: string, chainId: string }} */ known) => h('option', { value: known.name }, known.chainId)),
+        answer.chains.map((known) => h('option', { value: known.name }, known.chainId)),
       );
     },
     () => {
@@ -177,15 +178,12 @@ export function triggerView({ main }) {
   function creationChanged() {
     const making = creation.checked;
     for (const control of [to.querySelector('input'), ...groups.flatMap((group) => [...group.section.querySelectorAll('input, button')])]) {
-      if (control) /** @type {HTMLInputElement | HTMLButtonElement} */ (control).disabled = making;
+      if (control) (control as HTMLInputElement | HTMLButtonElement).disabled = making;
     }
   }
 
-  /**
-   * A fieldset of one kind of part, none at first, with a button that adds one (and each one's own to remove it).
-   * @param {Group} group
-   */
-  function groupSection(group) {
+  /** A fieldset of one kind of part, none at first, with a button that adds one (and each one's own to remove it). */
+  function groupSection(group: Group) {
     const list = h('div', { class: 'entries' });
     const add = h('button', { type: 'button', onclick: () => addEntry() }, `Add ${/^[aeiou]/i.test(group.one) ? 'an' : 'a'} ${group.one}`);
     const section = h('fieldset', { class: 'group', 'data-group': group.field }, h('legend', {}, group.legend), list, add);
@@ -213,13 +211,12 @@ export function triggerView({ main }) {
         ),
       );
       list.append(entry);
-      /** @type {HTMLInputElement} */ (entry.querySelector('input')).focus();
+      entry.querySelector('input')!.focus();
     }
     /** The entries as the control API takes them. */
     function read() {
       return [...list.children].map((entry) => {
-        /** @type {Record<string, string>} */
-        const values = {};
+        const values: Record<string, string> = {};
         for (const control of entry.querySelectorAll('input')) {
           const text = control.value.trim();
           if (text !== '') values[control.dataset.key ?? ''] = text;
@@ -231,15 +228,14 @@ export function triggerView({ main }) {
   }
 
   /** The body of `POST /_emulator/transactions`, or what is wrong with the form. */
-  function body() {
-    /** @param {HTMLElement} field */
-    const text = (field) => /** @type {HTMLInputElement} */ (field.querySelector('input')).value.trim();
+  function body():
+    { request: Record<string, unknown> & { chainId: string }; problem?: undefined } | { request?: undefined; problem: string } {
+    const text = (field: HTMLElement) => field.querySelector('input')!.value.trim();
     const chainText = text(chain);
     const chainId = /^\d+$/.test(chainText) ? chainText : chainIds.get(chainText.toLowerCase());
     if (chainId === undefined)
       return { problem: `Chain "${chainText}": give its id, or one of the names: ${[...chainIds.keys()].join(', ')}` };
-    /** @type {Record<string, unknown>} */
-    const request = { chainId };
+    const request: Record<string, unknown> & { chainId: string } = { chainId };
     if (text(from)) request.from = text(from);
     if (text(value)) request.value = text(value);
     if (failed.checked) request.txStatus = '0';
@@ -275,7 +271,7 @@ export function triggerView({ main }) {
     send.disabled = true;
     fill(outcome, 'Sending\u2026');
     try {
-      const { txHash, messageIds } = await sendJson('POST', '/_emulator/transactions', made.request);
+      const { txHash, messageIds } = await sendJson<InjectTransactionAnswer>('POST', '/_emulator/transactions', made.request);
       fill(
         outcome,
         h(
@@ -292,9 +288,7 @@ export function triggerView({ main }) {
           h(
             'ul',
             { class: 'made' },
-            messageIds.map((/** @type {string} */ id) =>
-              h('li', {}, h('a', { href: `#/deliveries/${encodeURIComponent(id)}` }, h('code', {}, shown(id)))),
-            ),
+            messageIds.map((id) => h('li', {}, h('a', { href: `#/deliveries/${encodeURIComponent(id)}` }, h('code', {}, shown(id))))),
           ),
       );
     } catch (error) {

@@ -2,6 +2,7 @@
 // with what it holds at a glance: a native transfer, a call, a contract creation, a token contract as the sender,
 // ERC-20, ERC-721 and ERC-1155 transfers, internal transactions, logs and their topics, a failure.
 import { getJson, withQuery } from './api.js';
+import type { ViewContext } from './view.js';
 import { countOf, failure, fill, h, short, shown, table, time, units } from './dom.js';
 
 const PAGE_SIZE = 25;
@@ -11,23 +12,36 @@ const POLL_MS = 2_000;
 const NEW_FOR_MS = 1_500;
 const HEADINGS = ['Time', 'Chain', 'Block', 'Transaction', 'From', 'To', 'What it holds', 'Value', 'Status'];
 
-/**
- * @typedef {{ address: string, name?: string, symbol?: string }} Party
- * @typedef {{ txHash: string, chainId: string, chainName?: string, nativeSymbol: string, blockNumber: string,
- *   blockTimestampMilliseconds: number, txStatus: string, value: string, from: Party, to: Party,
- *   method: { callType: string, methodHash: string, methodName?: string }, erc20Transfers: number,
- *   erc721Transfers: number, erc1155Transfers: number, internalTransactions: number, logTopics: number[],
- *   contractAddress?: string }} Glance
- */
+interface Party {
+  address: string;
+  name?: string;
+  symbol?: string;
+}
 
-/**
- * The kinds a transaction holds, in words.
- * @param {Glance} tx
- * @returns {[string, string][]} class and words of each
- */
-function kinds(tx) {
-  /** @type {[string, string][]} */
-  const found = [];
+/** A transaction at a glance, as `GET /_inspector/transactions` answers it (glance.ts). */
+interface Glance {
+  txHash: string;
+  chainId: string;
+  chainName?: string;
+  nativeSymbol: string;
+  blockNumber: string;
+  blockTimestampMilliseconds: number;
+  txStatus: string;
+  value: string;
+  from: Party;
+  to: Party;
+  method: { callType: string; methodHash: string; methodName?: string };
+  erc20Transfers: number;
+  erc721Transfers: number;
+  erc1155Transfers: number;
+  internalTransactions: number;
+  logTopics: number[];
+  contractAddress?: string;
+}
+
+/** The kinds a transaction holds, in words: the class and the words of each. */
+function kinds(tx: Glance): [string, string][] {
+  const found: [string, string][] = [];
   const { callType, methodName, methodHash } = tx.method;
   if (callType === 'NATIVE_TRANSFER') found.push(['native', 'native transfer']);
   else if (callType === 'CONTRACT_CREATION') found.push(['creation', 'contract creation']);
@@ -43,24 +57,18 @@ function kinds(tx) {
   return found;
 }
 
-/**
- * A sender or recipient: a token's symbol (or a contract's name) before its address.
- * @param {Party} party
- */
-function party(party) {
+/** A sender or recipient: a token's symbol (or a contract's name) before its address. */
+function party(party: Party) {
   const label = party.symbol ?? party.name;
   return [label && h('span', { class: 'label' }, `${shown(label)} `), short(party.address)];
 }
 
-/** @param {import('./app.js').ViewContext} context */
-export function transactionsView({ main }) {
+export function transactionsView({ main }: ViewContext): () => void {
   const body = h('tbody');
   const summary = h('p', { class: 'summary' }, 'Loading\u2026');
   const problem = h('div');
-  /** @type {Set<string>} */
-  let shownHashes = new Set();
-  /** @type {number | undefined} */
-  let timer;
+  let shownHashes = new Set<string>();
+  let timer: number | undefined;
   let stopped = false;
   fill(main, h('h1', { tabindex: -1 }, 'Transactions'), summary, problem, table('The newest transactions, across chains', HEADINGS, body));
 
@@ -68,9 +76,7 @@ export function transactionsView({ main }) {
     // A hidden tab asks for nothing: the list is brought up to date within a turn of being seen again.
     if (!document.hidden) {
       try {
-        const { transactions } = /** @type {{ transactions: Glance[] }} */ (
-          await getJson(withQuery('/_inspector/transactions', { pageSize: PAGE_SIZE }))
-        );
+        const { transactions } = await getJson<{ transactions: Glance[] }>(withQuery('/_inspector/transactions', { pageSize: PAGE_SIZE }));
         const hashes = transactions.map((tx) => `${tx.chainId}:${tx.txHash}`);
         if (hashes.join() !== [...shownHashes].join()) {
           const first = shownHashes.size === 0;
@@ -85,17 +91,14 @@ export function transactionsView({ main }) {
         summary.textContent = `The newest ${transactions.length} transactions across chains, following new blocks; svc tx list pages through them all.`;
         fill(problem);
       } catch (error) {
-        fill(problem, failure(`Cannot list the transactions: ${/** @type {Error} */ (error).message}`));
+        fill(problem, failure(`Cannot list the transactions: ${(error as Error).message}`));
       }
     }
     if (!stopped) timer = window.setTimeout(() => void load(), POLL_MS);
   }
 
-  /**
-   * @param {Glance} tx
-   * @param {boolean} isNew arrived since the list was last shown
-   */
-  function row(tx, isNew) {
+  /** @param isNew arrived since the list was last shown */
+  function row(tx: Glance, isNew: boolean) {
     const ok = tx.txStatus === '1';
     return h(
       'tr',

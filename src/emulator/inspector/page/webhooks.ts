@@ -1,6 +1,8 @@
 // Webhooks of a key: status, URL, event type, how many addresses and the first of them; activate and deactivate.
 // The key is asked once and kept in this browser's storage; it travels in its header only, never in a URL.
+import type { Webhook } from '../../../schema/webhooks.js';
 import { ApiFailure, forgetKey, getJson, sendJson, storedKey, storeKey, withQuery } from './api.js';
+import type { ViewContext } from './view.js';
 import { announce, failure, fill, h, short, shown, shownUrl, table, time } from './dom.js';
 
 const PAGE_SIZE = 25;
@@ -8,25 +10,20 @@ const FIRST_ADDRESSES = 3;
 const HEADINGS = ['Webhook', 'Status', 'URL', 'Event type', 'Chain', 'Addresses', 'Created', 'Actions'];
 
 /** The key for the page's life where this browser's storage refuses to keep it. */
-/** @type {string | null} */
-let keyInMemory = null;
+let keyInMemory: string | null = null;
 
-/**
- * What `svc config get api-key` shows of a key: its last 4 characters, none of a short one.
- * @param {string} key
- */
-const masked = (key) => (key.length > 8 ? `****${key.slice(-4)}` : '****');
+/** What `svc config get api-key` shows of a key: its last 4 characters, none of a short one. */
+const masked = (key: string) => (key.length > 8 ? `****${key.slice(-4)}` : '****');
 
-/** @param {import('./app.js').ViewContext} context */
-export function webhooksView({ main }) {
+export function webhooksView({ main }: ViewContext): void {
   const key = storedKey() ?? keyInMemory;
   const region = h('div');
   fill(main, h('h1', { tabindex: -1 }, 'Webhooks'), region);
   if (key) showList(key);
   else askKey();
 
-  /** @param {string} [why] what was wrong with the key given before */
-  function askKey(why) {
+  /** @param why what was wrong with the key given before */
+  function askKey(why?: string) {
     // No name: the key could go nowhere as a form field even if the form were sent (and the page's policy lets no
     // form be sent at all).
     const input = h('input', {
@@ -67,13 +64,11 @@ export function webhooksView({ main }) {
     if (why) input.focus();
   }
 
-  /** @param {string} givenKey */
-  function showList(givenKey) {
+  function showList(givenKey: string) {
     const body = h('tbody');
     const summary = h('p', { class: 'summary' }, 'Loading\u2026');
     const problem = h('div');
-    /** @type {string | undefined} */
-    let nextPageToken;
+    let nextPageToken: string | undefined;
     const more = h('button', { type: 'button', hidden: true, onclick: () => void load(nextPageToken) }, 'Show more webhooks');
     const statusSelect = h(
       'select',
@@ -110,13 +105,15 @@ export function webhooksView({ main }) {
       more,
     );
 
-    /** @param {string} [pageToken] */
-    async function load(pageToken) {
+    async function load(pageToken?: string) {
       more.disabled = true;
       try {
-        const answer = await getJson(withQuery('/v1/webhooks', { pageSize: PAGE_SIZE, status: statusSelect.value, pageToken }), {
-          key: givenKey,
-        });
+        const answer = await getJson<{ webhooks: Webhook[]; nextPageToken?: string }>(
+          withQuery('/v1/webhooks', { pageSize: PAGE_SIZE, status: statusSelect.value, pageToken }),
+          {
+            key: givenKey,
+          },
+        );
         if (pageToken === undefined) body.replaceChildren();
         for (const webhook of answer.webhooks) {
           const row = h('tr', { 'data-webhook-id': webhook.id });
@@ -137,11 +134,7 @@ export function webhooksView({ main }) {
       }
     }
 
-    /**
-     * @param {HTMLTableRowElement} row
-     * @param {any} webhook
-     */
-    function showRow(row, webhook) {
+    function showRow(row: HTMLTableRowElement, webhook: Webhook) {
       const addresses = Array.isArray(webhook.metadata?.addresses) ? webhook.metadata.addresses : null;
       const name = webhook.name ? shown(webhook.name) : 'unnamed';
       const active = webhook.status === 'active';
@@ -166,9 +159,7 @@ export function webhooksView({ main }) {
             : [
                 h('strong', {}, String(addresses.length)),
                 addresses.length > 0 && ': ',
-                addresses
-                  .slice(0, FIRST_ADDRESSES)
-                  .flatMap((/** @type {string} */ address, /** @type {number} */ index) => [index > 0 && ', ', short(String(address))]),
+                addresses.slice(0, FIRST_ADDRESSES).flatMap((address, index) => [index > 0 && ', ', short(String(address))]),
                 addresses.length > FIRST_ADDRESSES && ` and ${addresses.length - FIRST_ADDRESSES} more`,
               ],
         ),
@@ -192,22 +183,17 @@ export function webhooksView({ main }) {
       );
     }
 
-    /**
-     * @param {HTMLTableRowElement} row
-     * @param {any} webhook
-     * @param {'active' | 'inactive'} status
-     */
-    async function setStatus(row, webhook, status) {
+    async function setStatus(row: HTMLTableRowElement, webhook: Webhook, status: 'active' | 'inactive') {
       const name = webhook.name ? shown(webhook.name) : webhook.id;
       // As `svc webhook deactivate` asks at a terminal: its messages still being retried are given up at once.
       if (status === 'inactive' && !confirm(`Deactivate ${name}? Its messages still being retried are given up, and no new ones are sent.`))
         return;
-      const button = /** @type {HTMLButtonElement} */ (row.querySelector('button.toggle'));
+      const button = row.querySelector<HTMLButtonElement>('button.toggle')!;
       button.disabled = true;
       try {
-        const updated = await sendJson('PATCH', `/v1/webhooks/${encodeURIComponent(webhook.id)}`, { status }, { key: givenKey });
+        const updated = await sendJson<Webhook>('PATCH', `/v1/webhooks/${encodeURIComponent(webhook.id)}`, { status }, { key: givenKey });
         showRow(row, updated);
-        /** @type {HTMLButtonElement} */ (row.querySelector('button.toggle')).focus();
+        row.querySelector<HTMLButtonElement>('button.toggle')!.focus();
         announce(`${name} is ${updated.status}.`);
       } catch (error) {
         button.disabled = false;
@@ -215,11 +201,7 @@ export function webhooksView({ main }) {
       }
     }
 
-    /**
-     * @param {unknown} error
-     * @param {string} what
-     */
-    function refused(error, what) {
+    function refused(error: unknown, what: string) {
       if (error instanceof ApiFailure && error.status === 401) {
         forgetKey();
         keyInMemory = null;
@@ -227,7 +209,7 @@ export function webhooksView({ main }) {
         return;
       }
       const wait = error instanceof ApiFailure && error.retryAfterSeconds ? ` (try again in ${error.retryAfterSeconds} s)` : '';
-      fill(problem, failure(`${what}: ${/** @type {Error} */ (error).message}${wait}`));
+      fill(problem, failure(`${what}: ${(error as Error).message}${wait}`));
     }
 
     void load();

@@ -1,22 +1,20 @@
 // Building the page's elements, and the forms its values are shown in. Whatever a receiver, a payload or a user
 // wrote goes into the page as text (textContent, attribute values), never as HTML: nothing in this page parses HTML.
 
-/**
- * @typedef {Node | string | number | null | undefined | false} Child
- * @typedef {Child | (Child | Child[])[]} Children a child, or a list of them (lists in it flattened too)
- * @typedef {Record<string, string | number | boolean | null | undefined | EventListener>} Attributes
- */
+export type Child = Node | string | number | null | undefined | false;
+/** A child, or a list of them (lists in it flattened too). */
+export type Children = Child | (Child | Child[])[];
+export type Attributes = Record<string, string | number | boolean | null | undefined | EventListener>;
 
 /**
  * An element: attributes as given (true: present and empty; false, null or undefined: absent; a function under an
  * `on...` name: a listener), then its children (text, or nodes; null, undefined and false left out).
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag
- * @param {Attributes} [attributes]
- * @param {...Children} children
- * @returns {HTMLElementTagNameMap[K]}
  */
-export function h(tag, attributes = {}, ...children) {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Children[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (typeof value === 'function') element.addEventListener(name.slice(2), value);
@@ -27,23 +25,15 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
-/**
- * @param {Element} parent
- * @param {Children[]} children
- */
-export function append(parent, children) {
-  for (const child of /** @type {Child[]} */ (children.flat(2))) {
+export function append(parent: Element, children: Children[]): void {
+  for (const child of children.flat(2) as Child[]) {
     if (child === null || child === undefined || child === false) continue;
     parent.append(typeof child === 'number' ? String(child) : child);
   }
 }
 
-/**
- * Replaces an element's children.
- * @param {Element} parent
- * @param {...Children} children
- */
-export function fill(parent, ...children) {
+/** Replaces an element's children. */
+export function fill(parent: Element, ...children: Children[]): void {
   parent.replaceChildren();
   append(parent, children);
 }
@@ -54,21 +44,15 @@ export function fill(parent, ...children) {
  */
 const HIDDEN_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/**
- * Text from outside, safe to read: line ends as "\n", controls shown as escapes.
- * @param {string} text
- */
-export function shown(text) {
+/** Text from outside, safe to read: line ends as "\n", controls shown as escapes. */
+export function shown(text: string): string {
   return text
     .replace(/\r\n/g, '\n')
     .replace(HIDDEN_CHARACTERS, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/**
- * A URL as it may be shown: a user name and password it carries replaced by `***` (as svc prints webhook URLs).
- * @param {string} url
- */
-export function shownUrl(url) {
+/** A URL as it may be shown: a user name and password it carries replaced by `***` (as svc prints webhook URLs). */
+export function shownUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.username === '' && parsed.password === '') return shown(url);
@@ -78,14 +62,13 @@ export function shownUrl(url) {
   }
 }
 
-/** @param {number} n */
-const two = (n) => String(n).padStart(2, '0');
+const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A moment as local time: the time of day for today, with the date for other days; the exact instant on hover.
- * @param {string | number} when ISO 8601, or milliseconds
+ * @param when ISO 8601, or milliseconds
  */
-export function time(when) {
+export function time(when: string | number): HTMLElement {
   const date = new Date(when);
   if (Number.isNaN(date.getTime())) return h('span', {}, String(when));
   const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
@@ -94,22 +77,8 @@ export function time(when) {
   return h('time', { datetime: date.toISOString(), title: date.toISOString() }, today ? clock : `${day} ${clock}`);
 }
 
-/**
- * "in 4 s", "in 2 min", "now": how far off a moment is.
- * @param {string} iso
- */
-export function fromNow(iso) {
-  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
-  if (seconds <= 0) return 'now';
-  return seconds < 120 ? `in ${seconds} s` : seconds < 7200 ? `in ${Math.round(seconds / 60)} min` : `in ${Math.round(seconds / 3600)} h`;
-}
-
-/**
- * A long hex value shortened to its ends, its whole on hover and for screen readers.
- * @param {string} hex
- * @param {string} [className]
- */
-export function short(hex, className = 'hex') {
+/** A long hex value shortened to its ends, its whole on hover and for screen readers. */
+export function short(hex: string, className = 'hex'): HTMLElement {
   const text = shown(hex);
   const cut = text.length > 14 ? `${text.slice(0, 8)}\u2026${text.slice(-4)}` : text;
   return h(
@@ -122,10 +91,9 @@ export function short(hex, className = 'hex') {
 
 /**
  * A whole amount of the smallest unit in units of `decimals`, trailing zeros trimmed (as svc tx list shows it).
- * @param {string} amount decimal
- * @param {number} [decimals]
+ * @param amount decimal
  */
-export function units(amount, decimals = 18) {
+export function units(amount: string, decimals = 18): string {
   if (!/^\d+$/.test(amount)) return shown(amount);
   const digits = amount.padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals).replace(/^0+(?=\d)/, '');
@@ -133,20 +101,13 @@ export function units(amount, decimals = 18) {
   return fraction ? `${whole}.${fraction}` : whole;
 }
 
-/**
- * A count with its noun, singular or plural.
- * @param {number} count
- * @param {string} noun
- */
-export function countOf(count, noun) {
+/** A count with its noun, singular or plural. */
+export function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/**
- * Says something to screen readers without moving them (the page's polite live region).
- * @param {string} text
- */
-export function announce(text) {
+/** Says something to screen readers without moving them (the page's polite live region). */
+export function announce(text: string): void {
   const region = document.getElementById('announcer');
   if (!region) return;
   // The same words twice are read twice only if the region changes in between.
@@ -156,12 +117,10 @@ export function announce(text) {
 
 /**
  * A table that scrolls sideways on a narrow screen, reachable by keyboard to do so.
- * @param {string} label what the table holds
- * @param {string[]} headings
- * @param {HTMLTableSectionElement} body
- * @param {string} [className] the table's own, for its column widths
+ * @param label what the table holds
+ * @param className the table's own, for its column widths
  */
-export function table(label, headings, body, className = '') {
+export function table(label: string, headings: string[], body: HTMLTableSectionElement, className = ''): HTMLElement {
   return h(
     'div',
     { class: `table-wrap ${className}`.trim(), role: 'region', 'aria-label': label, tabindex: 0 },
@@ -183,11 +142,8 @@ export function table(label, headings, body, className = '') {
   );
 }
 
-/**
- * A message saying what went wrong, read out at once.
- * @param {string | string[]} message
- */
-export function failure(message) {
+/** A message saying what went wrong, read out at once. */
+export function failure(message: string | string[]): HTMLElement {
   const lines = Array.isArray(message) ? message : [message];
   return h(
     'div',
