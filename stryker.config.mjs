@@ -1,6 +1,6 @@
 // Mutation testing of the kept state (`npm run test:mutation`; not part of `npm test`): the data directory, its
 // records and the gate, and the parts of the state and the delivery queue that plan, apply and restore kept changes.
-// A run takes about 20 minutes on two cores; its score and survivors are recorded in docs/kept-state.md.
+// A run takes about 20 to 35 minutes on two cores; its score and survivors are recorded in docs/kept-state.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -1,7 +1,7 @@
 // The tests that cover the kept state, for mutation testing (stryker.config.mjs): the data directory's own, its
-// edges, the cut log, its lines, the queue's records, the write gate, the router, and the model test at one run of
-// its fixed first example (a fixed seed: a mutant is killed or not by the same runs each time). Not part of
-// `npm test`.
+// edges, the cut log, its lines, the queue's records and attempts, the write gate, the router, compaction, --repair,
+// and the model test at one run of its fixed first example (a fixed seed: a mutant is killed or not by the same runs
+// each time). Not part of `npm test`.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -14,6 +14,10 @@ export default defineConfig({
       'test/unit/kept-delivery-records.test.ts',
       'test/unit/kept-write-gate.test.ts',
       'test/unit/kept-change.test.ts',
+      'test/unit/kept-compaction.test.ts',
+      'test/unit/kept-repair.test.ts',
+      'test/unit/kept-attempts.test.ts',
+      'test/unit/emulator-delivery-queue.test.ts',
       'test/reliability/kept-state-model.test.ts',
     ],
     environment: 'node',

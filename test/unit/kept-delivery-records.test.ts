@@ -98,10 +98,15 @@ describe('the delivery queue restored from its tables', () => {
     const queue = holdingQueue();
     queue.applyEntry('message', 'm1', message(1));
     queue.applyEntry('message', 'm2', message(2));
+    queue.applyEntry('message', 'm3', message(3));
     queue.applyEntry('attempt', 'm1/1', attempt(1, 503));
     queue.applyEntry('started', 'm1/2', started(2));
-    queue.applyEntry('outcome', 'm2', { state: 'failed', reason: 'expired' });
+    queue.applyEntry('outcome', 'm2', { state: 'failed', reason: 'webhook_switched_off', switchedOffBy: 'm9', webhookDeactivated: true });
     queue.applyEntry('deliveries', 'dropped', 2);
+    // Forgotten (its id stays in the creation order a while), and a started record applied after its message went.
+    queue.applyEntry('message', 'm3', null);
+    queue.applyEntry('started', 'm3/1', started(1));
+    expect(startedIn(queue)).toEqual(['m1/2']);
     const tables = new Map<string, Map<string, unknown>>();
     for (const [kind, key, value] of queue.snapshot() as Iterable<KeptEntry>) {
       if (!tables.has(kind)) tables.set(kind, new Map());
@@ -113,7 +118,13 @@ describe('the delivery queue restored from its tables', () => {
       ['m1', 'retrying', 2],
       ['m2', 'failed', 0],
     ]);
-    expect(restored.get('m2')!.record.givenUpReason).toBe('expired');
+    expect(restored.get('m2')!.record).toMatchObject({
+      givenUpReason: 'webhook_switched_off',
+      switchedOffBy: 'm9',
+      webhookDeactivated: true,
+    });
+    // Unfinished, it has no outcome: still to be delivered.
+    expect(restored.pending().messages).toBe(1);
     expect(attemptsOf(restored, 'm1')).toEqual([
       [1, 503, false],
       [2, null, true],

@@ -92,10 +92,8 @@ interface Pending {
 interface OpenLog {
   number: number;
   handle: FileHandle;
-  /** Bytes of it that are synced. */
+  /** Bytes of it that are synced: anything past them (a group failed part-way) is cut off before it counts. */
   bytes: number;
-  /** Bytes past `bytes` may be in the file (a group written, not synced, or failed part-way and not yet cut off). */
-  uncut: boolean;
 }
 
 /** What the files of a folder restore, before the state is built from it. */
@@ -223,7 +221,8 @@ export class DataDir implements Keeper {
     clearTimeout(this.recoveryTimer);
     while (this.writing) await this.writing;
     while (this.snapshotting) await this.snapshotting;
-    if (this.log.uncut) await this.cutBack().catch(() => {});
+    // A failed group whose cut back failed too is cut off now (with nothing past the synced bytes, this changes nothing).
+    await this.cutBack().catch(() => {});
     this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     releaseFileLock(join(this.dir, LOCK_FILE));
@@ -267,20 +266,19 @@ export class DataDir implements Keeper {
       this.queue = [];
       const data = Buffer.concat(group.map((pending) => pending.line));
       try {
-        this.log.uncut = true;
         await this.io(() => this.files.write(this.log.handle, data));
         await this.io(() => this.files.sync(this.log.handle));
       } catch (error) {
         // What reached the file is cut off before anyone is told: a refused change must not come back.
-        const undecided = !(await this.cutBack().then(
-          () => true,
-          () => false,
-        ));
+        let undecided = false;
+        try {
+          await this.cutBack();
+        } catch {
+          undecided = true;
+        }
         this.fail(error as Error, group, undecided);
         return;
       }
-      // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
-      this.log.uncut = false;
       this.log.bytes += data.length;
       this.logBytes += data.length;
       for (const pending of group) {
@@ -309,8 +307,6 @@ export class DataDir implements Keeper {
     const log = this.log;
     await this.io(() => this.files.truncate(log.handle, log.bytes));
     await this.io(() => this.files.sync(log.handle));
-    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
-    log.uncut = false;
   }
 
   private compactionDue(): boolean {
@@ -319,9 +315,10 @@ export class DataDir implements Keeper {
     return this.logBytes > threshold && this.logBytes > COMPACT_GROWTH * this.snapshotBytes;
   }
 
-  /** A new log after the current one, which is closed: from here on changes go to it. */
+  /** A new log after the current one, which is closed: from here on changes go to it. Its header counts among the logs' bytes. */
   private async nextLog(): Promise<OpenLog> {
     const next = await startLog(this.dir, this.log.number + 1, this.files, (handle) => this.adopt(handle));
+    this.logBytes += next.bytes;
     this.openHandles.delete(this.log.handle);
     await this.log.handle.close();
     return next;
@@ -440,7 +437,7 @@ export class DataDir implements Keeper {
    * on a restart), then starts a new one: the disk takes writes again.
    */
   private async recover(): Promise<void> {
-    if (this.log.uncut) await this.cutBack();
+    await this.cutBack();
     this.log = await this.io(() => this.nextLog());
     this.failure = undefined;
   }
@@ -590,7 +587,8 @@ async function readKeptFile(source: Source, folder: string, options: DataDirOpti
     const dropped = describeDropped(role === 'snapshot' ? scanned.lines : linesFrom(data, damage.offset), later, role);
     const aside = await setAside(folder, options, file, data, keptBytes, later);
     options.warn(`svc: ${file}: ${why}; set aside in ${aside}: ${dropped}. What is kept is the state before it`);
-    return { lines: role === 'snapshot' ? [] : scanned.lines, bytes: keptBytes, setAside: true };
+    // A snapshot set aside is not read on (restore starts from nothing): its lines are never played.
+    return { lines: scanned.lines, bytes: keptBytes, setAside: true };
   }
   if (scanned.tornBytes > 0) {
     try {
@@ -625,8 +623,17 @@ async function setAside(
   const aside = join(folder, `set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const moved: string[] = [];
   const base = (path: string) => path.slice(folder.length + 1);
+  const refused = (error: unknown) =>
+    new DataDirError(
+      `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
+    );
+  // Outside the undo below: a folder of that name made by an earlier --repair is not this one's to remove.
   try {
     mkdirSync(aside, { mode: 0o700 });
+  } catch (error) {
+    throw refused(error);
+  }
+  try {
     await writeFile(join(aside, `${base(file)}.from-byte-${keptBytes}`), data.subarray(keptBytes), { mode: 0o600 });
     for (const path of [...later].reverse()) {
       renameSync(path, join(aside, base(path)));
@@ -637,9 +644,7 @@ async function setAside(
   } catch (error) {
     for (const path of moved) renameSync(join(aside, base(path)), path);
     rmSync(aside, { recursive: true, force: true });
-    throw new DataDirError(
-      `--data-dir ${folder}: --repair could not set aside the damaged part of ${file} (${describe(error)}); nothing was changed`,
-    );
+    throw refused(error);
   }
   (options.files ?? NODE_FILES).syncFolder(folder);
   return aside;
@@ -724,8 +729,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
     await files.write(handle, header);
     await files.sync(handle);
     files.syncFolder(folder);
-    // Stryker disable next-line BooleanLiteral: equivalent: left true, it only makes a later cut back cut the log to the length it has.
-    return { number, handle, bytes: header.length, uncut: false };
+    return { number, handle, bytes: header.length };
   } catch (error) {
     await handle.close();
     rmSync(file, { force: true });
