@@ -2,7 +2,8 @@
 // answers, one that is down, a webhook switched off, a redelivery), two of them at a phone's 360 px, with no script
 // error on any page. They go to a
 // scratch folder; with SVC_WRITE_SCREENSHOTS=1 to docs/inspector/, where the docs show them. In the deep lane
-// (`npm run test:deep`): encoding the pictures is slow, and test/e2e/inspector-browser.test.ts tests the pages.
+// (`npm run test:deep`), with the other browser tests: encoding the pictures is slow, and the inspector-*.test.ts
+// files beside this one test the pages.
 import http from 'node:http';
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,7 @@
 // Twenty tabs of one browser on the inspector, all loading and all showing a new message over one shared stream, the
 // stream taken over when its tab closes (issue 41: a seventh tab never loaded while each held its own). In the deep
 // lane: twenty pages of Chromium take ~10 s on two cores; the e2e lane runs the same with eight
-// (test/e2e/inspector-live.test.ts).
+// (test/deep/inspector-live.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import type { TestBrowser } from '../helpers/browser.js';
