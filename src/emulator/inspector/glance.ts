@@ -2,35 +2,9 @@
 // besides (transfers, calls, logs and their topics, the contract it made), which the listing does not tell. Counts,
 // not the parts themselves: the page shows the kinds at a glance, and a message's body shows the rest.
 import { nameOfChainId } from '../../schema/chain-names.js';
-import type { AddressInfo } from '../../schema/index.js';
+import type { TransactionGlance } from '../../schema/inspector.js';
 import type { StoredTx } from '../chain-data.js';
 import { CHAINS, unknownChain } from '../chains.js';
-
-export interface TransactionGlance {
-  txHash: string;
-  chainId: string;
-  /** The name `--chain-id` takes for it (`fuji`); absent for chains svc knows by id only. */
-  chainName?: string;
-  /** The native coin's symbol, for `value`. */
-  nativeSymbol: string;
-  blockNumber: string;
-  blockTimestampMilliseconds: number;
-  /** "1" success, "0" failed. */
-  txStatus: string;
-  /** Wei, decimal. */
-  value: string;
-  from: AddressInfo;
-  to: AddressInfo;
-  method: { callType: string; methodHash: string; methodName?: string };
-  erc20Transfers: number;
-  erc721Transfers: number;
-  erc1155Transfers: number;
-  internalTransactions: number;
-  /** One entry per log, in order: how many topics it has (1 to 4). */
-  logTopics: number[];
-  /** The contract a contract creation made. */
-  contractAddress?: string;
-}
 
 const NATIVE_SYMBOLS = new Map(CHAINS.map((chain) => [chain.chainId, chain.nativeSymbol]));
 

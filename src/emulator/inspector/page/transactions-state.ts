@@ -1,33 +1,11 @@
 // The Transactions view's state, apart from its rendering: the newest transactions as the last answer listed them,
 // which of them arrived since the answer before (marked a moment), and what each holds, in words. Pure: no DOM.
 
-/** A sender or recipient: a token's symbol or a contract's name where it has one. */
-export interface Party {
-  address: string;
-  name?: string;
-  symbol?: string;
-}
+import type { TransactionGlance } from '../../../schema/inspector.js';
 
-/** A transaction at a glance, as `GET /_inspector/transactions` answers it (glance.ts, on the emulator's side). */
-export interface TransactionGlance {
-  txHash: string;
-  chainId: string;
-  chainName?: string;
-  nativeSymbol: string;
-  blockNumber: string;
-  blockTimestampMilliseconds: number;
-  txStatus: string;
-  value: string;
-  from: Party;
-  to: Party;
-  method: { callType: string; methodHash: string; methodName?: string };
-  erc20Transfers: number;
-  erc721Transfers: number;
-  erc1155Transfers: number;
-  internalTransactions: number;
-  logTopics: number[];
-  contractAddress?: string;
-}
+export type { TransactionGlance };
+/** A sender or recipient: a token's symbol or a contract's name where it has one. */
+export type Party = TransactionGlance['from'];
 
 export interface TransactionsState {
   readonly transactions: readonly TransactionGlance[];
