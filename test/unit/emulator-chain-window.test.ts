@@ -212,6 +212,19 @@ function mint(holder: string): InjectionInput {
   };
 }
 
+const RESET_WHILE_WAITING_TO_BE_CARRIED: Step[] = [
+  { kind: 'together' },
+  { kind: 'together' },
+  { kind: 'ticks', count: 4 },
+  { kind: 'reset' },
+  { kind: 'ticks', count: 2 },
+  { kind: 'ticks', count: 2 },
+  { kind: 'mint' },
+  { kind: 'restart', how: 'clean', fraction: 0 },
+  { kind: 'inject' },
+  { kind: 'ticks', count: 2 },
+];
+
 describe('the chain past its window, across restarts', () => {
   it('answers every balance, owner and nonce after any restart as it did before, counting each evicted block once', async () => {
     await fc.assert(
@@ -313,13 +326,12 @@ describe('the chain past its window, across restarts', () => {
         }
       }),
       // As in the model test: SVC_MODEL_RUNS runs more; SVC_MODEL_SEED and SVC_MODEL_PATH replay a failure printed.
-      // A fixed seed unless one is given: seed -661505374, path 1:8:1:8:9:9:9:9 fails (a reset's forgotten injections
-      // come back after a restart; not fixed yet), and a suite that lands must not fail on a draw. Explore with
-      // SVC_MODEL_SEED=$RANDOM SVC_MODEL_RUNS=40.
       {
         numRuns: Number(process.env.SVC_MODEL_RUNS ?? 4),
-        seed: Number(process.env.SVC_MODEL_SEED ?? 37),
-        ...(process.env.SVC_MODEL_PATH && { path: process.env.SVC_MODEL_PATH }),
+        // Always first, a draw that once failed: an injected block out of the window, its record not yet deleted, forgotten
+        // by a reset and then carried into the summary all the same (back after a restart).
+        examples: [[RESET_WHILE_WAITING_TO_BE_CARRIED]],
+        ...(process.env.SVC_MODEL_SEED && { seed: Number(process.env.SVC_MODEL_SEED), path: process.env.SVC_MODEL_PATH }),
       },
     );
   }, 60_000);

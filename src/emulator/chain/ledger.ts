@@ -171,6 +171,13 @@ export class ChainLedger {
   /** Forgets a block whether in the window or pinned (its record deleted: a reset, or a pin given up). */
   forgetBlock(block: ChainBlock): void {
     let held = this.removeBlock(block);
+    // A block out of the window whose record is still kept (waiting for takeLeftWindow()): its moves are counted, and
+    // once forgotten it must not be carried into the summary either.
+    const waiting = this.leftWindow.indexOf(block);
+    if (waiting >= 0) {
+      this.leftWindow.splice(waiting, 1);
+      held = true;
+    }
     for (const tx of block.txs) {
       const hash = tx.item.txHash.toLowerCase();
       if (this.pinned.get(hash)?.block === block) {
