@@ -17,6 +17,8 @@ import { BIN, runInProcess, startInProcess } from '../helpers/cli.js';
 import { numberedAddress } from '../helpers/fixtures.js';
 import { commandPaths, leafPaths, program } from '../helpers/command-tree.js';
 import { completeInBash, completeManyInBash, completeManyInFish, completeManyInZsh } from '../helpers/completion-shells.js';
+import { startShellSvc } from '../helpers/shell-svc.js';
+import type { ShellSvc } from '../helpers/shell-svc.js';
 import { missing } from '../helpers/tools.js';
 import { call, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
 
@@ -34,6 +36,8 @@ let receiver: Server;
 let receiverUrl: string;
 let workDir: string;
 let binDir: string;
+/** The examples' `svc` in their shells: each line run in this process (see shell-svc.ts). */
+let shellSvc: ShellSvc;
 /**
  * The config folder of the runs that read no settings and write none (help, usage errors, 404s, counts): one for
  * all, where each run without one would make a folder of its own.
@@ -43,7 +47,7 @@ let keyCount = 0;
 
 beforeAll(async () => {
   // The contract's 5 s per attempt: a redelivery the example waits on must not time out on a loaded machine.
-  emulator = await startTestEmulator({ blockTimeMs: 0 }, PATIENT_DELIVERY);
+  [emulator, shellSvc] = await Promise.all([startTestEmulator({ blockTimeMs: 0 }, PATIENT_DELIVERY), startShellSvc()]);
   receiver = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.end('ok'));
@@ -75,7 +79,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emulator?.close();
+  await Promise.all([emulator?.close(), shellSvc?.close()]);
   receiver?.closeAllConnections();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -266,8 +270,9 @@ function namesKnownFilesOnly(script: string): boolean {
  * How an example runs. In this process: plain command lines (after the test expands their quoting and variables) that
  * name no files but the example files (given their full path, as the shell would find them in its folder) and start
  * or stop no emulator process; the ones that ask, with a terminal's IO. Servers and followers: each on its own (in
- * this process when plain, else in bash), stopped once ready. The rest in one bash, with the built CLI as `svc` on PATH,
- * but for the examples about the emulators you run, which go in turn beside it (see runInShell).
+ * this process when plain, else in bash), stopped once ready. The rest in one bash, whose `svc` runs each line in this
+ * process (test/helpers/shell-svc.ts; a start and a follower as the built CLI), but for the examples about the emulators
+ * you run, which go in turn beside it (see runInShell).
  */
 function kindOf(script: string): 'terminal' | 'server' | 'in-process' | 'shell' {
   if (ASKING[script] !== undefined) return 'terminal';
@@ -286,7 +291,7 @@ function quoted(text: string): string {
 /** The environment every example's shell starts from. */
 function shellBaseEnv(): Record<string, string> {
   return {
-    PATH: `${binDir}:${process.env.PATH}`,
+    PATH: `${shellSvc.binDir}:${binDir}:${process.env.PATH}`,
     // A home of the test's own: bash runs ~/.bashrc when its stdin is a socket (as Node's pipes are) and SHLVL is
     // unset, and the user's start-up files are no part of an example (a version manager's took a quarter second each).
     HOME: workDir,
@@ -645,6 +650,12 @@ function runAllExamples(): Promise<Map<string, Promise<void>>> {
 
 describe('every example in every help runs against the emulator', () => {
   const withExamples = paths.map((path) => [path.join(' ')]);
+
+  it("runs the shell examples' svc lines in this process, the starts and followers as the built CLI (a check on the host)", async () => {
+    await Promise.allSettled((await runAllExamples()).values());
+    expect(shellSvc.counts.here).toBeGreaterThan(40);
+    expect(shellSvc.counts.asProcess).toBeGreaterThan(0);
+  });
 
   it.concurrent.each(withExamples)(
     'svc %s',
