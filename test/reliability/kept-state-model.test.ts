@@ -959,7 +959,7 @@ function writeLegacyFolder(dataDir: string, seed: number, url: string, model: Mo
   utimesSync(lock, new Date('2001-01-01'), new Date('2001-01-01'));
 }
 
-const RUNS = Number(process.env.SVC_MODEL_RUNS ?? 6);
+const RUNS = Number(process.env.SVC_MODEL_RUNS ?? 3);
 
 /**
  * The command that replays a failure: fast-check's seed and path pick the run and its shrinks, and the commands'
