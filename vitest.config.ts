@@ -46,6 +46,11 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...DEEP_LANE],
     environment: 'node',
     globalSetup: ['test/setup/tools.ts'],
+    env: {
+      // The tests' processes (the CLI, the emulators, the receivers) speak plain HTTP on loopback only: an extra CA bundle
+      // set for the machine is no part of them, and node reads and parses it at every start, before any code runs.
+      NODE_EXTRA_CA_CERTS: '',
+    },
     setupFiles: ['test/setup/process-log.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
