@@ -655,7 +655,7 @@ describe('every example in every help runs against the emulator', () => {
     await Promise.allSettled((await runAllExamples()).values());
     expect(shellSvc.counts.here).toBeGreaterThan(40);
     expect(shellSvc.counts.asProcess).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it.concurrent.each(withExamples)(
     'svc %s',
