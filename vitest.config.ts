@@ -3,27 +3,29 @@ import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
 
 /**
- * The files that run longest (measured on an idle machine, a clean clone: 4-11 s each of a ~56 s run), started first. Vitest orders
- * by the durations it cached from earlier runs, and without them (a clean clone, as CI runs) by file size: then long
- * files could start last and stretch the end of the run (the same commit: 51-55 s locally, 63-65 s from a clean clone).
+ * The files that run longest (3-11 s each when two workers share two cores), started first. Vitest orders by the
+ * durations it cached from earlier runs, and without them (a clean clone, as CI runs) by file size: then long files
+ * could start last and stretch the end of the run (the same commit: 51-55 s locally, 63-65 s from a clean clone).
  */
 const LONGEST_FIRST = [
-  'test/unit/emulator-data-dir.test.ts',
   'test/e2e/command-tree.test.ts',
-  'test/reliability/kept-state-model.test.ts',
+  'test/unit/emulator-data-dir.test.ts',
   'test/reliability/faults.test.ts',
   'test/e2e/emulator-detach.test.ts',
   'test/e2e/webhook-dev-faults.test.ts',
-  'test/reliability/settings-hardening.test.ts',
   'test/unit/emulator-kept-chain.test.ts',
-  'test/e2e/emulator-api.test.ts',
+  'test/e2e/recipes.test.ts',
   'test/reliability/secrets.test.ts',
-  'test/e2e/cli-api.test.ts',
   'test/e2e/any-terminal.test.ts',
+  'test/e2e/emulator-api.test.ts',
+  'test/reliability/kept-state-model.test.ts',
+  'test/reliability/settings-hardening.test.ts',
+  'test/e2e/cli-api.test.ts',
+  'test/e2e/cli-webhook-addresses-progress.test.ts',
+  'test/e2e/completion.test.ts',
+  'test/e2e/emulator-kept-chain.test.ts',
   'test/e2e/process-contract.test.ts',
   'test/reliability/emulator-hardening.test.ts',
-  'test/e2e/completion.test.ts',
-  'test/e2e/cli-webhook-addresses-progress.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
