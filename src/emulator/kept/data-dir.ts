@@ -30,6 +30,7 @@ import {
   encodeHeader,
   entriesJson,
   entryJson,
+  headerJson,
   KEPT_FORMAT,
   KeptFileError,
   LineBuffer,
@@ -375,7 +376,7 @@ export class DataDir implements Keeper {
     const lines = this.snapshotLines;
     try {
       lines.clear();
-      lines.append([JSON.stringify({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered, entries: entries.length })]);
+      lines.append([headerJson({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered, entries: entries.length })]);
       const flush = async () => {
         const data = lines.contents();
         await this.io(() => this.files.write(handle, data));

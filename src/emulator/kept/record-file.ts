@@ -27,10 +27,9 @@ export type JsonPieces = (string | Buffer)[];
 
 /**
  * Lines encoded one after another into one buffer, reused from line to line and grown only when a line needs more:
- * the data directory writes its logs and snapshots from one each. A buffer made per line (and per group of lines,
- * and per batch of a snapshot's lines) was freed by the garbage collector much later, and the allocator kept the
- * memory it came from: megabytes of a snapshot's batches raised the size below which it reuses freed memory instead
- * of returning it to the system.
+ * the data directory writes its logs and snapshots from one each. Buffers made per line are freed only once
+ * collected, and freeing a large one raises the C allocator's threshold below which it keeps freed memory for reuse
+ * instead of returning it: the process would keep, for good, what the transient buffers of its busiest moment took.
  */
 export class LineBuffer {
   private buffer: Buffer;
@@ -84,8 +83,13 @@ export function encodeLine(jsonParts: readonly (string | Buffer)[]): Buffer {
   return line.contents();
 }
 
+/** A file's first line, the header, as JSON. */
+export function headerJson(header: FileHeader): string {
+  return JSON.stringify(header);
+}
+
 export function encodeHeader(header: FileHeader): Buffer {
-  return encodeLine([JSON.stringify(header)]);
+  return encodeLine([headerJson(header)]);
 }
 
 /** The JSON of one entry, `["kind","key",value]`: a RawJson value as its bytes. */
