@@ -7,12 +7,16 @@ export function keccak256Bytes(text: string): Uint8Array {
   return keccak_256(encoder.encode(text));
 }
 
-export function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+/**
+ * The bytes as lower-case hex after `prefix`, one flat string: appending digit by digit makes a rope of a node per
+ * digit, which a string held for long (a checksummed address, a derived hash) keeps.
+ */
+export function toHex(bytes: Uint8Array, prefix = ''): string {
+  const digits = [prefix];
+  for (const byte of bytes) digits.push(byte.toString(16).padStart(2, '0'));
+  return digits.join('');
 }
 
 export function keccak256Hex(text: string): string {
-  return '0x' + toHex(keccak256Bytes(text));
+  return toHex(keccak256Bytes(text), '0x');
 }
