@@ -8,13 +8,12 @@ export function keccak256Bytes(text: string): Uint8Array {
 }
 
 /**
- * The bytes as lower-case hex after `prefix`, one flat string: appending digit by digit makes a rope of a node per
- * digit, which a string held for long (a checksummed address, a derived hash) keeps.
+ * The bytes as lower-case hex after `prefix`, one flat string: `+` would make a rope (a node per piece), which a
+ * string held for long (a checksummed address, a derived hash) keeps; join() and Buffer's encoder make flat ones.
  */
 export function toHex(bytes: Uint8Array, prefix = ''): string {
-  const digits = [prefix];
-  for (const byte of bytes) digits.push(byte.toString(16).padStart(2, '0'));
-  return digits.join('');
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return prefix === '' ? hex : [prefix, hex].join('');
 }
 
 export function keccak256Hex(text: string): string {
