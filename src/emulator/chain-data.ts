@@ -214,7 +214,7 @@ const SAFE_TRANSFER_1155 = '0xf242432a'; // safeTransferFrom(address,address,uin
  * An address made from text, without drawing from the generator (so adding one leaves every seeded value as it was).
  */
 function derivedAddress(text: string): string {
-  return '0x' + keccak256Hex(text).slice(-40);
+  return hexOf('0x', keccak256Hex(text).slice(-40));
 }
 
 /** A 32-byte hash made from text, without drawing from the generator. */
@@ -274,10 +274,19 @@ function pad32(hex: string): string {
   let topic = padded.get(hex);
   if (topic === undefined) {
     if (padded.size >= PADDED_LIMIT) padded.clear();
-    topic = '0x' + hex.slice(2).toLowerCase().padStart(64, '0');
+    topic = hexOf('0x', hex.slice(2).toLowerCase().padStart(64, '0'));
     padded.set(hex, topic);
   }
   return topic;
+}
+
+/**
+ * One flat string of these pieces (two or more). `+` and padStart make a rope: a node per piece, kept with every piece
+ * for as long as the transaction that holds it; in a generated history those were a quarter of a transaction's
+ * memory. Joining copies the pieces into one string.
+ */
+function hexOf(...pieces: string[]): string {
+  return pieces.join('');
 }
 
 function uint256(value: bigint): string {
@@ -678,8 +687,16 @@ export class ChainDataGenerator {
     const gasUsed = this.rng.int(50_000, 90_000);
     const input =
       standard === 'ERC721'
-        ? SAFE_TRANSFER_721 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId)
-        : SAFE_TRANSFER_1155 + pad32(from).slice(2) + pad32(to).slice(2) + uint256(tokenId) + uint256(value) + uint256(0xa0n) + uint256(0n);
+        ? hexOf(SAFE_TRANSFER_721, pad32(from).slice(2), pad32(to).slice(2), uint256(tokenId))
+        : hexOf(
+            SAFE_TRANSFER_1155,
+            pad32(from).slice(2),
+            pad32(to).slice(2),
+            uint256(tokenId),
+            uint256(value),
+            uint256(0xa0n),
+            uint256(0n),
+          );
     return {
       from: sender,
       to: collection.address,
@@ -711,7 +728,7 @@ export class ChainDataGenerator {
       callType: 'CONTRACT_CREATION',
       methodName: CREATION_METHOD_NAME,
       methodHash: CREATION_PREFIX,
-      input: CREATION_PREFIX + this.rng.hex(64).slice(2),
+      input: hexOf(CREATION_PREFIX, this.rng.hex(64).slice(2)),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(10_000, 100_000),
       tokenMoves: [],
@@ -758,7 +775,7 @@ export class ChainDataGenerator {
       callType: 'CONTRACT_CALL',
       methodName: method.text,
       methodHash: method.selector,
-      input: method.selector + pad32(recipient).slice(2) + uint256(value),
+      input: hexOf(method.selector, pad32(recipient).slice(2), uint256(value)),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(10_000, 40_000),
       tokenMoves: [{ token, from: method === METHODS.mint ? ZERO_ADDRESS : from, to: recipient, value }],
@@ -779,12 +796,14 @@ export class ChainDataGenerator {
       callType: 'CONTRACT_CALL',
       methodName: METHODS.approve.text,
       methodHash: METHODS.approve.selector,
-      input: METHODS.approve.selector + pad32(chain.router).slice(2) + uint256(amount),
+      input: hexOf(METHODS.approve.selector, pad32(chain.router).slice(2), uint256(amount)),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(5_000, 20_000),
       tokenMoves: [],
       internals: [],
-      logs: [{ address: token.address, topics: [APPROVAL_SIGNATURE, pad32(owner), pad32(chain.router)], data: '0x' + uint256(amount) }],
+      logs: [
+        { address: token.address, topics: [APPROVAL_SIGNATURE, pad32(owner), pad32(chain.router)], data: hexOf('0x', uint256(amount)) },
+      ],
     };
   }
 
@@ -797,15 +816,16 @@ export class ChainDataGenerator {
     const deadline = BigInt(Math.floor(blockMs / 1000) + 1200);
     const gasUsed = this.rng.int(120_000, 220_000);
     const method = METHODS.swapExactNativeForTokens;
-    const input =
-      method.selector +
-      uint256((amountOut * 99n) / 100n) +
-      uint256(0x80n) +
-      pad32(user).slice(2) +
-      uint256(deadline) +
-      uint256(2n) +
-      pad32(wrapped.address).slice(2) +
-      pad32(bought.address).slice(2);
+    const input = hexOf(
+      method.selector,
+      uint256((amountOut * 99n) / 100n),
+      uint256(0x80n),
+      pad32(user).slice(2),
+      uint256(deadline),
+      uint256(2n),
+      pad32(wrapped.address).slice(2),
+      pad32(bought.address).slice(2),
+    );
     return {
       from: user,
       to: chain.router,
@@ -833,16 +853,16 @@ export class ChainDataGenerator {
       ],
       // The wrapped token's Deposit (two topics), the pair's Sync (one: its reserves are data) and Swap (three).
       logs: [
-        { address: wrapped.address, topics: [DEPOSIT_SIGNATURE, pad32(chain.router)], data: '0x' + uint256(value) },
+        { address: wrapped.address, topics: [DEPOSIT_SIGNATURE, pad32(chain.router)], data: hexOf('0x', uint256(value)) },
         {
           address: chain.pair,
           topics: [SYNC_SIGNATURE],
-          data: '0x' + uint256(this.rng.bigint(1n << 100n)) + uint256(this.rng.bigint(1n << 100n)),
+          data: hexOf('0x', uint256(this.rng.bigint(1n << 100n)), uint256(this.rng.bigint(1n << 100n))),
         },
         {
           address: chain.pair,
           topics: [SWAP_SIGNATURE, pad32(chain.router), pad32(user)],
-          data: '0x' + uint256(0n) + uint256(value) + uint256(amountOut) + uint256(0n),
+          data: hexOf('0x', uint256(0n), uint256(value), uint256(amountOut), uint256(0n)),
         },
       ],
     };
@@ -864,7 +884,7 @@ export class ChainDataGenerator {
       callType: 'CONTRACT_CALL',
       methodName: METHODS.execute.text,
       methodHash: METHODS.execute.selector,
-      input: METHODS.execute.selector + uint256(0x20n) + uint256(0x40n) + pad32(payee).slice(2) + uint256(paid),
+      input: hexOf(METHODS.execute.selector, uint256(0x20n), uint256(0x40n), pad32(payee).slice(2), uint256(paid)),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(10_000, 40_000),
       tokenMoves: [],
@@ -872,7 +892,7 @@ export class ChainDataGenerator {
         { from: proxy, to: implementation, value: 0n, type: 'DELEGATECALL' },
         { from: proxy, to: payee, value: paid, type: 'CALL' },
       ],
-      logs: [{ address: proxy, topics: [EXECUTION_SUCCESS_SIGNATURE, this.rng.hex(32)], data: '0x' + uint256(0n) }],
+      logs: [{ address: proxy, topics: [EXECUTION_SUCCESS_SIGNATURE, this.rng.hex(32)], data: hexOf('0x', uint256(0n)) }],
     };
   }
 
@@ -887,12 +907,12 @@ export class ChainDataGenerator {
       callType: 'CONTRACT_CALL',
       methodName: METHODS.execute.text,
       methodHash: METHODS.execute.selector,
-      input: METHODS.execute.selector + uint256(0x20n) + uint256(0n),
+      input: hexOf(METHODS.execute.selector, uint256(0x20n), uint256(0n)),
       gasUsed,
       gasLimit: gasUsed + this.rng.int(10_000, 50_000),
       tokenMoves: [],
       internals: [],
-      logs: [{ address: chain.pair, topics: [signature, pad32(caller)], data: '0x' + uint256(this.rng.bigint(10n ** 24n)) }],
+      logs: [{ address: chain.pair, topics: [signature, pad32(caller)], data: hexOf('0x', uint256(this.rng.bigint(10n ** 24n))) }],
     };
   }
 
@@ -944,8 +964,8 @@ export class ChainDataGenerator {
       input: native
         ? '0x'
         : singleTransfer
-          ? method.selector + pad32(singleTransfer.to).slice(2) + uint256(singleTransfer.value)
-          : method.selector + uint256(0x20n) + uint256(0n),
+          ? hexOf(method.selector, pad32(singleTransfer.to).slice(2), uint256(singleTransfer.value))
+          : hexOf(method.selector, uint256(0x20n), uint256(0n)),
       gasUsed,
       gasLimit: native ? 21_000 : gasUsed + this.rng.int(10_000, 50_000),
       tokenMoves,
@@ -1038,7 +1058,7 @@ export class ChainDataGenerator {
           topic1: pad32(move.from),
           topic2: pad32(move.to),
           topic3: null,
-          data: '0x' + uint256(move.value),
+          data: hexOf('0x', uint256(move.value)),
           transactionIndex: blockIndex,
           logIndex: index,
           removed: false,
@@ -1071,7 +1091,7 @@ export class ChainDataGenerator {
                 topic0: TRANSFER_SIGNATURE,
                 topic1: pad32(move.from),
                 topic2: pad32(move.to),
-                topic3: '0x' + uint256(move.tokenId),
+                topic3: hexOf('0x', uint256(move.tokenId)),
                 data: '0x',
               }
             : {
@@ -1079,7 +1099,7 @@ export class ChainDataGenerator {
                 topic1: pad32(move.from),
                 topic2: pad32(move.from),
                 topic3: pad32(move.to),
-                data: '0x' + uint256(move.tokenId) + uint256(move.value),
+                data: hexOf('0x', uint256(move.tokenId), uint256(move.value)),
               }),
           transactionIndex: blockIndex,
           logIndex: index,

@@ -7,10 +7,11 @@ export { isAddress } from '../schema/rules.js';
 export function toChecksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase();
   const hash = toHex(keccak256Bytes(lower));
-  let out = '0x';
+  // Joined, not appended: one flat string, not a rope of a node per character (checksummed addresses are held long).
+  const out = ['0x'];
   for (let i = 0; i < lower.length; i++) {
     const ch = lower[i]!;
-    out += parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch;
+    out.push(parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch);
   }
-  return out;
+  return out.join('');
 }

@@ -7,12 +7,15 @@ export function keccak256Bytes(text: string): Uint8Array {
   return keccak_256(encoder.encode(text));
 }
 
-export function toHex(bytes: Uint8Array): string {
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+/**
+ * The bytes as lower-case hex after `prefix`, one flat string: `+` would make a rope (a node per piece), which a
+ * string held for long (a checksummed address, a derived hash) keeps; join() and Buffer's encoder make flat ones.
+ */
+export function toHex(bytes: Uint8Array, prefix = ''): string {
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+  return prefix === '' ? hex : [prefix, hex].join('');
 }
 
 export function keccak256Hex(text: string): string {
-  return '0x' + toHex(keccak256Bytes(text));
+  return toHex(keccak256Bytes(text), '0x');
 }

@@ -1,12 +1,17 @@
 // The lines of the kept files (`<bytes> <checksum> <json>\n`): a line is read only when it is whole and intact, so
 // any damaged byte of one is told from a crash's cut end, and never read as a change.
 import { describe, expect, it } from 'vitest';
+import { RawJson } from '../../src/emulator/kept/change.js';
+import type { KeptEntry } from '../../src/emulator/kept/change.js';
 import {
+  decodeEntries,
   encodeEntries,
   encodeHeader,
   encodeLine,
+  entriesJson,
   KEPT_FORMAT,
   KeptFileError,
+  LineBuffer,
   lineAt,
   scanFile,
 } from '../../src/emulator/kept/record-file.js';
@@ -101,5 +106,34 @@ describe('a kept file scanned', () => {
     expect(scanFile(headed('{"kind":"svc-emulator-snapshot","format":2,"number":3}'), 'f').header?.number).toBe(3);
     // A first line that is whole but not framed as ours, with nothing of ours after it: some other file.
     expect(() => scanFile(Buffer.from('hello\n'), 'f')).toThrow(/not an emulator data file/);
+  });
+});
+
+describe('lines encoded into one reused buffer', () => {
+  it('are each read back whole, through growth and clears, with text of several bytes a character and raw JSON', () => {
+    const lines = new LineBuffer(16);
+    const entries: KeptEntry[][] = [
+      [['webhook', 'w1', { name: 'é ✓ 𝄞' }]],
+      [
+        ['webhook', 'w2', { name: 'x'.repeat(200) }],
+        ['addresses', 'w2/0', new RawJson([Buffer.from('["0xab",'), Buffer.from('"0xcd"]')])],
+      ],
+      [['webhook', 'w3', null]],
+    ];
+    for (const round of [0, 1]) {
+      lines.clear();
+      for (const change of entries) lines.append(entriesJson(change));
+      const data = Buffer.from(lines.contents());
+      let offset = 0;
+      const read = entries.map(() => {
+        const line = lineAt(data, offset)!;
+        offset = line.next;
+        return decodeEntries(line.json);
+      });
+      expect(offset, `round ${round}`).toBe(data.length);
+      expect(read).toEqual([entries[0], [entries[1]![0], ['addresses', 'w2/0', ['0xab', '0xcd']]], entries[2]]);
+      // The same bytes as a line made alone.
+      expect(data).toEqual(Buffer.concat(entries.map((change) => encodeEntries(change))));
+    }
   });
 });

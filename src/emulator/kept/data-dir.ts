@@ -23,9 +23,20 @@ import type { FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Change, EntryRouter, Keeper, KeptEntry } from './change.js';
 import { releaseFileLock, takeFileLock, updateFileLock } from '../../process-proof.js';
-import { KeepError, RawJson } from './change.js';
-import type { FileHeader } from './record-file.js';
-import { decodeEntries, encodeEntries, encodeHeader, KEPT_FORMAT, KeptFileError, lineAt, scanFile } from './record-file.js';
+import { KeepError } from './change.js';
+import type { FileHeader, JsonPieces } from './record-file.js';
+import {
+  decodeEntries,
+  encodeHeader,
+  entriesJson,
+  entryJson,
+  headerJson,
+  KEPT_FORMAT,
+  KeptFileError,
+  LineBuffer,
+  lineAt,
+  scanFile,
+} from './record-file.js';
 import { legacyJournalEntries, readLegacyHeader } from './legacy-journal.js';
 
 /** How the files are written and synced: tests pass one that fails as a full disk does, or stops as a killed process. */
@@ -69,9 +80,9 @@ const COMPACT_AFTER_BYTES = 8 * 1024 * 1024;
 const COMPACT_GROWTH = 1;
 /** Restarts leave a short log each: beyond this many, the next start compacts them. */
 const LOGS_BEFORE_COMPACTING = 8;
-/** A snapshot is written in lines of about this many bytes, and in writes of about this many. */
-const SNAPSHOT_LINE_BYTES = 256 * 1024;
-const SNAPSHOT_WRITE_BYTES = 4 * 1024 * 1024;
+/** A snapshot is written in lines of about this many bytes of JSON, and in writes of about this many. */
+const SNAPSHOT_LINE_BYTES = 64 * 1024;
+const SNAPSHOT_WRITE_BYTES = 256 * 1024;
 /** While the disk fails, a recovery is tried this often (and writes are refused at once meanwhile). */
 const RECOVERY_EVERY_MS = 1_000;
 /** After a snapshot fails (a disk too small for it), the next compaction waits this long, doubled each failure. */
@@ -83,7 +94,8 @@ const snapshotName = (number: number) => `snapshot-${String(number).padStart(6, 
 const FILE_PATTERN = /^(log|snapshot)-(\d{6,})\.jsonl$/;
 
 interface Pending {
-  line: Buffer;
+  /** The change's line, made when it is kept: what a value held then, not when the line is written. */
+  json: JsonPieces;
   change: Change<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -126,6 +138,9 @@ export class DataDir implements Keeper {
   private compactNotBefore = 0;
   /** A legacy journal is still the base: the next snapshot written removes it. */
   private legacy: boolean;
+  /** Where a group of changes is encoded, and a snapshot's lines: one buffer each, reused (see LineBuffer). */
+  private readonly logLines = new LineBuffer();
+  private readonly snapshotLines = new LineBuffer();
 
   private constructor(
     readonly dir: string,
@@ -194,7 +209,7 @@ export class DataDir implements Keeper {
     if (this.failure) return Promise.reject(keepError(this.failure, false));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({
-        line: encodeEntries(change.entries),
+        json: entriesJson(change.entries),
         change,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -264,7 +279,9 @@ export class DataDir implements Keeper {
     while (this.queue.length > 0 && !this.failure) {
       const group = this.queue;
       this.queue = [];
-      const data = Buffer.concat(group.map((pending) => pending.line));
+      this.logLines.clear();
+      for (const pending of group) this.logLines.append(pending.json);
+      const data = this.logLines.contents();
       try {
         await this.io(() => this.files.write(this.log.handle, data));
         await this.io(() => this.files.sync(this.log.handle));
@@ -329,6 +346,8 @@ export class DataDir implements Keeper {
    * background; once it is in place, the files it covers are deleted.
    */
   private snapshotFrom(covered: number): void {
+    // One at a time: they share one buffer, and the one under way covers what a second would.
+    if (this.snapshotting) return;
     const entries: KeptEntry[] = [];
     for (const resource of this.router.resources) for (const entry of resource.snapshot()) entries.push(entry);
     this.snapshotting = this.writeSnapshot(covered, entries)
@@ -354,32 +373,35 @@ export class DataDir implements Keeper {
     this.adopt(handle);
     if (this.abandoned) return new Promise(() => {});
     let bytes = 0;
+    const lines = this.snapshotLines;
     try {
-      let batch: Buffer[] = [
-        encodeHeader({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered, entries: entries.length }),
-      ];
-      let batchBytes = batch[0]!.length;
-      let line: KeptEntry[] = [];
-      let lineBytes = 0;
+      lines.clear();
+      lines.append([headerJson({ kind: 'svc-emulator-snapshot', format: KEPT_FORMAT, number: covered, entries: entries.length })]);
       const flush = async () => {
-        const data = Buffer.concat(batch);
+        const data = lines.contents();
         await this.io(() => this.files.write(handle, data));
         bytes += data.length;
-        batch = [];
-        batchBytes = 0;
+        lines.clear();
       };
+      let line: JsonPieces = [];
+      let lineBytes = 0;
       const endLine = () => {
-        const encoded = encodeEntries(line);
-        batch.push(encoded);
-        batchBytes += encoded.length;
+        lines.append(['[', ...line, ']']);
         line = [];
         lineBytes = 0;
       };
       for (const entry of entries) {
-        line.push(entry);
-        lineBytes += estimateBytes(entry);
+        // Each entry is serialized once, as its line is made: its length (in UTF-16 units, about its bytes) cuts lines.
+        const json = entryJson(entry);
+        if (line.length > 0) line.push(',');
+        for (const piece of json) {
+          line.push(piece);
+          lineBytes += piece.length;
+        }
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, where lines and writes are cut.
         if (lineBytes >= SNAPSHOT_LINE_BYTES) endLine();
-        if (batchBytes >= SNAPSHOT_WRITE_BYTES) await flush();
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, where lines and writes are cut.
+        if (lines.length >= SNAPSHOT_WRITE_BYTES) await flush();
       }
       if (line.length > 0) endLine();
       await flush();
@@ -737,14 +759,7 @@ async function startLog(folder: string, number: number, files: KeptFiles, opened
   }
 }
 
-// Stryker disable all: a snapshot's line sizes, and the words of a refused change.
-/** About how many bytes an entry takes as JSON, to cut a snapshot into lines without serializing twice. */
-function estimateBytes([, key, value]: KeptEntry): number {
-  if (value instanceof RawJson) return value.byteLength + key.length;
-  if (typeof value === 'string') return value.length + key.length;
-  return 512 + key.length;
-}
-
+// Stryker disable all: the words of a refused change.
 function keepError(error: Error, undecided: boolean): KeepError {
   const code = (error as NodeJS.ErrnoException).code;
   const why = code === 'ENOSPC' ? 'the disk is full' : `it cannot be written (${code ?? error.message})`;

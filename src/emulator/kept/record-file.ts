@@ -20,38 +20,99 @@ export interface FileHeader {
 }
 
 const CHECKSUM_DIGITS = 8;
-const OPEN = Buffer.from('[');
-const CLOSE = Buffer.from(']');
-const COMMA = Buffer.from(',');
+const NEWLINE = 0x0a;
+
+/** A line's JSON as pieces written one after another: text, and the exact bytes of cached JSON (RawJson). */
+export type JsonPieces = (string | Buffer)[];
+
+/**
+ * Lines encoded one after another into one buffer, reused from line to line and grown only when a line needs more:
+ * the data directory writes its logs and snapshots from one each. Buffers made per line are freed only once
+ * collected, and freeing a large one raises the C allocator's threshold below which it keeps freed memory for reuse
+ * instead of returning it: the process would keep, for good, what the transient buffers of its busiest moment took.
+ */
+export class LineBuffer {
+  private buffer: Buffer;
+  private used = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafeSlow(initialBytes);
+  }
+
+  /** Bytes encoded since the last clear(). */
+  get length(): number {
+    return this.used;
+  }
+
+  /** Appends the line whose JSON is these pieces: `<bytes> <checksum> <json>\n`. */
+  append(pieces: readonly (string | Buffer)[]): void {
+    let jsonBytes = 0;
+    for (const piece of pieces) jsonBytes += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+    const prefixBytes = String(jsonBytes).length + 1 + CHECKSUM_DIGITS + 1;
+    this.reserve(prefixBytes + jsonBytes + 1);
+    const jsonStart = this.used + prefixBytes;
+    let at = jsonStart;
+    for (const piece of pieces) at += typeof piece === 'string' ? this.buffer.write(piece, at) : piece.copy(this.buffer, at);
+    const sum = createHash('sha1').update(this.buffer.subarray(jsonStart, at)).digest('hex').slice(0, CHECKSUM_DIGITS);
+    this.buffer.write(`${jsonBytes} ${sum} `, this.used, 'latin1');
+    this.buffer[at] = NEWLINE;
+    this.used = at + 1;
+  }
+
+  /** The lines appended since the last clear(): a view, valid until the next append() or clear(). */
+  contents(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+
+  clear(): void {
+    this.used = 0;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.used + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.used + bytes, this.buffer.length * 2));
+    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer = grown;
+  }
+}
 
 /** A line from the parts of its JSON: the checksum is the first 8 hex digits of their SHA-1. */
-export function encodeLine(jsonParts: readonly Buffer[]): Buffer {
-  const hash = createHash('sha1');
-  let length = 0;
-  for (const part of jsonParts) {
-    hash.update(part);
-    length += part.length;
-  }
-  const prefix = Buffer.from(`${length} ${hash.digest('hex').slice(0, CHECKSUM_DIGITS)} `);
-  return Buffer.concat([prefix, ...jsonParts, Buffer.from('\n')], prefix.length + length + 1);
+export function encodeLine(jsonParts: readonly (string | Buffer)[]): Buffer {
+  const line = new LineBuffer(0);
+  line.append(jsonParts);
+  return line.contents();
+}
+
+/** A file's first line, the header, as JSON. */
+export function headerJson(header: FileHeader): string {
+  return JSON.stringify(header);
 }
 
 export function encodeHeader(header: FileHeader): Buffer {
-  return encodeLine([Buffer.from(JSON.stringify(header))]);
+  return encodeLine([headerJson(header)]);
 }
 
-/** One line holding these entries, in order: a change, or a part of a snapshot. */
-export function encodeEntries(entries: readonly KeptEntry[]): Buffer {
-  const parts: Buffer[] = [OPEN];
-  entries.forEach(([kind, key, value], index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(Buffer.from(`[${JSON.stringify(kind)},${JSON.stringify(key)},`));
-    if (value instanceof RawJson) parts.push(...value.parts);
-    else parts.push(Buffer.from(JSON.stringify(value ?? null)));
-    parts.push(CLOSE);
+/** The JSON of one entry, `["kind","key",value]`: a RawJson value as its bytes. */
+export function entryJson([kind, key, value]: KeptEntry): JsonPieces {
+  const head = `[${JSON.stringify(kind)},${JSON.stringify(key)},`;
+  if (value instanceof RawJson) return [head, ...value.parts, ']'];
+  return [`${head}${JSON.stringify(value ?? null)}]`];
+}
+
+/** The JSON of a line holding these entries, in order: a change, or a part of a snapshot. */
+export function entriesJson(entries: readonly KeptEntry[]): JsonPieces {
+  const pieces: JsonPieces = ['['];
+  entries.forEach((entry, index) => {
+    if (index > 0) pieces.push(',');
+    pieces.push(...entryJson(entry));
   });
-  parts.push(CLOSE);
-  return encodeLine(parts);
+  pieces.push(']');
+  return pieces;
+}
+
+/** One line holding these entries, in order. */
+export function encodeEntries(entries: readonly KeptEntry[]): Buffer {
+  return encodeLine(entriesJson(entries));
 }
 
 /** The JSON of the line at `offset` and where the next begins, or undefined when it is not a whole, intact line. */
