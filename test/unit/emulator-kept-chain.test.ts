@@ -22,9 +22,14 @@ afterEach(async () => {
 /** Blocks every 60 ms: a run of a few hundred milliseconds makes several blocks on every chain, and far from enough records for a compaction (whose files an in-process kill would leave it deleting). */
 const BLOCK_TIME_MS = 60;
 const WATCHED = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F';
+/** A short history (the default is 3,000): what is checked is what the run adds to it, and each check reads it all. */
+const HISTORY_TRANSACTIONS = 300;
 
 async function start(dataDir: string): Promise<EmulatorServer> {
-  const emulator = await startEmulatorServer(testOptions({ dataDir, seed: undefined, blockTimeMs: BLOCK_TIME_MS }), FAST_DELIVERY);
+  const emulator = await startEmulatorServer(
+    testOptions({ dataDir, seed: undefined, blockTimeMs: BLOCK_TIME_MS, historyTransactions: HISTORY_TRANSACTIONS }),
+    FAST_DELIVERY,
+  );
   running.push(emulator);
   return emulator;
 }
