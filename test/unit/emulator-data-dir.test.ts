@@ -37,10 +37,22 @@ interface StartOptions {
   seed?: number;
 }
 
+/**
+ * A history of 300 transactions, not 3,000: what these tests keep is what they add to it (webhooks, injections,
+ * attempts), and every start that lists or injects makes the history again.
+ */
+const HISTORY_TRANSACTIONS = 300;
+
 async function start(dataDir: string, options: StartOptions = {}): Promise<EmulatorServer> {
   const warnings = options.warnings ?? [];
   const emulator = await startEmulatorServer(
-    testOptions({ dataDir, warn: (line) => warnings.push(line), repair: options.repair, seed: options.seed ?? 42 }),
+    testOptions({
+      dataDir,
+      warn: (line) => warnings.push(line),
+      repair: options.repair,
+      seed: options.seed ?? 42,
+      historyTransactions: HISTORY_TRANSACTIONS,
+    }),
     options.tuning ?? SLOW_RETRIES,
     options.kept,
   );
