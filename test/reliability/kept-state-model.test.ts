@@ -38,6 +38,11 @@ const TO = '0x' + '5'.repeat(40);
 const INJECTED_AFTER_SECONDS = Math.floor(Date.now() / 1000) - 60;
 /** Generated blocks this often: their messages go out among the ops' own. */
 const BLOCK_TIME_MS = 400;
+/**
+ * A history of 300 transactions, not 3,000: what is checked is what the run adds after it (INJECTED_AFTER_SECONDS),
+ * and each case's seed makes a history of its own, made again at every restart.
+ */
+const HISTORY_TRANSACTIONS = 300;
 
 interface ModelWebhook {
   id: string;
@@ -251,7 +256,7 @@ async function startOn(
   const files = new ControlledFiles(real.dataDir);
   files.refuseSnapshots = refuseSnapshots;
   const emulator = await startEmulatorServer(
-    testOptions({ dataDir: real.dataDir, seed: real.seed, blockTimeMs: BLOCK_TIME_MS }),
+    testOptions({ dataDir: real.dataDir, seed: real.seed, blockTimeMs: BLOCK_TIME_MS, historyTransactions: HISTORY_TRANSACTIONS }),
     FAST_DELIVERY,
     {
       files,
