@@ -4,7 +4,16 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { verifyBody } from '../../src/signature/index.js';
-import { API_KEY, call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
+import {
+  API_KEY,
+  call,
+  eventually,
+  startReceiver,
+  PATIENT_DELIVERY,
+  SHORT_HISTORY,
+  startTestEmulator,
+  webhookBody,
+} from '../helpers/emulator-helpers.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0x71c7656ec7ab88b098defb751b7401b5f6d8976f';
@@ -17,7 +26,7 @@ afterEach(async () => {
 async function setUp(
   overrides: Parameters<typeof startTestEmulator>[0] = {},
 ): Promise<{ emulator: RunningEmulator; receiver: Receiver; webhookId: string }> {
-  const emulator = await startTestEmulator(overrides, PATIENT_DELIVERY);
+  const emulator = await startTestEmulator({ ...SHORT_HISTORY, ...overrides }, PATIENT_DELIVERY);
   open.push(emulator);
   const receiver = await startReceiver();
   open.push(receiver);

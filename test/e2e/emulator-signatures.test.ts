@@ -9,7 +9,16 @@ import { startEmulator } from '../../src/emulator/index.js';
 import { signBody, verifyBody } from '../../src/signature/index.js';
 import { runInProcess, startInProcess } from '../helpers/cli.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
-import { API_KEY, call, FAST_DELIVERY, startReceiver, startTestEmulator, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
+import {
+  API_KEY,
+  call,
+  FAST_DELIVERY,
+  SHORT_HISTORY,
+  startReceiver,
+  startTestEmulator,
+  testOptions,
+  webhookBody,
+} from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0xa11ce00000000000000000000000000000000001';
 const STRANGER = '0xb0b0000000000000000000000000000000000002';
@@ -25,7 +34,7 @@ describe('emulator shared secrets and signed deliveries', () => {
   });
 
   async function emulatorWith(overrides: Partial<EmulatorOptions> = {}, tuning: DeliveryTuning = FAST_DELIVERY): Promise<RunningEmulator> {
-    const running = await startTestEmulator(overrides, tuning);
+    const running = await startTestEmulator({ ...SHORT_HISTORY, ...overrides }, tuning);
     cleanups.push(() => running.close());
     return running;
   }

@@ -25,7 +25,7 @@ import { encodeLine } from '../../src/emulator/kept/record-file.js';
 import { Prng } from '../../src/emulator/prng.js';
 import type { EmulatorServer } from '../../src/emulator/server.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
-import { API_KEY, call, eventually, FAST_DELIVERY, startReceiver, testOptions } from '../helpers/emulator-helpers.js';
+import { API_KEY, call, eventually, FAST_DELIVERY, SHORT_HISTORY, startReceiver, testOptions } from '../helpers/emulator-helpers.js';
 import type { JsonResponse, Receiver } from '../helpers/emulator-helpers.js';
 import { FolderEntries } from '../helpers/kept-folder.js';
 
@@ -38,11 +38,6 @@ const TO = '0x' + '5'.repeat(40);
 const INJECTED_AFTER_SECONDS = Math.floor(Date.now() / 1000) - 60;
 /** Generated blocks this often: their messages go out among the ops' own. */
 const BLOCK_TIME_MS = 400;
-/**
- * A history of 300 transactions, not 3,000: what is checked is what the run adds after it (INJECTED_AFTER_SECONDS),
- * and each case's seed makes a history of its own, made again at every restart.
- */
-const HISTORY_TRANSACTIONS = 300;
 
 interface ModelWebhook {
   id: string;
@@ -256,7 +251,9 @@ async function startOn(
   const files = new ControlledFiles(real.dataDir);
   files.refuseSnapshots = refuseSnapshots;
   const emulator = await startEmulatorServer(
-    testOptions({ dataDir: real.dataDir, seed: real.seed, blockTimeMs: BLOCK_TIME_MS, historyTransactions: HISTORY_TRANSACTIONS }),
+    // What is checked is what the run adds after the history (INJECTED_AFTER_SECONDS); each case's seed makes a
+    // history of its own, again at every restart.
+    testOptions({ dataDir: real.dataDir, seed: real.seed, blockTimeMs: BLOCK_TIME_MS, ...SHORT_HISTORY }),
     FAST_DELIVERY,
     {
       files,

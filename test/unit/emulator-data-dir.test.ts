@@ -11,7 +11,16 @@ import type { KeptFiles } from '../../src/emulator/kept/data-dir.js';
 import type { EmulatorServer, KeptStateTuning } from '../../src/emulator/server.js';
 import { startEmulatorServer } from '../../src/emulator/server.js';
 import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
-import { API_KEY, call, eventually, FAST_DELIVERY, startReceiver, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
+import {
+  API_KEY,
+  call,
+  eventually,
+  FAST_DELIVERY,
+  SHORT_HISTORY,
+  startReceiver,
+  testOptions,
+  webhookBody,
+} from '../helpers/emulator-helpers.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
 
 const running: EmulatorServer[] = [];
@@ -37,12 +46,6 @@ interface StartOptions {
   seed?: number;
 }
 
-/**
- * A history of 300 transactions, not 3,000: what these tests keep is what they add to it (webhooks, injections,
- * attempts), and every start that lists or injects makes the history again.
- */
-const HISTORY_TRANSACTIONS = 300;
-
 async function start(dataDir: string, options: StartOptions = {}): Promise<EmulatorServer> {
   const warnings = options.warnings ?? [];
   const emulator = await startEmulatorServer(
@@ -51,7 +54,8 @@ async function start(dataDir: string, options: StartOptions = {}): Promise<Emula
       warn: (line) => warnings.push(line),
       repair: options.repair,
       seed: options.seed ?? 42,
-      historyTransactions: HISTORY_TRANSACTIONS,
+      // What these tests keep is what they add to the history (webhooks, injections, attempts).
+      ...SHORT_HISTORY,
     }),
     options.tuning ?? SLOW_RETRIES,
     options.kept,
