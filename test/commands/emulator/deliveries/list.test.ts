@@ -7,7 +7,7 @@ import { parseEmulatorDeliveriesOptions, run } from '../../../../src/commands/em
 import { ExitCode, InterruptedError, UsageError } from '../../../../src/errors.js';
 import type { RunningEmulator } from '../../../../src/emulator/index.js';
 import { ATTEMPT_TSV_COLUMNS, DELIVERY_TSV_COLUMNS } from '../../../../src/render/deliveries.js';
-import { call, eventually, startReceiver, PATIENT_DELIVERY, startTestEmulator } from '../../../helpers/emulator-helpers.js';
+import { call, eventually, startReceiver, PATIENT_DELIVERY, SHORT_HISTORY, startTestEmulator } from '../../../helpers/emulator-helpers.js';
 import type { Receiver } from '../../../helpers/emulator-helpers.js';
 import { createTestContext, withTestContext } from '../../../helpers/test-context.js';
 import type { TestContext } from '../../../helpers/test-context.js';
@@ -127,7 +127,7 @@ afterEach(async () => {
 });
 
 async function emulatorWithReceiver(port = 0): Promise<{ emulator: RunningEmulator; receiver: Receiver; webhookId: string }> {
-  const emulator = await startTestEmulator({ port }, PATIENT_DELIVERY);
+  const emulator = await startTestEmulator({ port, ...SHORT_HISTORY }, PATIENT_DELIVERY);
   const receiver = await startReceiver();
   open.push(receiver);
   const webhookId = await createWebhook(emulator.url, { url: receiver.url });
@@ -227,7 +227,7 @@ describe('emulator deliveries --follow: run', () => {
   });
 
   it('a message given up without an attempt to tell it (its webhook deactivated while it waits to retry): a row saying why', async () => {
-    const emulator = await startTestEmulator({}, { ...PATIENT_DELIVERY, retryDelayMs: () => 60_000 });
+    const emulator = await startTestEmulator(SHORT_HISTORY, { ...PATIENT_DELIVERY, retryDelayMs: () => 60_000 });
     open.push(emulator);
     const receiver = await startReceiver();
     open.push(receiver);
