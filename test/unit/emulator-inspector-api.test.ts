@@ -18,6 +18,7 @@ import {
   eventually,
   FAST_DELIVERY,
   startReceiver,
+  SHORT_HISTORY,
   startTestEmulator,
   testOptions,
   webhookBody,
@@ -247,7 +248,7 @@ describe('the listing: search, a time range, the total, paging to the oldest', (
 
 describe('attempts: the answer headers kept, the scheduled attempts counted', () => {
   it("keeps the receiver's headers in lower case, at most 50; redeliveries are not scheduled attempts", async () => {
-    const emulator = await startTestEmulator({}, QUICK_RETRIES);
+    const emulator = await startTestEmulator(SHORT_HISTORY, QUICK_RETRIES);
     const many = () =>
       Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`X-Header-${String(index).padStart(2, '0')}`, `v${index}`]));
     const answering = await startAnswering(200, many);
@@ -274,7 +275,7 @@ describe('attempts: the answer headers kept, the scheduled attempts counted', ()
 
 describe('recover and the webhook summary', () => {
   it("sends a webhook's failed messages since a time again, oldest first, once; sums up failures, the last success and why it is off", async () => {
-    const emulator = await startTestEmulator({}, QUICK_RETRIES);
+    const emulator = await startTestEmulator(SHORT_HISTORY, QUICK_RETRIES);
     const failing = await startAnswering(500);
     let release = () => {};
     // Holds its answers until released: a recovery is under way meanwhile.
@@ -469,7 +470,7 @@ describe('the stream: every change of state, as it happens', () => {
 describe('the stream: messages the queue gives up itself', () => {
   it('out of room (queue_full) and out of time (expired): each told at once, and so listed', async () => {
     const tuning: DeliveryTuning = { ...FAST_DELIVERY, attemptTimeoutMs: 5_000, concurrency: 1, maxPending: 1, giveUpAfterMs: 400 };
-    const emulator = await startTestEmulator({}, tuning);
+    const emulator = await startTestEmulator(SHORT_HISTORY, tuning);
     const hanging = await startReceiver();
     hanging.respond = () => 'hang';
     const stream = await openStream(emulator.url);
@@ -536,7 +537,7 @@ describe('what survives a restart', () => {
   it("a message's about and scheduled attempts, an attempt's answer headers, why a webhook was switched off", async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'svc-inspector-')), 'data');
     const failing = await startAnswering(500, () => ({ 'x-reason': 'down' }));
-    let emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
+    let emulator = await startEmulatorServer(testOptions({ dataDir, ...SHORT_HISTORY }), QUICK_RETRIES);
     try {
       const webhookId = await createWebhook(emulator.url, failing.url);
       const [messageId] = (await inject(emulator.url)).messageIds;
@@ -550,7 +551,7 @@ describe('what survives a restart', () => {
       expect(detail.delivery.scheduledAttempts).toBe(QUICK_RETRIES.maxAttempts);
       expect(detail.attempts[0].responseHeaders['x-reason']).toBe('down');
       await emulator.close();
-      emulator = await startEmulatorServer(testOptions({ dataDir }), QUICK_RETRIES);
+      emulator = await startEmulatorServer(testOptions({ dataDir, ...SHORT_HISTORY }), QUICK_RETRIES);
       expect((await call(emulator.url, 'GET', `/_emulator/deliveries/${messageId}`)).body).toEqual(detail);
       expect((await call(emulator.url, 'GET', `/_emulator/webhooks/summary?webhookId=${webhookId}`)).body).toEqual(before);
       expect((await listing(emulator.url, `q=${WATCHED}`)).total).toBe(1);
