@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
-import { startTestEmulator } from '../helpers/emulator-helpers.js';
+import { SHORT_HISTORY, startTestEmulator } from '../helpers/emulator-helpers.js';
 import {
   createWebhook,
   deliveries,
@@ -158,7 +158,8 @@ describe('svc webhook listen --forward-to, with deliveries from the emulator', (
     consumer = await startConsumer();
     [emulator, listen] = await Promise.all([
       // Enough attempts that a broken consumer is never given up on within a test: only deactivation ends it.
-      startTestEmulator({ seed: 5 }, { ...DEFAULT_DELIVERY_TUNING, maxAttempts: 50, retryDelayMs: () => RETRY_DELAY_MS }),
+      // A short history: the tests check the deliveries of their own injections.
+      startTestEmulator({ seed: 5, ...SHORT_HISTORY }, { ...DEFAULT_DELIVERY_TUNING, maxAttempts: 50, retryDelayMs: () => RETRY_DELAY_MS }),
       startListenInProcess(['--forward-to', consumer.url]),
     ]);
   });
