@@ -7,7 +7,16 @@ import type { NotificationMessage } from '../../src/schema/index.js';
 import { toChecksumAddress } from '../../src/evm/address.js';
 import { APPROVAL_SIGNATURE, TRANSFER_SIGNATURE } from '../../src/evm/event-signature.js';
 import type { Receiver } from '../helpers/emulator-helpers.js';
-import { API_KEY, call, eventually, startReceiver, startTestEmulator, testOptions, webhookBody } from '../helpers/emulator-helpers.js';
+import {
+  API_KEY,
+  call,
+  eventually,
+  SHORT_HISTORY,
+  startReceiver,
+  startTestEmulator,
+  testOptions,
+  webhookBody,
+} from '../helpers/emulator-helpers.js';
 
 const WATCHED = '0xa11ce00000000000000000000000000000000001';
 const STRANGER = '0xb0b0000000000000000000000000000000000002';
@@ -23,7 +32,7 @@ describe('emulator notifications', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    emulator = await startTestEmulator();
+    emulator = await startTestEmulator(SHORT_HISTORY);
   });
   afterAll(() => emulator.close());
 
@@ -317,7 +326,7 @@ describe('emulator notifications', () => {
   });
 
   it.skipIf(!externalAddress())('refuses the control API to clients that are not on loopback', async () => {
-    const open = await startTestEmulator({ host: '0.0.0.0' });
+    const open = await startTestEmulator({ host: '0.0.0.0', ...SHORT_HISTORY });
     try {
       const port = new URL(open.url).port;
       const response = await call(`http://${externalAddress()}:${port}`, 'GET', '/_emulator/deliveries');
@@ -331,7 +340,7 @@ describe('emulator notifications', () => {
 
 describe('synthetic activity', () => {
   it('reaches a fresh webhook with no injection, on its chain, touching its addresses', async () => {
-    const emulator = await startTestEmulator({ blockTimeMs: 25 });
+    const emulator = await startTestEmulator({ blockTimeMs: 25, ...SHORT_HISTORY });
     const receiver = await startReceiver();
     try {
       const before = (await call(emulator.url, 'GET', '/v1/transactions?pageSize=1')).body.transactions[0];
@@ -367,7 +376,7 @@ describe('synthetic activity', () => {
   });
 
   it('with eventSignatures, synthetic messages carry a log with one of them', async () => {
-    const emulator = await startTestEmulator({ blockTimeMs: 25 });
+    const emulator = await startTestEmulator({ blockTimeMs: 25, ...SHORT_HISTORY });
     const receiver = await startReceiver();
     try {
       await call(emulator.url, 'POST', '/v1/webhooks', {
@@ -391,7 +400,7 @@ describe('synthetic activity', () => {
 
 describe('delivery with the contract timing', () => {
   it('keeps the API fast while a saturated queue waits on a receiver that never answers', async () => {
-    const emulator = await startEmulator(testOptions());
+    const emulator = await startEmulator(testOptions(SHORT_HISTORY));
     const receiver = await startReceiver();
     receiver.respond = () => 'hang';
     try {
@@ -420,7 +429,7 @@ describe('delivery with the contract timing', () => {
     // The contract's timing on the test's clock: setTimeout and Date are faked, so the 5 s attempt timeout and the
     // 1 s backoff pass at once; sockets, HTTP and the emulator's queue are the real ones.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const emulator = await startEmulator(testOptions());
+    const emulator = await startEmulator(testOptions(SHORT_HISTORY));
     const receiver = await startReceiver();
     receiver.respond = (index) => (index === 0 ? 'hang' : undefined);
     try {
