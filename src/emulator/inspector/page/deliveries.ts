@@ -108,7 +108,7 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
     form,
     summary,
     problem,
-    table('Messages, newest first', HEADINGS, body, 'deliveries'),
+    table('Messages, newest first', HEADINGS, body, 'deliveries cards'),
     h('p', { class: 'pager' }, newer, ' ', older),
   );
 
@@ -202,17 +202,17 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
       row,
       h(
         'th',
-        { scope: 'row' },
+        { scope: 'row', 'data-label': 'Message' },
         h(
           'a',
           { href: `#/deliveries/${encodeURIComponent(record.messageId)}`, 'aria-label': `Message ${record.messageId}` },
           shown(record.messageId.slice(0, 8)),
         ),
       ),
-      h('td', {}, time(record.createdAt)),
+      h('td', { 'data-label': 'Created' }, time(record.createdAt)),
       h(
         'td',
-        { class: 'about' },
+        { class: 'about', 'data-label': 'About' },
         about
           ? [
               h('span', { class: 'chain' }, shown(about.chain)),
@@ -225,21 +225,21 @@ export function deliveriesView({ main, query, follow, online }: ViewContext): ()
       ),
       h(
         'td',
-        {},
+        { 'data-label': 'What happened' },
         h('span', { class: `state state-${record.state}` }, record.state),
         ' ',
         h('span', { class: 'happened', 'data-happened': record.messageId }, happened(record, Date.now(), online())),
       ),
       h(
         'td',
-        { class: 'webhook' },
+        { class: 'webhook', 'data-label': 'Webhook' },
         h(
           'a',
           { href: withQuery('#/deliveries', { webhook: record.webhookId }), title: `Only webhook ${record.webhookId}` },
           record.webhookName ? shown(record.webhookName) : short(record.webhookId),
         ),
       ),
-      h('td', { class: 'number' }, record.attempts),
+      h('td', { class: 'number', 'data-label': 'Attempts' }, record.attempts),
     );
   }
 
