@@ -881,14 +881,21 @@ try {
   if (wanted('growth')) {
     // 60 messages retrying against a receiver that refuses, for 60 s (BENCH_GROWTH_SECONDS): the log grows by the
     // attempts' own records (and each message's end), not by the queue re-saved whole (~45 KB a second before).
+    // An attempt's records are the two lines it writes by design: as it starts (kept before anything is sent, so an
+    // attempt cut off by a kill is restored and numbered) and as it ends. Before the started record there was one
+    // line an attempt, and the figure was against that line alone: it is printed below the goal, as it now is ~2x
+    // by design.
     const seconds = Number(process.env.BENCH_GROWTH_SECONDS ?? 60);
     const growth = JSON.parse(await captureLine([join(BENCH, 'kept-state.mjs'), 'growth', String(seconds)]));
-    report(`log growth, 60 messages retrying ${seconds} s  vs  their attempts' records`, [growth.growth], [growth.attemptBytes], 'bytes', {
+    report(`log growth, 60 messages retrying ${seconds} s  vs  their attempts' lines`, [growth.growth], [growth.recordBytes], 'bytes', {
       op: '<=',
       ratio: 1.1,
     });
     console.log(
       `${`  ${growth.attempts} attempts; the log grew`.padEnd(52)} ${`${(growth.growth / seconds / 1024).toFixed(1)} KB/s`.padStart(12)}`,
+    );
+    console.log(
+      `${"  vs the ended attempts' lines alone".padEnd(52)} ${`${(growth.growth / growth.attemptBytes).toFixed(2)}x`.padStart(12)}`,
     );
   }
 
