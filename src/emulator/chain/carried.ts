@@ -99,6 +99,7 @@ export class ChainCarried implements KeptResource {
           const key = `${chainId} nft ${collection} ${tokenId}`;
           const before = value<NftValue>(key);
           // An ERC-1155 id seen before is unchanged: no write (an ERC-721's owner is, below, at each transfer).
+          // Stryker disable next-line ConditionalExpression,EqualityOperator: without it (or at equal seconds) the same value is written again
           if (ercType === 'ERC-1155' && before && before.firstSeen <= seconds) return before;
           const next: NftValue = { ...before, ercType, firstSeen: Math.min(before?.firstSeen ?? seconds, seconds) };
           changed.set(key, next);
@@ -114,6 +115,7 @@ export class ChainCarried implements KeptResource {
           const token = nft(move.collection, move.tokenId, 'ERC-721');
           const place: TransferPlace = [block.number, tx.blockIndex, index];
           // A pinned block leaves after newer ones: an older transfer never takes the place of a newer one.
+          // Stryker disable next-line EqualityOperator: an equal place is the same transfer, and sets the same owner
           if (!token.owner || comparePlaces(token.owner.place, place) < 0) token.owner = { place, transfer: move.transfer, to: move.to };
         });
         for (const address of contractsOf(tx)) {
@@ -250,6 +252,7 @@ export class ChainCarried implements KeptResource {
 
 /** The newer of a kept head and a block: heights never go back. */
 function newerHead(head: CarriedHead | undefined, block: ChainBlock): CarriedHead {
+  // Stryker disable next-line EqualityOperator: a block of the head's number is the head's block
   if (head && head.number >= block.number) {
     const { number, hash, ms, cumulativeTransactions } = head;
     return { number, hash, ms, cumulativeTransactions };
