@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { DeliveryQueue } from '../../src/emulator/deliveries/queue.js';
 import type { DeliveryTuning } from '../../src/emulator/deliveries/queue.js';
@@ -463,6 +463,35 @@ describe('the stream: every change of state, as it happens', () => {
       expect(await listing(emulator.url, '')).toMatchObject({ deliveries: [], total: 0 });
     } finally {
       ofOne.close();
+    }
+  });
+  // A proxy or a load balancer closes a connection silent for a minute or so: an idle stream is sent a comment (which
+  // EventSource ignores) every 15 s. Its interval is the only timer a stream starts, so with setInterval faked from
+  // just before the stream opens, the fake clock drives it alone; it must end with the connection.
+  it('an idle stream is sent a comment every 15 s, and its timer ends when the client leaves', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const timersBefore = vi.getTimerCount();
+      const idle = await openStream(emulator.url);
+      const pings = () => idle.raw.split(': ping\n\n').length - 1;
+      const until = async (check: () => boolean, what: string) => {
+        for (const started = Date.now(); !check();) {
+          if (Date.now() - started > 5_000) throw new Error(`not seen within 5 s: ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      };
+      await until(() => vi.getTimerCount() === timersBefore + 1, "the stream's interval");
+      vi.advanceTimersByTime(14_999);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pings()).toBe(0);
+      vi.advanceTimersByTime(1);
+      await until(() => pings() === 1, 'the first comment');
+      vi.advanceTimersByTime(15_000);
+      await until(() => pings() === 2, 'the second comment');
+      idle.close();
+      await until(() => vi.getTimerCount() === timersBefore, "the stream's interval cleared once it closed");
+    } finally {
+      vi.useRealTimers();
     }
   });
 });
