@@ -214,7 +214,7 @@ describe('the summary of blocks whose records are gone', () => {
   const chains = new Map<number, ChainBlock[]>();
   const blocksOf = (seed: number) => {
     let blocks = chains.get(seed);
-    if (!blocks) chains.set(seed, (blocks = chainBlocks(seed, 400, 25)));
+    if (!blocks) chains.set(seed, (blocks = chainBlocks(seed, 300, 20)));
     return blocks;
   };
 
@@ -257,7 +257,7 @@ describe('the summary of blocks whose records are gone', () => {
           expect(generatorState(carried)).toEqual(sameKeys(expectedGenerator(leaving)));
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 20 },
     );
   });
 
