@@ -11,6 +11,7 @@ import type { ChainPosition } from '../../src/emulator/chain/ledger.js';
 import { ChainRecords } from '../../src/emulator/chain/records.js';
 import { GENESIS_NATIVE_WEI, ZERO_ADDRESS } from '../../src/emulator/genesis.js';
 import { Prng } from '../../src/emulator/prng.js';
+import { check } from '../helpers/check.js';
 
 const END_MS = 1_750_000_000_000;
 
@@ -37,14 +38,6 @@ function makeChain(seed: number, historyTxs: number, ticks: number, watched: str
 }
 
 const lower = (address: string) => address.toLowerCase();
-
-/**
- * A check for the loops over every transaction: a plain comparison, thrown as an error fast-check reports with its
- * counterexample. An `expect` call costs microseconds of bookkeeping, and these make hundreds of thousands.
- */
-function check(holds: boolean, problem: () => string): void {
-  if (!holds) throw new Error(problem());
-}
 
 describe('the generated chain', () => {
   it('never makes a transaction whose sender cannot pay, nor moves a token its sender does not hold', () => {

@@ -15,6 +15,7 @@ import { DataDir, NODE_FILES } from '../../src/emulator/kept/data-dir.js';
 import type { KeptFiles } from '../../src/emulator/kept/data-dir.js';
 import { EmulatorState } from '../../src/emulator/state.js';
 import { FAST_DELIVERY } from '../helpers/emulator-helpers.js';
+import { check } from '../helpers/check.js';
 
 /** A window far smaller than a run: blocks leave it every few ticks. */
 const WINDOW = 60;
@@ -102,14 +103,6 @@ function holdingsView(holdings: Holdings, seen: Seen): Record<string, unknown> {
   }
   view.placed = holdings.placedTransactions;
   return view;
-}
-
-/**
- * A check for the loop over every new transaction: a plain comparison, thrown as an error fast-check reports with its
- * counterexample (an `expect` call costs microseconds of bookkeeping, and the runs take thousands of transactions).
- */
-function check(holds: boolean, problem: () => string): void {
-  if (!holds) throw new Error(problem());
 }
 
 /** Everything listed so far, fed in chain order to holdings that never restart. */

@@ -10,6 +10,7 @@ import { GENESIS_NATIVE_WEI, ZERO_ADDRESS } from '../../src/emulator/genesis.js'
 import { BalanceHistory } from '../../src/emulator/holdings/balance-history.js';
 import { EmulatorState, InjectionRefused } from '../../src/emulator/state.js';
 import type { InjectionInput } from '../../src/emulator/chain-data.js';
+import { SHORT_HISTORY } from '../helpers/emulator-helpers.js';
 
 const TUNING = { ...DEFAULT_DELIVERY_TUNING, retryDelayMs: () => 60_000 };
 /** A chain only injections make (its every token entered by a mint), and a catalogue chain with its history. */
@@ -27,12 +28,6 @@ const states: EmulatorState[] = [];
 afterEach(() => {
   for (const state of states.splice(0)) state.close();
 });
-
-/**
- * A history of 300 transactions instead of the default 3,000, for the property's many runs: each makes a state of its
- * own, and what a run adds is checked against the whole chain. The full history is checked once (the reset below).
- */
-const PROPERTY_HISTORY = { historyTransactions: 300 };
 
 async function freshState(chainSize?: { historyTransactions: number }): Promise<EmulatorState> {
   const state = new EmulatorState(42, true, TUNING, undefined, chainSize);
@@ -190,7 +185,9 @@ describe('holdings', () => {
   it('agree with a model of the chain over the seeded history and random injections; refused ones change nothing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(injection, { minLength: 10, maxLength: 40 }), async (injections) => {
-        const state = await freshState(PROPERTY_HISTORY);
+        // A short history for the property's many runs: each makes a state of its own, and what a run adds is checked
+        // against the whole chain. The full history is checked once (the reset below).
+        const state = await freshState(SHORT_HISTORY);
         let accepted = 0;
         let refused = 0;
         const before = state.store.all().length;
