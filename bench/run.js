@@ -1348,6 +1348,7 @@ try {
       if (code !== 2) throw new Error(`emulator start --port 70000 exited ${code}, not 2`);
       return performance.now() - startedAt;
     };
+    /** The old baseline, measured in the same runs: a foreground start plus `node -e 0` (the first, a warm-up, left out below). */
     const nodeStarts = [];
     const foregroundAndCli = async () => {
       const { ms } = await foreground();
