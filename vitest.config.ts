@@ -47,7 +47,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...DEEP_LANE],
     environment: 'node',
-    globalSetup: ['test/setup/tools.ts'],
+    globalSetup: ['test/setup/temp-root.ts', 'test/setup/tools.ts'],
     env: {
       // The tests' processes (the CLI, the emulators, the receivers) speak plain HTTP on loopback only: an extra CA bundle
       // set for the machine is no part of them, and node reads and parses it at every start, before any code runs.

@@ -17,7 +17,7 @@ export default defineConfig({
     ...base.test,
     include: [...DEEP_LANE, 'test/reliability/kept-state-model.test.ts'],
     exclude: configDefaults.exclude,
-    env: { SVC_MODEL_RUNS: MODEL_RUNS },
+    env: { ...base.test?.env, SVC_MODEL_RUNS: MODEL_RUNS },
     globalSetup: [...(base.test?.globalSetup as string[]), 'test/setup/browser-server.ts'],
     // Two workers, not four: the browser files and the model's long runs each keep a core busy, and four of them on
     // two cores stretched single tests past their limits. The time limits are for a hung test, not a slow one.
