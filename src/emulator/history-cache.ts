@@ -1,7 +1,13 @@
 // Seeded history made once per process: a seeded start always makes the same history, and making it is most of the
-// cost of a start (the tests start the emulator seeded many times in one process).
+// cost of a start (the tests start the emulator seeded many times in one process). Placed in a ledger and its
+// holdings once too: placing 3,000 transactions (indexes, balances) was the most CPU an in-process start still cost
+// after the history was shared, and copying what they hold is a fraction of it.
+import { blockOf, blocksOldestFirst } from './chain/blocks.js';
+import { ChainLedger } from './chain/ledger.js';
+import type { LedgerOptions } from './chain/ledger.js';
 import { ChainDataGenerator } from './chain-data.js';
 import type { GeneratorPosition, StoredTx } from './chain-data.js';
+import { Holdings } from './holdings/store.js';
 import { Prng } from './prng.js';
 
 interface Made {
@@ -10,9 +16,14 @@ interface Made {
   frozen: boolean;
   /** Where the generator stood after it, so each emulator's later blocks are the ones a fresh history leads to. */
   after: GeneratorPosition;
+  /** The history placed, by window size (see seededChain()): never changed, only copied. */
+  placed: Map<string, { ledger: ChainLedger; holdings: Holdings }>;
 }
 
-/** Histories kept, the least recently used forgotten first: a few seeds' worth (about 12 MB each), never more. */
+/**
+ * Histories kept, the least recently used forgotten first: a few seeds' worth, never more. A history of 3,000
+ * transactions holds about 6 MB of heap, and about 3 MB more placed (each copy of it, 1 MB).
+ */
 const KEPT_HISTORIES = 4;
 const made = new Map<string, Made>();
 
@@ -26,6 +37,50 @@ export function seededHistory(
   endMs: number,
   totalTxs: number,
 ): { generator: ChainDataGenerator; history: readonly StoredTx[] } {
+  const entry = madeFor(seed, endMs, totalTxs);
+  return { generator: new ChainDataGenerator(new Prng(seed, 1), entry.after), history: entry.history };
+}
+
+/**
+ * As seededHistory(), with the history placed in a ledger (with these options) and the holdings fed by it, each the
+ * caller's own: the same as placing every block of the history, oldest first, in `new ChainLedger(options)` whose
+ * onTransaction feeds a `new Holdings()`. The history is placed once for each window size (retained and pinned
+ * transactions) and copied for each call; `options`' callbacks are not called for the history's transactions.
+ */
+export function seededChain(
+  seed: number,
+  endMs: number,
+  totalTxs: number,
+  options: LedgerOptions,
+): { generator: ChainDataGenerator; ledger: ChainLedger; holdings: Holdings } {
+  const entry = madeFor(seed, endMs, totalTxs);
+  const window = `${options.retainedTransactions} ${options.pinnedTransactions}`;
+  let placed = entry.placed.get(window);
+  if (!placed) {
+    const holdings = new Holdings();
+    const ledger = new ChainLedger({
+      retainedTransactions: options.retainedTransactions,
+      pinnedTransactions: options.pinnedTransactions,
+      onTransaction: (tx) => holdings.placed(tx),
+    });
+    for (const txs of blocksOldestFirst(entry.history)) {
+      // Shared by every copy, as the transactions are: frozen, so that none can change another's.
+      const block = blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId));
+      Object.freeze(block.notified);
+      ledger.placeBlock(Object.freeze(block));
+    }
+    placed = { ledger, holdings };
+    entry.placed.set(window, placed);
+  }
+  return {
+    generator: new ChainDataGenerator(new Prng(seed, 1), entry.after),
+    ledger: placed.ledger.copy(options),
+    holdings: placed.holdings.copy(),
+  };
+}
+
+/** The kept entry for these arguments, made on first use; the most recently used one from then on. */
+function madeFor(seed: number, endMs: number, totalTxs: number): Made {
   const key = `${seed} ${endMs} ${totalTxs}`;
   let entry = made.get(key);
   if (entry) {
@@ -40,11 +95,11 @@ export function seededHistory(
   } else {
     const generator = new ChainDataGenerator(new Prng(seed, 1));
     const history = generator.history(endMs, totalTxs);
-    entry = { history, frozen: false, after: generator.position() };
+    entry = { history, frozen: false, after: generator.position(), placed: new Map() };
     if (made.size >= KEPT_HISTORIES) made.delete(made.keys().next().value!);
   }
   made.set(key, entry);
-  return { generator: new ChainDataGenerator(new Prng(seed, 1), entry.after), history: entry.history };
+  return entry;
 }
 
 /** How many histories are kept, for the test that bounds it. */

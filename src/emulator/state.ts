@@ -19,7 +19,7 @@ import type { ChainBlock } from './chain/ledger.js';
 import { ChainCarried } from './chain/carried.js';
 import { ChainRecords } from './chain/records.js';
 import type { ChainGenesis } from './chain/records.js';
-import { seededHistory } from './history-cache.js';
+import { seededChain } from './history-cache.js';
 import { NftReindexes } from './holdings/reindexes.js';
 import { Holdings } from './holdings/store.js';
 import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
@@ -83,7 +83,7 @@ export class EmulatorState {
   /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
   readonly nftReindexes = new NftReindexes();
   /** What addresses hold, fed with every transaction the ledger places or forgets (see made()). */
-  private readonly holdingsIndex = new Holdings();
+  private holdingsIndex = new Holdings();
   private readonly startCount = new StartCount();
   /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
   readonly router: EntryRouter;
@@ -190,15 +190,31 @@ export class EmulatorState {
   private made(): { ledger: ChainLedger; generator: ChainDataGenerator } {
     if (!this.madeHistory) {
       const genesis = this.chainRecords.genesis ?? this.freshGenesis();
-      let generator: ChainDataGenerator;
-      let history: readonly StoredTx[];
       const historyTransactions = genesis.historyTransactions ?? HISTORY_TRANSACTIONS;
+      // Every transaction the chain takes (history, blocks restored or made, injections) passes through the holdings
+      // once, in chain order; one a reset forgets is undone. A block leaving the window is not: its moves happened.
+      const ledgerOptions = {
+        retainedTransactions: this.chainSize.retainedTransactions,
+        pinnedTransactions: this.chainSize.pinnedTransactions,
+        onTransaction: (tx: StoredTx) => this.holdingsIndex.placed(tx),
+        onTransactionForgotten: (tx: StoredTx) => this.holdingsIndex.removed(tx),
+      };
+      let generator: ChainDataGenerator;
+      let ledger: ChainLedger;
       if (this.seeded && genesis.seed === this.seed && genesis.historyEndMs === SEEDED_HISTORY_END_MS) {
-        // The same every time: made once per process and shared (see history-cache.ts).
-        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, historyTransactions));
+        // The same every time: made and placed once per process, each start given copies (see history-cache.ts).
+        ({
+          generator,
+          ledger,
+          holdings: this.holdingsIndex,
+        } = seededChain(this.seed, SEEDED_HISTORY_END_MS, historyTransactions, ledgerOptions));
       } else {
         generator = new ChainDataGenerator(new Prng(genesis.seed, 1));
-        history = generator.history(genesis.historyEndMs, historyTransactions);
+        const history = generator.history(genesis.historyEndMs, historyTransactions);
+        ledger = new ChainLedger(ledgerOptions);
+        for (const txs of blocksOldestFirst(history)) {
+          ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
+        }
       }
       if (this.startNumber > 0) {
         generator.continueAfter(
@@ -206,17 +222,6 @@ export class EmulatorState {
           this.chainRecords.keptTransactions(),
           this.chainCarried.generator(),
         );
-      }
-      // Every transaction the chain takes (history, blocks restored or made, injections) passes through the holdings
-      // once, in chain order; one a reset forgets is undone. A block leaving the window is not: its moves happened.
-      const ledger = new ChainLedger({
-        retainedTransactions: this.chainSize.retainedTransactions,
-        pinnedTransactions: this.chainSize.pinnedTransactions,
-        onTransaction: (tx) => this.holdingsIndex.placed(tx),
-        onTransactionForgotten: (tx) => this.holdingsIndex.removed(tx),
-      });
-      for (const txs of blocksOldestFirst(history)) {
-        ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));
       }
       // What blocks no longer kept moved, between the history and the kept blocks: chain order, each block once.
       for (const carried of this.chainCarried.holdings()) this.holdingsIndex.carry(carried);

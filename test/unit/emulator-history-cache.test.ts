@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ChainDataGenerator } from '../../src/emulator/chain-data.js';
 import type { InjectionInput, StoredTx } from '../../src/emulator/chain-data.js';
 import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js';
-import { keptHistories, seededHistory } from '../../src/emulator/history-cache.js';
+import { blockOf, blocksOldestFirst } from '../../src/emulator/chain/blocks.js';
+import { ChainLedger } from '../../src/emulator/chain/ledger.js';
+import type { ChainBlock, LedgerOptions } from '../../src/emulator/chain/ledger.js';
+import { keptHistories, seededChain, seededHistory } from '../../src/emulator/history-cache.js';
+import { movements } from '../../src/emulator/holdings/movements.js';
+import { Holdings } from '../../src/emulator/holdings/store.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
 import { Prng } from '../../src/emulator/prng.js';
 import { EmulatorState, HISTORY_TRANSACTIONS, SEEDED_HISTORY_END_MS } from '../../src/emulator/state.js';
@@ -20,6 +25,7 @@ const SEED = 910_001;
 const SMALL = 300;
 const WATCHED = '0x1111111111111111111111111111111111111111';
 const LATER_MS = 2_000_000_000_000;
+const ZERO = '0x0000000000000000000000000000000000000000';
 
 /** A digest of everything the transactions hold, notification detail and match keys included (a short diff on failure). */
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -96,6 +102,189 @@ describe('a seeded history made once per process', () => {
     const remade = seededHistory(SEED + 11, SEEDED_HISTORY_END_MS, 30).history;
     expect(everything(remade)).toBe(everything(fresh(SEED + 11, 30).history));
     expect(keptHistories()).toBe(4);
+  });
+});
+
+/** A ledger and its holdings as EmulatorState wires them: every transaction placed or forgotten reaches the holdings. */
+interface Chain {
+  ledger: ChainLedger;
+  holdings: Holdings;
+}
+
+function wired(window: LedgerOptions, make: (options: LedgerOptions) => Chain): Chain {
+  // The holdings exist once `make` returns; the ledger calls these only when something is placed or forgotten.
+  const made: { chain?: Chain } = {};
+  made.chain = make({
+    ...window,
+    onTransaction: (tx) => made.chain!.holdings.placed(tx),
+    onTransactionForgotten: (tx) => made.chain!.holdings.removed(tx),
+  });
+  return made.chain;
+}
+
+/** The history placed block by block, oldest first, as a start without the cache places it. */
+function placedFresh(seed: number, totalTxs: number, window: LedgerOptions): Chain & { generator: ChainDataGenerator } {
+  const { generator, history } = fresh(seed, totalTxs);
+  const chain = wired(window, (options) => ({ ledger: new ChainLedger(options), holdings: new Holdings() }));
+  for (const txs of blocksOldestFirst(history)) place(chain, txs);
+  return { ...chain, generator };
+}
+
+function place(chain: Chain, txs: readonly StoredTx[], injected = false): ChainBlock {
+  const block = blockOf(txs, { injected, notified: [] }, chain.ledger.head(txs[0]!.item.chainId));
+  chain.ledger.placeBlock(block);
+  return block;
+}
+
+/**
+ * Everything the ledger and the holdings answer, for every address, token and collection these transactions name:
+ * the listing, each chain's blocks and indexes, and each party's balances, tokens and NFTs.
+ */
+function answers({ ledger, holdings }: Chain, named: readonly StoredTx[]): string {
+  const chains = ledger.chainIds().sort();
+  const hashes = (txs: readonly StoredTx[] | undefined) => (txs ?? []).map((tx) => tx.item.txHash);
+  const indexed = (index: Map<string, StoredTx[]>) =>
+    [...index].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, txs]) => [key, hashes(txs)]);
+  const parties = new Map<string, Set<string>>();
+  const collections = new Map<string, Set<string>>();
+  for (const tx of named) {
+    const chainId = tx.item.chainId;
+    const chainParties = parties.get(chainId) ?? parties.set(chainId, new Set()).get(chainId)!;
+    const chainCollections = collections.get(chainId) ?? collections.set(chainId, new Set()).get(chainId)!;
+    const moves = movements(tx);
+    chainParties.add(moves.payer);
+    for (const move of [...moves.native, ...moves.erc20, ...moves.erc721, ...moves.erc1155]) chainParties.add(move.from).add(move.to);
+    for (const move of moves.erc20) chainParties.add(move.token);
+    for (const move of [...moves.erc721, ...moves.erc1155]) chainCollections.add(move.collection);
+    if (tx.detail.contractAddress) chainParties.add(tx.detail.contractAddress.toLowerCase());
+  }
+  const all = {
+    listing: hashes(ledger.listing.all()),
+    found: named.map((tx) => ledger.transaction(tx.item.txHash)?.block.number ?? null),
+    chains: chains.map((chainId) => {
+      const index = ledger.chain(chainId)!;
+      return {
+        chainId,
+        blocks: index.blocks.map((block) => [block.number, block.hash, hashes(block.txs)]),
+        byAddress: indexed(index.byAddress),
+        byToken: indexed(index.byToken),
+        byDeployer: indexed(index.byDeployer),
+        deployment: [...index.deployment].map(([contract, tx]) => [contract, tx.item.txHash]).sort(),
+        latestBlock: holdings.latestBlock(chainId),
+        holdings: [...(parties.get(chainId) ?? [])].sort().map((address) => ({
+          address,
+          native: holdings.nativeBalance(chainId, address),
+          erc20: holdings.erc20Holdings(chainId, address),
+          erc721: holdings.erc721Owned(chainId, address),
+          erc1155: holdings.erc1155Held(chainId, address),
+          contract: holdings.contract(chainId, address),
+        })),
+        collections: [...(collections.get(chainId) ?? [])].sort().map((collection) => holdings.collectionTokens(chainId, collection)),
+      };
+    }),
+  };
+  return JSON.stringify(all, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+}
+
+describe('a seeded history placed once per process, each start given copies', () => {
+  const window = { retainedTransactions: 250 };
+  const BOB = '0x' + 'b0'.repeat(20);
+
+  /**
+   * Changes that reach into what the history placed: an ERC-721 of the history moved on from its owner, an ERC-20 and
+   * an ERC-1155 id of the history sent by their holders (their balances), generated blocks on every chain (the
+   * indexes of addresses already listed), and a block of the history forgotten (a contract's deployment with it).
+   */
+  function changes(
+    chain: Chain,
+    generator: ChainDataGenerator,
+    history: readonly StoredTx[],
+  ): { blocks: ChainBlock[]; injected: ChainBlock; nft: { chainId: string; collection: string; tokenId: bigint; owner: string } } {
+    // The first of each kind of move in the history, with its chain, from the newest transaction back.
+    const moved = <K extends 'erc20' | 'erc721' | 'erc1155'>(kind: K) => {
+      for (const tx of [...history].reverse()) {
+        const move = movements(tx)[kind].find((each) => each.to !== ZERO);
+        if (move) return { chainId: tx.item.chainId, move: move as ReturnType<typeof movements>[K][number] };
+      }
+      throw new Error(`no ${kind} move in the history`);
+    };
+    const nft = moved('erc721');
+    const owner = chain.holdings.nftToken(nft.chainId, nft.move.collection, nft.move.tokenId)!.owner!;
+    const none = { erc20Transfers: [], erc721Transfers: [], erc1155Transfers: [], internalTransactions: [], logs: [] };
+    const transfer = { from: owner, to: BOB, tokenId: nft.move.tokenId, token: { address: nft.move.collection } };
+    const injected = place(
+      chain,
+      [generator.injectedBlock({ ...none, chainId: nft.chainId, from: owner, erc721Transfers: [transfer] }, LATER_MS)],
+      true,
+    );
+    const blocks = [injected];
+    const erc20 = moved('erc20');
+    const erc20Transfers = [{ from: erc20.move.to, to: BOB, value: 1n, token: { address: erc20.move.token } }];
+    blocks.push(
+      place(chain, [generator.injectedBlock({ ...none, chainId: erc20.chainId, from: erc20.move.to, erc20Transfers }, LATER_MS + 1)], true),
+    );
+    const erc1155 = moved('erc1155');
+    const erc1155Transfers = [
+      { from: erc1155.move.to, to: BOB, tokenId: erc1155.move.tokenId, value: 1n, token: { address: erc1155.move.collection } },
+    ];
+    blocks.push(
+      place(
+        chain,
+        [generator.injectedBlock({ ...none, chainId: erc1155.chainId, from: erc1155.move.to, erc1155Transfers }, LATER_MS + 2)],
+        true,
+      ),
+    );
+    for (const [k, each] of generator.catalogueChains().entries()) {
+      const txs = generator.syntheticBlock(each, LATER_MS + 10_000 + k, []);
+      if (txs.length > 0) blocks.push(place(chain, txs));
+    }
+    const created = chain.ledger.transaction(history.findLast((tx) => tx.detail.contractAddress)!.item.txHash)!.block;
+    chain.ledger.forgetBlock(created);
+    return { blocks, injected, nft: { chainId: nft.chainId, collection: nft.move.collection, tokenId: nft.move.tokenId, owner } };
+  }
+
+  it('gives a copy that answers as the blocks placed one by one would, within the window too', () => {
+    for (const options of [{}, window]) {
+      const made = wired(options, (wiring) => seededChain(SEED + 20, SEEDED_HISTORY_END_MS, SMALL, wiring));
+      const reference = placedFresh(SEED + 20, SMALL, options);
+      const history = fresh(SEED + 20, SMALL).history;
+      // Within the window, its oldest blocks have left: whole blocks, so a few transactions under its size.
+      const listed = made.ledger.listing.all().length;
+      if (options === window) expect(listed).toBeGreaterThan(200);
+      expect(listed).toBeLessThanOrEqual(options === window ? 250 : SMALL);
+      if (options !== window) expect(listed).toBe(SMALL);
+      expect(answers(made, history)).toBe(answers(reference, history));
+    }
+  });
+
+  it('keeps each copy to itself: a change to one shows in no other, and a change undone leaves a copy as it began', () => {
+    const reference = placedFresh(SEED + 21, SMALL, window);
+    const history = fresh(SEED + 21, SMALL).history;
+    const before = answers(reference, history);
+    const first = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
+    const second = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
+    const generator = seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, window).generator;
+
+    const { blocks, injected, nft } = changes(first, generator, history);
+    const named = [...history, ...blocks.flatMap((block) => block.txs)];
+    // The same changes on blocks placed one by one: the copy changed as they did.
+    for (const block of blocks) reference.ledger.placeBlock(block);
+    reference.ledger.forgetBlock(reference.ledger.transaction(history.findLast((tx) => tx.detail.contractAddress)!.item.txHash)!.block);
+    expect(answers(first, named)).toBe(answers(reference, named));
+    expect(first.holdings.nftToken(nft.chainId, nft.collection, nft.tokenId)!.owner).toBe(BOB);
+
+    // None of it in the other copy, nor in a copy made afterwards.
+    const later = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
+    expect(answers(second, named)).not.toBe(answers(first, named));
+    expect(answers(second, history)).toBe(before);
+    expect(answers(later, history)).toBe(before);
+    // The NFT's move placed in the other copy and forgotten (a reset): its owner is back. Had the copies shared the
+    // token's transfers, the first copy's would be left in them, and the owner would stay the recipient.
+    second.ledger.placeBlock(injected);
+    expect(second.holdings.nftToken(nft.chainId, nft.collection, nft.tokenId)!.owner).toBe(BOB);
+    second.ledger.forgetBlock(injected);
+    expect(second.holdings.nftToken(nft.chainId, nft.collection, nft.tokenId)!.owner).toBe(nft.owner);
+    expect(second.holdings.erc721Owned(nft.chainId, nft.owner)).toEqual(later.holdings.erc721Owned(nft.chainId, nft.owner));
   });
 });
 

@@ -3,8 +3,16 @@
 
 export class BalanceHistory {
   /** Ascending block numbers, each with the balance once that block is applied. */
-  private readonly blocks: number[] = [];
-  private readonly balances: bigint[] = [];
+  private blocks: number[] = [];
+  private balances: bigint[] = [];
+
+  /** The same balances, in arrays of its own. */
+  copy(): BalanceHistory {
+    const copy = new BalanceHistory();
+    copy.blocks = this.blocks.slice();
+    copy.balances = this.balances.slice();
+    return copy;
+  }
 
   latest(): bigint {
     return this.balances[this.balances.length - 1] ?? 0n;

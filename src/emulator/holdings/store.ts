@@ -86,6 +86,29 @@ class ChainHoldings {
     return history;
   }
 
+  /**
+   * The same holdings, with nothing shared that changes: maps, sets, balances, contract records and tokens of its own
+   * (what a change to either would otherwise show in the other). Transfers and deployments are never changed, only
+   * replaced, so they are shared.
+   */
+  copy(): ChainHoldings {
+    const copy = new ChainHoldings(this.chainId);
+    for (const [address, history] of this.native) copy.native.set(address, history.copy());
+    copyBalances(this.erc20, copy.erc20);
+    copyBalances(this.erc1155, copy.erc1155);
+    for (const [address, keys] of this.erc721Owned) copy.erc721Owned.set(address, new Set(keys));
+    for (const [address, contract] of this.contracts) copy.contracts.set(address, { ...contract });
+    for (const [collection, tokens] of this.nfts) {
+      const copied = new Map<string, NftToken>();
+      for (const [key, token] of tokens) copied.set(key, { ...token });
+      copy.nfts.set(collection, copied);
+    }
+    for (const [key, transfers] of this.ownerships) copy.ownerships.set(key, transfers.slice());
+    copy.latestBlock = this.latestBlock;
+    copy.transactions = this.transactions;
+    return copy;
+  }
+
   nativeHistory(address: string): BalanceHistory {
     let history = this.native.get(address);
     if (!history) {
@@ -93,6 +116,14 @@ class ChainHoldings {
       this.native.set(address, history);
     }
     return history;
+  }
+}
+
+function copyBalances<K>(from: Map<string, Map<K, BalanceHistory>>, to: Map<string, Map<K, BalanceHistory>>): void {
+  for (const [address, byKey] of from) {
+    const copied = new Map<K, BalanceHistory>();
+    for (const [key, history] of byKey) copied.set(key, history.copy());
+    to.set(address, copied);
   }
 }
 
@@ -124,6 +155,14 @@ export class Holdings {
   private readonly chains = new Map<string, ChainHoldings>();
   /** Bumped on every change, for caches of served answers. */
   version = 0;
+
+  /** The same holdings, in objects of their own: a change to either is not seen by the other. */
+  copy(): Holdings {
+    const copy = new Holdings();
+    for (const [chainId, chain] of this.chains) copy.chains.set(chainId, chain.copy());
+    copy.version = this.version;
+    return copy;
+  }
 
   /** A transaction joins the chain. */
   placed(tx: StoredTx): void {

@@ -29,6 +29,13 @@ export class TransactionStore {
    */
   private readonly listed = new WeakMap<StoredTx, string>();
 
+  /** A store listing what this one lists, in an array of its own: what is added to or taken from either is not seen by the other. */
+  copy(): TransactionStore {
+    const copy = new TransactionStore();
+    copy.items = this.items.slice();
+    return copy;
+  }
+
   add(txs: readonly StoredTx[]): void {
     for (const tx of txs) {
       const last = this.items[this.items.length - 1];
