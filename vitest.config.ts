@@ -53,7 +53,7 @@ export default defineConfig({
       // set for the machine is no part of them, and node reads and parses it at every start, before any code runs.
       NODE_EXTRA_CA_CERTS: '',
     },
-    setupFiles: ['test/setup/process-log.ts'],
+    setupFiles: ['test/setup/process-log.ts', 'test/setup/cpu-log.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
