@@ -1,7 +1,7 @@
 // Seeded history made once per process: a seeded start always makes the same history, and making it is most of the
 // cost of a start (the tests start the emulator seeded many times in one process). Placed in a ledger and its
-// holdings once too: placing 3,000 transactions (indexes, balances) was the most CPU an in-process start still cost
-// after the history was shared, and copying what they hold is a fraction of it.
+// holdings once too, from the second start on: placing 3,000 transactions (indexes, balances) was the most CPU an
+// in-process start still cost after the history was shared, and copying what they hold is a fraction of it.
 import { blockOf, blocksOldestFirst } from './chain/blocks.js';
 import { ChainLedger } from './chain/ledger.js';
 import type { LedgerOptions } from './chain/ledger.js';
@@ -16,8 +16,11 @@ interface Made {
   frozen: boolean;
   /** Where the generator stood after it, so each emulator's later blocks are the ones a fresh history leads to. */
   after: GeneratorPosition;
-  /** The history placed, by window size (see seededChain()): never changed, only copied. */
-  placed: Map<string, { ledger: ChainLedger; holdings: Holdings }>;
+  /**
+   * The history placed, by window size (see placedCopy()): never changed, only copied; null once a start placed it
+   * itself, and not yet here.
+   */
+  placed: Map<string, { ledger: ChainLedger; holdings: Holdings } | null>;
 }
 
 /**
@@ -42,21 +45,29 @@ export function seededHistory(
 }
 
 /**
- * As seededHistory(), with the history placed in a ledger (with these options) and the holdings fed by it, each the
- * caller's own: the same as placing every block of the history, oldest first, in `new ChainLedger(options)` whose
- * onTransaction feeds a `new Holdings()`. The history is placed once for each window size (retained and pinned
- * transactions) and copied for each call; `options`' callbacks are not called for the history's transactions.
+ * The seeded history, as seededHistory() last gave it for these arguments, placed in a ledger with these options and
+ * the holdings it feeds, each the caller's own: the same as placing every block of the history, oldest first, in
+ * `new ChainLedger(options)` whose callbacks feed a `new Holdings()` (they are not called for the history's
+ * transactions). Undefined the first time for a window size (retained and pinned transactions): the caller places the
+ * history itself, as any start would, so that a single start (`svc emulator start`) pays for no copy. From the second
+ * on, the history is placed once more, kept, and copied for each call.
  */
-export function seededChain(
+export function placedCopy(
   seed: number,
   endMs: number,
   totalTxs: number,
   options: LedgerOptions,
-): { generator: ChainDataGenerator; ledger: ChainLedger; holdings: Holdings } {
-  const entry = madeFor(seed, endMs, totalTxs);
+): { ledger: ChainLedger; holdings: Holdings } | undefined {
+  // Not madeFor(): the caller has just had the history from it, and a second use would freeze it.
+  const entry = made.get(`${seed} ${endMs} ${totalTxs}`);
+  if (!entry) return undefined;
   const window = `${options.retainedTransactions} ${options.pinnedTransactions}`;
   let placed = entry.placed.get(window);
-  if (!placed) {
+  if (placed === undefined) {
+    entry.placed.set(window, null);
+    return undefined;
+  }
+  if (placed === null) {
     const holdings = new Holdings();
     const ledger = new ChainLedger({
       retainedTransactions: options.retainedTransactions,
@@ -72,11 +83,7 @@ export function seededChain(
     placed = { ledger, holdings };
     entry.placed.set(window, placed);
   }
-  return {
-    generator: new ChainDataGenerator(new Prng(seed, 1), entry.after),
-    ledger: placed.ledger.copy(options),
-    holdings: placed.holdings.copy(),
-  };
+  return { ledger: placed.ledger.copy(options), holdings: placed.holdings.copy() };
 }
 
 /** The kept entry for these arguments, made on first use; the most recently used one from then on. */

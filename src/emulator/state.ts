@@ -19,7 +19,7 @@ import type { ChainBlock } from './chain/ledger.js';
 import { ChainCarried } from './chain/carried.js';
 import { ChainRecords } from './chain/records.js';
 import type { ChainGenesis } from './chain/records.js';
-import { seededChain } from './history-cache.js';
+import { placedCopy, seededHistory } from './history-cache.js';
 import { NftReindexes } from './holdings/reindexes.js';
 import { Holdings } from './holdings/store.js';
 import type { Change, Keeper, KeptEntry, KeptResource } from './kept/change.js';
@@ -200,17 +200,22 @@ export class EmulatorState {
         onTransactionForgotten: (tx: StoredTx) => this.holdingsIndex.removed(tx),
       };
       let generator: ChainDataGenerator;
-      let ledger: ChainLedger;
+      let history: readonly StoredTx[];
+      let copied: { ledger: ChainLedger; holdings: Holdings } | undefined;
       if (this.seeded && genesis.seed === this.seed && genesis.historyEndMs === SEEDED_HISTORY_END_MS) {
-        // The same every time: made and placed once per process, each start given copies (see history-cache.ts).
-        ({
-          generator,
-          ledger,
-          holdings: this.holdingsIndex,
-        } = seededChain(this.seed, SEEDED_HISTORY_END_MS, historyTransactions, ledgerOptions));
+        // The same every time: made once per process and shared, and placed once and copied from the second start
+        // on (see history-cache.ts).
+        ({ generator, history } = seededHistory(this.seed, SEEDED_HISTORY_END_MS, historyTransactions));
+        copied = placedCopy(this.seed, SEEDED_HISTORY_END_MS, historyTransactions, ledgerOptions);
       } else {
         generator = new ChainDataGenerator(new Prng(genesis.seed, 1));
-        const history = generator.history(genesis.historyEndMs, historyTransactions);
+        history = generator.history(genesis.historyEndMs, historyTransactions);
+      }
+      let ledger: ChainLedger;
+      if (copied) {
+        ledger = copied.ledger;
+        this.holdingsIndex = copied.holdings;
+      } else {
         ledger = new ChainLedger(ledgerOptions);
         for (const txs of blocksOldestFirst(history)) {
           ledger.placeBlock(blockOf(txs, { injected: false, notified: [] }, ledger.head(txs[0]!.item.chainId)));

@@ -9,7 +9,7 @@ import { DEFAULT_DELIVERY_TUNING } from '../../src/emulator/deliveries/queue.js'
 import { blockOf, blocksOldestFirst } from '../../src/emulator/chain/blocks.js';
 import { ChainLedger } from '../../src/emulator/chain/ledger.js';
 import type { ChainBlock, LedgerOptions } from '../../src/emulator/chain/ledger.js';
-import { keptHistories, seededChain, seededHistory } from '../../src/emulator/history-cache.js';
+import { keptHistories, placedCopy, seededHistory } from '../../src/emulator/history-cache.js';
 import { movements } from '../../src/emulator/holdings/movements.js';
 import { Holdings } from '../../src/emulator/holdings/store.js';
 import type { RunningEmulator } from '../../src/emulator/index.js';
@@ -186,6 +186,14 @@ function answers({ ledger, holdings }: Chain, named: readonly StoredTx[]): strin
   return JSON.stringify(all, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
 }
 
+/** A copy of the seed's history placed, as the second start and every later one get it. */
+function copied(seed: number, window: LedgerOptions): Chain {
+  seededHistory(seed, SEEDED_HISTORY_END_MS, SMALL);
+  const copy = (options: LedgerOptions) =>
+    placedCopy(seed, SEEDED_HISTORY_END_MS, SMALL, options) ?? placedCopy(seed, SEEDED_HISTORY_END_MS, SMALL, options)!;
+  return wired(window, copy);
+}
+
 describe('a seeded history placed once per process, each start given copies', () => {
   const window = { retainedTransactions: 250 };
   const BOB = '0x' + 'b0'.repeat(20);
@@ -245,7 +253,10 @@ describe('a seeded history placed once per process, each start given copies', ()
 
   it('gives a copy that answers as the blocks placed one by one would, within the window too', () => {
     for (const options of [{}, window]) {
-      const made = wired(options, (wiring) => seededChain(SEED + 20, SEEDED_HISTORY_END_MS, SMALL, wiring));
+      // The first start with a window places the history itself: a single start pays for no copy.
+      seededHistory(SEED + 20, SEEDED_HISTORY_END_MS, SMALL);
+      expect(placedCopy(SEED + 20, SEEDED_HISTORY_END_MS, SMALL, options)).toBeUndefined();
+      const made = copied(SEED + 20, options);
       const reference = placedFresh(SEED + 20, SMALL, options);
       const history = fresh(SEED + 20, SMALL).history;
       // Within the window, its oldest blocks have left: whole blocks, so a few transactions under its size.
@@ -261,9 +272,9 @@ describe('a seeded history placed once per process, each start given copies', ()
     const reference = placedFresh(SEED + 21, SMALL, window);
     const history = fresh(SEED + 21, SMALL).history;
     const before = answers(reference, history);
-    const first = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
-    const second = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
-    const generator = seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, window).generator;
+    const first = copied(SEED + 21, window);
+    const second = copied(SEED + 21, window);
+    const generator = seededHistory(SEED + 21, SEEDED_HISTORY_END_MS, SMALL).generator;
 
     const { blocks, injected, nft } = changes(first, generator, history);
     const named = [...history, ...blocks.flatMap((block) => block.txs)];
@@ -274,7 +285,7 @@ describe('a seeded history placed once per process, each start given copies', ()
     expect(first.holdings.nftToken(nft.chainId, nft.collection, nft.tokenId)!.owner).toBe(BOB);
 
     // None of it in the other copy, nor in a copy made afterwards.
-    const later = wired(window, (options) => seededChain(SEED + 21, SEEDED_HISTORY_END_MS, SMALL, options));
+    const later = copied(SEED + 21, window);
     expect(answers(second, named)).not.toBe(answers(first, named));
     expect(answers(second, history)).toBe(before);
     expect(answers(later, history)).toBe(before);
