@@ -15,6 +15,7 @@ import { movements } from '../../src/emulator/holdings/movements.js';
 import { Holdings } from '../../src/emulator/holdings/store.js';
 import type { KeptEntry } from '../../src/emulator/kept/change.js';
 import { Prng } from '../../src/emulator/prng.js';
+import { addressHoldings } from '../helpers/holdings-answers.js';
 
 const END_MS = 1_750_000_000_000;
 
@@ -123,14 +124,7 @@ function answers(holdings: Holdings, blocks: readonly ChainBlock[]) {
     chainId,
     latestBlock: holdings.latestBlock(chainId),
     knows: holdings.knows(chainId),
-    addresses: [...addresses].sort().map((address) => ({
-      address,
-      native: holdings.nativeBalance(chainId, address),
-      erc20: holdings.erc20Holdings(chainId, address),
-      erc721: holdings.erc721Owned(chainId, address),
-      erc1155: holdings.erc1155Held(chainId, address),
-      contract: holdings.contract(chainId, address),
-    })),
+    addresses: [...addresses].sort().map((address) => addressHoldings(holdings, chainId, address)),
     collections: [...collections.get(chainId)!].sort().map((collection) => holdings.collectionTokens(chainId, collection)),
   }));
 }

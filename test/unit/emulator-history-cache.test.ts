@@ -18,6 +18,7 @@ import { EmulatorState, HISTORY_TRANSACTIONS, SEEDED_HISTORY_END_MS } from '../.
 import { compareListing } from '../../src/emulator/transactions/listing-order.js';
 import type { CreateWebhookRequest } from '../../src/schema/index.js';
 import { API_KEY, call, startTestEmulator, webhookBody } from '../helpers/emulator-helpers.js';
+import { addressHoldings } from '../helpers/holdings-answers.js';
 
 /** Seeds no other test starts, so the first use here is the one that makes the history. */
 const SEED = 910_001;
@@ -171,14 +172,7 @@ function answers({ ledger, holdings }: Chain, named: readonly StoredTx[]): strin
         byDeployer: indexed(index.byDeployer),
         deployment: [...index.deployment].map(([contract, tx]) => [contract, tx.item.txHash]).sort(),
         latestBlock: holdings.latestBlock(chainId),
-        holdings: [...(parties.get(chainId) ?? [])].sort().map((address) => ({
-          address,
-          native: holdings.nativeBalance(chainId, address),
-          erc20: holdings.erc20Holdings(chainId, address),
-          erc721: holdings.erc721Owned(chainId, address),
-          erc1155: holdings.erc1155Held(chainId, address),
-          contract: holdings.contract(chainId, address),
-        })),
+        holdings: [...(parties.get(chainId) ?? [])].sort().map((address) => addressHoldings(holdings, chainId, address)),
         collections: [...(collections.get(chainId) ?? [])].sort().map((collection) => holdings.collectionTokens(chainId, collection)),
       };
     }),
