@@ -82,7 +82,10 @@ export class EmulatorState {
   readonly chainCarried = new ChainCarried();
   /** When each NFT's metadata was last reindexed: the one kept part of the holdings. */
   readonly nftReindexes = new NftReindexes();
-  /** What addresses hold, fed with every transaction the ledger places or forgets (see made()). */
+  /**
+   * What addresses hold, fed with every transaction the ledger places or forgets (see made(), where a seeded start
+   * may take a copy of the history's instead).
+   */
   private holdingsIndex = new Holdings();
   private readonly startCount = new StartCount();
   /** Every kept resource, by the kinds of record it owns: what a keeper applies changes with. */
