@@ -4,13 +4,13 @@
 //     redeliveries one after another; the CPU per recorded attempt, and the event loop's longest stall meanwhile.
 //   node bench/kept-state.mjs growth <seconds>: 60 messages retrying against a receiver that refuses, for <seconds>;
 //     how much the log grew, and the bytes of the attempts' own records (each as a line of its own).
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startEmulator } from '../dist/emulator/index.js';
+import { encodeEntries } from '../dist/emulator/kept/record-file.js';
 
 const KEY = 'bench-key';
 const FROM = '0x' + '1'.repeat(40);
@@ -135,10 +135,8 @@ if (mode === 'attempts') {
   // it starts, `<bytes> <checksum> [["started","<id>/<n>",{…}]]`, kept before anything is sent; as it ends, the
   // attempt with the started record's deletion, `[["attempt","<id>/<n>",{…}],["started","<id>/<n>",null]]`.
   // `attemptBytes` is the attempt's line as it was before the started record (the figure's first denominator).
-  const line = (entries) => {
-    const json = JSON.stringify(entries);
-    return `${Buffer.byteLength(json)} ${createHash('sha1').update(json).digest('hex').slice(0, 8)} ${json}\n`.length;
-  };
+  // The bytes of a line as the data directory writes it.
+  const line = (entries) => encodeEntries(entries).length;
   let attemptBytes = 0;
   let recordBytes = 0;
   let attempts = 0;
